@@ -1,0 +1,26 @@
+// Builds the client (Vite) and bundles the server (esbuild) into dist/, then stamps the build.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+  stdio: 'inherit',
+});
+if (process.env.SKIP_PRERENDER !== 'true') {
+  const { existsSync } = await import('node:fs');
+  if (existsSync('scripts/prerender.ts')) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/prerender.ts'], { stdio: 'inherit' });
+  }
+}
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+writeFileSync('dist/.build-stamp', `${new Date().toISOString()}\n`);

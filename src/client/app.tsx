@@ -1,0 +1,63 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { Spinner } from './components/ui/spinner';
+
+/*
+ * Every route is its own chunk: a shopper never downloads the back-office, and the marketing pages
+ * never download the shop. Each area owns its files under routes/ and features/.
+ */
+const Home = lazy(() => import('./routes/home'));
+const Rubrique = lazy(() => import('./routes/rubrique'));
+const Legal = lazy(() => import('./routes/legal'));
+const Boutique = lazy(() => import('./routes/boutique'));
+const Produit = lazy(() => import('./routes/produit'));
+const Panier = lazy(() => import('./routes/panier'));
+const Checkout = lazy(() => import('./routes/checkout'));
+const Confirmation = lazy(() => import('./routes/confirmation'));
+const Auth = lazy(() => import('./routes/auth'));
+const Compte = lazy(() => import('./routes/compte'));
+const Admin = lazy(() => import('./routes/admin'));
+const NotFound = lazy(() => import('./routes/not-found'));
+
+/** Every route change scrolls to the top; a link with a hash scrolls to its anchor instead. */
+function ScrollManager() {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the route change itself
+  useEffect(() => {
+    if (hash) {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+export function App() {
+  return (
+    <>
+      <ScrollManager />
+      <Suspense fallback={<Spinner className="min-h-[60vh]" />}>
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="/rubriques/:id" element={<Rubrique />} />
+          <Route path="/mentions-legales" element={<Legal page="mentions-legales" />} />
+          <Route path="/cgv" element={<Legal page="cgv" />} />
+          <Route path="/politique-confidentialite" element={<Legal page="politique-confidentialite" />} />
+          <Route path="/boutique" element={<Boutique />} />
+          <Route path="/produit/:id" element={<Produit />} />
+          <Route path="/panier" element={<Panier />} />
+          <Route path="/checkout" element={<Checkout />} />
+          <Route path="/confirmation" element={<Confirmation />} />
+          <Route path="/auth" element={<Auth />} />
+          <Route path="/compte" element={<Compte />} />
+          <Route path="/admin/*" element={<Admin />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

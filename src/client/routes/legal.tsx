@@ -1,0 +1,3 @@
+export default function Legal({ page }: { page: string }) {
+  return <main className="p-8">{page}</main>;
+}

@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main className="p-8">rubrique</main>;
+}

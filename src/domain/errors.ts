@@ -1,0 +1,27 @@
+/**
+ * Typed business errors: a kind (what the transport maps it to), a stable machine code for
+ * programs, and a French message for people. Thrown by the domain and by server modules; mapped
+ * to tRPC codes once, in the error formatter.
+ */
+export type DomainErrorKind =
+  | 'invalid'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'unauthenticated'
+  | 'rate_limited'
+  | 'concurrency';
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

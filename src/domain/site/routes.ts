@@ -1,0 +1,42 @@
+/** The site's route table (visitor-site.md §2, back-office.md §2): the server answers 404 for the rest. */
+export const RUBRIQUE_IDS = [
+  'deratisation',
+  'guepe-frelon',
+  'apiculteur-amateur',
+  'piegeur-ragondins',
+  'chenille-processionnaires',
+  'deiv',
+  'la-poste',
+] as const;
+export type RubriqueId = (typeof RUBRIQUE_IDS)[number];
+
+const staticRoutes = new Set([
+  '/',
+  '/boutique',
+  '/panier',
+  '/checkout',
+  '/confirmation',
+  '/auth',
+  '/compte',
+  '/mentions-legales',
+  '/cgv',
+  '/politique-confidentialite',
+  '/admin',
+  '/admin/login',
+  '/admin/dashboard',
+  '/admin/products',
+  '/admin/customers',
+  '/admin/orders',
+  '/admin/contacts',
+  '/admin/settings',
+  '/admin/audit',
+]);
+
+/** True when the app has a screen for this path (trailing slashes ignored). */
+export function isKnownRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (staticRoutes.has(path)) return true;
+  const rubrique = /^\/rubriques\/([a-z-]+)$/.exec(path);
+  if (rubrique) return (RUBRIQUE_IDS as readonly string[]).includes(rubrique[1]!);
+  return /^\/produit\/[^/]+$/.test(path) || /^\/reinitialiser-mot-de-passe$/.test(path);
+}

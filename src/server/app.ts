@@ -1,0 +1,53 @@
+import { createAuth } from './auth.js';
+import type { Config } from './config.js';
+import type { Services } from './context.js';
+import { type Database, openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import { createHttpServer, type HttpServer } from './http.js';
+import { logger } from './logger.js';
+
+export interface App {
+  services: Services;
+  db: Database;
+  http: HttpServer;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds when asked, and listens. stop() undoes all of it. */
+export async function startApp(config: Config, options: { dev?: boolean } = {}): Promise<App> {
+  const db = await openDatabase(config);
+  try {
+    const applied = await migrate(db.sql);
+    if (applied.length) logger.info(`Applied migrations: ${applied.join(', ')}`);
+    const auth = createAuth(db.sql, config);
+    const services: Services = { sql: db.sql, config, auth };
+    if (config.SEED) await seed(db.sql, auth, config);
+    const http = await createHttpServer(services, { dev: options.dev ?? false });
+    await new Promise<void>((resolve, reject) => {
+      http.server.once('error', reject);
+      http.server.listen(config.PORT, config.HOST, () => resolve());
+    });
+    const address = http.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const url = `http://localhost:${port}`;
+    let stopping: Promise<void> | null = null;
+    return {
+      services,
+      db,
+      http,
+      url,
+      stop() {
+        stopping ??= (async () => {
+          await http.close();
+          await db.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

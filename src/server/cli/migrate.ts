@@ -1,0 +1,16 @@
+// `npm run db:migrate`: applies pending migrations to DATABASE_URL or the embedded database.
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+
+const config = loadConfig();
+const db = await openDatabase(config);
+try {
+  const applied = await migrate(db.sql);
+  console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

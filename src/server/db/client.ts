@@ -1,0 +1,71 @@
+import path from 'node:path';
+import postgres from 'postgres';
+import type { Config } from '../config.js';
+import { logger } from '../logger.js';
+import { startEmbeddedCluster } from './embedded.js';
+
+export type Sql = postgres.Sql;
+/** A transaction or the pool: query modules accept either, so they compose inside one transaction. */
+export type Tx = postgres.Sql | postgres.TransactionSql;
+
+export interface Database {
+  sql: Sql;
+  /** The URL the pool connects to (the embedded cluster's when DATABASE_URL is not set). */
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/** The one place where snake_case columns become camelCase fields (and back, in sql(object) helpers). */
+export function createSql(url: string, max: number): Sql {
+  return postgres(url, {
+    max,
+    onnotice: () => {},
+    transform: { column: { from: postgres.toCamel, to: postgres.fromCamel } },
+    connection: { application_name: 'h27-shop' },
+    types: {
+      // int8 (counts, event positions) as JS numbers: they stay far below 2^53 here.
+      int8: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
+    },
+  });
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * Opens the one postgres.js pool of the process: on DATABASE_URL when set, else on an embedded
+ * PostgreSQL started here and stopped by close().
+ */
+export async function openDatabase(config: Config): Promise<Database> {
+  if (config.DATABASE_URL) {
+    const sql = createSql(config.DATABASE_URL, config.DATABASE_POOL_MAX);
+    return { sql, url: config.DATABASE_URL, embedded: false, close: () => sql.end({ timeout: 5 }) };
+  }
+  const cluster = await startEmbeddedCluster(path.join(config.dataDir, 'postgres'));
+  const adminUrl = `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/postgres`;
+  try {
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    const [exists] = await admin`select 1 from pg_database where datname = 'shop'`;
+    if (!exists) await admin`create database shop`;
+    await admin.end();
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  const url = withDatabase(adminUrl, 'shop');
+  const sql = createSql(url, config.DATABASE_POOL_MAX);
+  logger.info(`Embedded PostgreSQL listening on ${cluster.host}:${cluster.port}`);
+  return {
+    sql,
+    url,
+    embedded: true,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await cluster.stop();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Tx } from './client.js';
+
+/** The fields a shopper sees: never a `select *` towards the client. */
+export interface ShopProduct {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  miniDescription: string;
+  priceCents: number;
+  promoPriceCents: number | null;
+  isOnPromotion: boolean;
+  mainImage: string | null;
+  additionalImages: string[];
+  category: string | null;
+  subcategory: string | null;
+  brand: string | null;
+  tags: string[];
+  size: string | null;
+  color: string | null;
+  isAvailable: boolean;
+  infiniteStock: boolean;
+  stockQuantity: number;
+  weightKg: number | null;
+  shippingCostCents: number;
+  deliveryTime: string | null;
+  productType: string;
+  createdAt: Date;
+}
+
+export async function listShopProducts(sql: Tx): Promise<ShopProduct[]> {
+  return await sql<ShopProduct[]>`
+    select id, title, slug, description, mini_description, price_cents, promo_price_cents, is_on_promotion,
+           main_image, additional_images, category, subcategory, brand, tags, size, color, is_available,
+           infinite_stock, stock_quantity, weight_kg::float8 as weight_kg, shipping_cost_cents, delivery_time,
+           product_type, created_at
+      from products
+     where is_available and is_visible_in_shop
+     order by created_at desc, id`;
+}
+
+export async function findShopProduct(sql: Tx, id: string): Promise<ShopProduct | null> {
+  const [row] = await sql<ShopProduct[]>`
+    select id, title, slug, description, mini_description, price_cents, promo_price_cents, is_on_promotion,
+           main_image, additional_images, category, subcategory, brand, tags, size, color, is_available,
+           infinite_stock, stock_quantity, weight_kg::float8 as weight_kg, shipping_cost_cents, delivery_time,
+           product_type, created_at
+      from products
+     where id = ${id} and is_available and is_visible_in_shop`;
+  return row ?? null;
+}

@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import { toNodeHandler } from 'better-auth/node';
+import compression from 'compression';
+import type { ViteDevServer } from 'vite';
+import { WebSocketServer } from 'ws';
+import { isKnownRoute } from '../domain/site/routes.js';
+import { createContext, type Services } from './context.js';
+import { readImageVariant } from './images.js';
+import { logger } from './logger.js';
+import { clientDistDir, projectRoot } from './paths.js';
+import { appRouter } from './routers/index.js';
+
+const securityHeaders: Record<string, string> = {
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+interface StaticFile {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+/** Built files are immutable for the life of the process: read each once. */
+const staticCache = new Map<string, StaticFile | null>();
+
+async function loadStatic(file: string): Promise<StaticFile | null> {
+  if (staticCache.has(file)) return staticCache.get(file) ?? null;
+  let entry: StaticFile | null = null;
+  try {
+    if ((await stat(file)).isFile()) {
+      const body = await readFile(file);
+      entry = {
+        body,
+        type: mimeTypes[path.extname(file)] ?? 'application/octet-stream',
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
+    }
+  } catch {
+    entry = null;
+  }
+  staticCache.set(file, entry);
+  return entry;
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: StaticFile,
+  status: number,
+  cacheControl: string,
+) {
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', file.etag);
+  if (status === 200 && req.headers['if-none-match'] === file.etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = status;
+  res.end(req.method === 'HEAD' ? undefined : file.body);
+}
+
+/** A pre-rendered page when the build made one (dist/client/<path>/index.html), else the SPA shell. */
+async function servePage(req: IncomingMessage, res: ServerResponse, pathname: string) {
+  const clean = pathname.replace(/\/+$/, '');
+  const safe = path.normalize(clean).replace(/^(\.\.[/\\])+/, '');
+  const prerendered = safe && safe !== '/' ? path.join(clientDistDir, safe, 'index.html') : null;
+  const known = isKnownRoute(pathname);
+  const file =
+    (known && prerendered && (await loadStatic(prerendered))) ||
+    (known && pathname === '/' && (await loadStatic(path.join(clientDistDir, 'index.html')))) ||
+    (!known && (await loadStatic(path.join(clientDistDir, '404.html')))) ||
+    (await loadStatic(path.join(clientDistDir, 'spa.html'))) ||
+    (await loadStatic(path.join(clientDistDir, 'index.html')));
+  if (!file) {
+    res.statusCode = 503;
+    res.end('Client build missing: run npm run build');
+    return;
+  }
+  send(req, res, file, known ? 200 : 404, 'no-cache');
+}
+
+const imagePath = /^\/images\/([0-9a-f-]{36})\/(\d{2,4})\.webp$/;
+
+export interface HttpServer {
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export async function createHttpServer(services: Services, options: { dev: boolean }): Promise<HttpServer> {
+  const authHandler = toNodeHandler(services.auth);
+  const compress = compression({ threshold: 1024 });
+  let vite: ViteDevServer | null = null;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      if (!(options.dev && name === 'Content-Security-Policy')) res.setHeader(name, value);
+    }
+
+    if (pathname.startsWith('/api/trpc')) {
+      res.setHeader('Cache-Control', 'no-store');
+      await nodeHTTPRequestHandler({
+        req,
+        res,
+        path: pathname.slice('/api/trpc/'.length),
+        router: appRouter,
+        createContext: ({ req }) => createContext(services, req),
+        maxBodySize: 1_000_000,
+        onError: ({ error, path }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            logger.error(`tRPC ${path ?? ''} failed`, error.cause ?? error);
+        },
+      });
+      return;
+    }
+    if (pathname.startsWith('/api/auth/')) {
+      res.setHeader('Cache-Control', 'no-store');
+      await authHandler(req, res);
+      return;
+    }
+    const image = imagePath.exec(pathname);
+    if (image) {
+      const variant = await readImageVariant(services.sql, image[1]!, Number(image[2]));
+      if (!variant) {
+        res.statusCode = 404;
+        res.end();
+        return;
+      }
+      res.setHeader('Content-Type', variant.contentType);
+      // Image ids are never reused for other content: cache forever.
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.end(variant.data);
+      return;
+    }
+    if (pathname === '/healthz') {
+      await services.sql`select 1`;
+      res.setHeader('Content-Type', 'text/plain');
+      res.end('ok');
+      return;
+    }
+    if (vite) {
+      vite.middlewares(req, res, async () => {
+        const template = await readFile(path.join(projectRoot, 'index.html'), 'utf8');
+        const html = await vite!.transformIndexHtml(url.pathname, template);
+        res.statusCode = isKnownRoute(pathname) ? 200 : 404;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(html);
+      });
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.end();
+      return;
+    }
+    if (path.extname(pathname) && !pathname.endsWith('.html')) {
+      const file = await loadStatic(
+        path.join(clientDistDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')),
+      );
+      if (file) {
+        const immutable = pathname.startsWith('/assets/');
+        send(req, res, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        return;
+      }
+    }
+    await servePage(req, res, pathname);
+  };
+
+  const server = http.createServer((req, res) => {
+    compress(req as never, res as never, () => {
+      handle(req, res).catch((error) => {
+        logger.error(`${req.method} ${req.url} failed`, error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  if (options.dev) {
+    const { createServer } = await import('vite');
+    vite = await createServer({
+      root: projectRoot,
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'custom',
+    });
+  } else if (!existsSync(path.join(clientDistDir, 'index.html'))) {
+    logger.warn('dist/client is missing: run `npm run build` (npm start does it for you)');
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_000_000 });
+  const wsHandler = applyWSSHandler({
+    wss,
+    router: appRouter,
+    createContext: ({ req }) => createContext(services, req),
+    keepAlive: { enabled: true, pingMs: 25_000, pongWaitMs: 5_000 },
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname === '/api/trpc') {
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    } else if (!vite) {
+      socket.destroy();
+    }
+  });
+
+  return {
+    server,
+    async close() {
+      wsHandler.broadcastReconnectNotification();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await vite?.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

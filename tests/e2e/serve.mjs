@@ -1,0 +1,30 @@
+// Starts the production build for the e2e run on a fresh database: a new embedded cluster in a
+// temporary folder, or a freshly created database on DATABASE_URL's server.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'h27-e2e-'));
+chmodSync(dataDir, 0o755);
+process.env.DATA_DIR = dataDir;
+process.env.MAIL_DIR ??= path.join(dataDir, 'mail');
+process.env.NODE_ENV = 'production';
+process.env.ADMIN_EMAIL ??= 'admin@hygiene-anti-nuisibles-27.fr';
+process.env.ADMIN_PASSWORD ??= 'admin12345';
+process.env.LOG_LEVEL ??= 'warn';
+process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
+
+if (process.env.DATABASE_URL) {
+  const server = new URL(process.env.DATABASE_URL);
+  const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe('drop database if exists h27_e2e with (force)');
+  await admin.unsafe('create database h27_e2e');
+  await admin.end();
+  server.pathname = '/h27_e2e';
+  process.env.DATABASE_URL = server.toString();
+}
+// Tell tests where mails are written.
+console.log(`E2E data dir: ${dataDir}`);
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+await import('../../dist/server/main.js');
