@@ -1,9 +1,12 @@
 // Builds the client (Vite) and bundles the server (esbuild) into dist/, then stamps the build.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
+
+execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', path.join(dist, 'client')], {
   stdio: 'inherit',
 });
 if (process.env.SKIP_PRERENDER !== 'true') {
@@ -14,7 +17,7 @@ if (process.env.SKIP_PRERENDER !== 'true') {
 }
 await build({
   entryPoints: ['src/server/main.ts'],
-  outdir: 'dist/server',
+  outdir: path.join(dist, 'server'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -23,4 +26,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-writeFileSync('dist/.build-stamp', `${new Date().toISOString()}\n`);
+writeFileSync(path.join(dist, '.build-stamp'), `${new Date().toISOString()}\n`);
