@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const inputs = [
   'src',
@@ -22,10 +23,11 @@ function newest(p) {
   return max;
 }
 
-const stamp = 'dist/.build-stamp';
+const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
+const stamp = path.join(dist, '.build-stamp');
 const stale =
   !existsSync(stamp) ||
-  !existsSync('dist/server/main.js') ||
+  !existsSync(path.join(dist, 'server/main.js')) ||
   Math.max(...inputs.map(newest)) > statSync(stamp).mtimeMs;
 if (stale) {
   console.log('Building the app (first start, or sources changed)...');
@@ -33,4 +35,4 @@ if (stale) {
 }
 if (process.argv.includes('--build-only')) process.exit(0);
 process.env.NODE_ENV ??= 'production';
-await import(new URL('../dist/server/main.js', import.meta.url).href);
+await import(pathToFileURL(path.join(dist, 'server/main.js')).href);

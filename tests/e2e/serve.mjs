@@ -3,6 +3,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'h27-e2e-'));
@@ -27,4 +28,4 @@ if (process.env.DATABASE_URL) {
 // Tell tests where mails are written.
 console.log(`E2E data dir: ${dataDir}`);
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-await import('../../dist/server/main.js');
+await import(pathToFileURL(path.resolve(process.env.DIST_DIR ?? 'dist', 'server/main.js')).href);
