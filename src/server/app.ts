@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { logger } from './logger.js';
+import { createMailer } from './mailer.js';
 
 export interface App {
   services: Services;
@@ -21,8 +22,9 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
   try {
     const applied = await migrate(db.sql);
     if (applied.length) logger.info(`Applied migrations: ${applied.join(', ')}`);
-    const auth = createAuth(db.sql, config);
-    const services: Services = { sql: db.sql, config, auth };
+    const mailer = createMailer(config);
+    const auth = createAuth(db.sql, config, mailer);
+    const services: Services = { sql: db.sql, config, auth, mailer };
     if (config.SEED) await seed(db.sql, auth, config);
     const http = await createHttpServer(services, { dev: options.dev ?? false });
     await new Promise<void>((resolve, reject) => {

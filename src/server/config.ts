@@ -17,6 +17,18 @@ const schema = z.object({
   ADMIN_EMAIL: z.email().default('admin@hygiene-anti-nuisibles-27.fr'),
   ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Where mails are written as .eml files when SMTP_URL is not set (default: <DATA_DIR>/mail). */
+  MAIL_DIR: z.string().min(1).optional(),
+  /** Reverse proxies (IPs or CIDR ranges, comma-separated) whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   MAIL_FROM: z.string().min(3).default('Hygiène - Anti-nuisibles 27 <contact@hygiene-anti-nuisibles-27.fr>'),
   SHOP_PHONE: z.string().min(3).default('06 12 34 56 78'),
   SHOP_EMAIL: z.email().default('contact@hygiene-anti-nuisibles-27.fr'),

@@ -10,7 +10,8 @@ import compression from 'compression';
 import type { ViteDevServer } from 'vite';
 import { WebSocketServer } from 'ws';
 import { isKnownRoute } from '../domain/site/routes.js';
-import { createContext, type Services } from './context.js';
+import { CLIENT_IP_HEADER } from './auth.js';
+import { clientIp, createContext, type Services } from './context.js';
 import { readImageVariant } from './images.js';
 import { logger } from './logger.js';
 import { clientDistDir, projectRoot } from './paths.js';
@@ -156,6 +157,8 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     if (pathname.startsWith('/api/auth/')) {
       res.setHeader('Cache-Control', 'no-store');
+      // The rate limiter keys on this header: always ours, never the client's (see auth.ts).
+      req.headers[CLIENT_IP_HEADER] = clientIp(req, services.config.TRUSTED_PROXIES);
       await authHandler(req, res);
       return;
     }

@@ -5,6 +5,7 @@ import { createAuth } from '../../src/server/auth.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Context, Role, Services, SessionUser } from '../../src/server/context.js';
 import { createSql, type Sql, withDatabase } from '../../src/server/db/client.js';
+import { createMailer } from '../../src/server/mailer.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { createCallerFactory } from '../../src/server/trpc.js';
 
@@ -49,7 +50,8 @@ export function createTestServices(db: TestDatabase, env: Record<string, string>
     DATA_DIR: `./data/test-${db.name}`,
     ...env,
   });
-  return { sql: db.sql, config, auth: createAuth(db.sql, config) };
+  const mailer = createMailer(config);
+  return { sql: db.sql, config, auth: createAuth(db.sql, config, mailer), mailer };
 }
 
 const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * The customer profile and the sign-up form, shared by the forms (French messages shown under the
+ * fields) and by the server (procedure input, sign-up hook). The role is deliberately absent: only
+ * an admin sets it, through its own procedure.
+ */
+export const NAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const name = (label: string) =>
+  z
+    .string({ error: `Le ${label} est obligatoire` })
+    .trim()
+    .min(1, `Le ${label} est obligatoire`)
+    .max(NAME_MAX, `Le ${label} ne doit pas dépasser ${NAME_MAX} caractères`);
+
+/** An optional text field: blank means "not given" and is stored as null. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** French numbers (0X XX XX XX XX, +33 X ...) and plain international ones (+ and 8 to 15 digits). */
+const phonePattern = /^(?:(?:\+33|0033)\s?[1-9]|0[1-9])(?:[\s.-]?\d{2}){4}$|^\+[1-9](?:[\s.-]?\d){7,14}$/;
+
+/** YYYY-MM-DD of a day in the local calendar. */
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function isRealDay(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export const profileSchema = z.object({
+  firstName: name('prénom'),
+  lastName: name('nom'),
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Numéro de téléphone invalide')
+    .refine((v) => v === '' || phonePattern.test(v), 'Numéro de téléphone invalide')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  address: optionalText(200, "L'adresse ne doit pas dépasser 200 caractères"),
+  postalCode: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{5}$/.test(v), 'Le code postal doit contenir 5 chiffres')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  city: optionalText(100, 'La ville ne doit pas dépasser 100 caractères'),
+  country: z
+    .string()
+    .trim()
+    .max(60, 'Le pays ne doit pas dépasser 60 caractères')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : 'France')),
+  dateOfBirth: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDay(v)), 'Date de naissance invalide')
+    .refine((v) => v === '' || v <= isoDay(new Date()), 'La date de naissance ne peut pas être dans le futur')
+    .refine((v) => v === '' || v >= '1900-01-01', 'Date de naissance invalide')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+
+/** What the profile form sends (blank strings allowed). */
+export type ProfileInput = z.input<typeof profileSchema>;
+/** What the server stores (blanks turned to null, country defaulted). */
+export type ProfileData = z.output<typeof profileSchema>;
+
+const email = z
+  .string({ error: "L'email est obligatoire" })
+  .trim()
+  .min(1, "L'email est obligatoire")
+  .max(EMAIL_MAX, 'Adresse email invalide')
+  .pipe(z.email('Adresse email invalide'));
+
+const password = z
+  .string({ error: 'Le mot de passe est obligatoire' })
+  .min(1, 'Le mot de passe est obligatoire')
+  .min(PASSWORD_MIN, `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`)
+  .max(PASSWORD_MAX, `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX} caractères`);
+
+export const signUpSchema = z.object({
+  firstName: name('prénom'),
+  lastName: name('nom'),
+  email,
+  password,
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email,
+  password: z.string({ error: 'Le mot de passe est obligatoire' }).min(1, 'Le mot de passe est obligatoire'),
+});
+
+export const requestResetSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ password, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, {
+    message: 'Les deux mots de passe ne correspondent pas',
+    path: ['confirm'],
+  });
+
+/** First message per field, for showing under each input. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
