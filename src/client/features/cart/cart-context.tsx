@@ -1,0 +1,92 @@
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import {
+  type CartItem,
+  type CartProduct,
+  type CartState,
+  cartReducer,
+  emptyCart,
+  parseSavedCart,
+} from './cart-state';
+
+/** Browser storage key of the cart (visitor-site.md §9). */
+export const CART_STORAGE_KEY = 'cart';
+
+export interface CartContextValue extends CartState {
+  addItem(product: CartProduct): void;
+  removeItem(id: string): void;
+  updateQuantity(id: string, quantity: number): void;
+  clearCart(): void;
+  drawerOpen: boolean;
+  setDrawerOpen(open: boolean): void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+function readSavedCart(): CartItem[] {
+  try {
+    return parseSavedCart(localStorage.getItem(CART_STORAGE_KEY));
+  } catch (e) {
+    console.error('Error loading cart from localStorage:', e);
+    return [];
+  }
+}
+
+/**
+ * Holds the cart for every page. Kept tiny (a reducer and two effects, no UI) because the marketing
+ * pages load it too; the drawer and cart screens live in the shop's own chunks.
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(cartReducer, emptyCart);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const loaded = useRef(false);
+
+  // Loaded once after mount (not during render), so pre-rendered pages hydrate identically.
+  useEffect(() => {
+    dispatch({ type: 'load', items: readSavedCart() });
+    loaded.current = true;
+    // Another tab changed the cart: follow it.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY) dispatch({ type: 'load', items: readSavedCart() });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (!loaded.current) return;
+    try {
+      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(state.items));
+    } catch (e) {
+      console.error('Error saving cart to localStorage:', e);
+    }
+  }, [state.items]);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      ...state,
+      addItem: (product) => dispatch({ type: 'add', product }),
+      removeItem: (id) => dispatch({ type: 'remove', id }),
+      updateQuantity: (id, quantity) => dispatch({ type: 'updateQuantity', id, quantity }),
+      clearCart: () => dispatch({ type: 'clear' }),
+      drawerOpen,
+      setDrawerOpen,
+    }),
+    [state, drawerOpen],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const context = useContext(CartContext);
+  if (!context) throw new Error('useCart must be used within a CartProvider');
+  return context;
+}

@@ -1,0 +1,132 @@
+import { effectivePriceCents } from '../../../domain/catalog/pricing';
+
+/**
+ * The cart of the spec (visitor-site.md §3, §4): items, total and itemCount, changed only by the
+ * actions below. Pure, so it is tested without a browser. Prices here are for display only: the
+ * server reloads every price when the order is placed.
+ */
+export interface CartItem {
+  /** Always `cart-{productId}`. */
+  id: string;
+  productId: string;
+  name: string;
+  priceCents: number;
+  promoPriceCents: number | null;
+  isOnPromotion: boolean;
+  /** Base URL of the product's main image (`/images/<id>`), or null. */
+  image: string | null;
+  quantity: number;
+}
+
+export interface CartState {
+  items: CartItem[];
+  /** Sum of effective price × quantity, in cents. */
+  total: number;
+  /** Sum of quantities. */
+  itemCount: number;
+}
+
+/** What add-to-cart receives: a product as the catalogue returns it. */
+export interface CartProduct {
+  id: string;
+  title: string;
+  priceCents: number;
+  promoPriceCents: number | null;
+  isOnPromotion: boolean;
+  mainImage: string | null;
+}
+
+export type CartAction =
+  | { type: 'add'; product: CartProduct }
+  | { type: 'remove'; id: string }
+  | { type: 'updateQuantity'; id: string; quantity: number }
+  | { type: 'clear' }
+  | { type: 'load'; items: CartItem[] };
+
+export const emptyCart: CartState = { items: [], total: 0, itemCount: 0 };
+
+export const cartItemId = (productId: string) => `cart-${productId}`;
+
+export const lineTotalCents = (item: CartItem) => effectivePriceCents(item) * item.quantity;
+
+function withTotals(items: CartItem[]): CartState {
+  let total = 0;
+  let itemCount = 0;
+  for (const item of items) {
+    total += lineTotalCents(item);
+    itemCount += item.quantity;
+  }
+  return { items, total, itemCount };
+}
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case 'add': {
+      const { product } = action;
+      const id = cartItemId(product.id);
+      if (state.items.some((i) => i.id === id)) {
+        return withTotals(state.items.map((i) => (i.id === id ? { ...i, quantity: i.quantity + 1 } : i)));
+      }
+      const item: CartItem = {
+        id,
+        productId: product.id,
+        name: product.title,
+        priceCents: product.priceCents,
+        promoPriceCents: product.promoPriceCents,
+        isOnPromotion: product.isOnPromotion,
+        image: product.mainImage,
+        quantity: 1,
+      };
+      return withTotals([...state.items, item]);
+    }
+    case 'remove':
+      return withTotals(state.items.filter((i) => i.id !== action.id));
+    case 'updateQuantity':
+      if (action.quantity <= 0) return withTotals(state.items.filter((i) => i.id !== action.id));
+      return withTotals(
+        state.items.map((i) => (i.id === action.id ? { ...i, quantity: Math.floor(action.quantity) } : i)),
+      );
+    case 'clear':
+      return emptyCart;
+    case 'load':
+      return withTotals(action.items);
+  }
+}
+
+const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/**
+ * Reads a saved cart (the JSON stored under `cart`). Throws on anything that is not a list of cart
+ * items, so the caller can log it and start empty, as the spec says.
+ */
+export function parseSavedCart(raw: string | null): CartItem[] {
+  if (raw === null) return [];
+  const data: unknown = JSON.parse(raw);
+  if (!Array.isArray(data)) throw new Error('saved cart is not a list');
+  return data.map((entry, index) => {
+    const i = entry as Partial<CartItem> | null;
+    if (
+      !i ||
+      typeof i.productId !== 'string' ||
+      typeof i.name !== 'string' ||
+      !isCents(i.priceCents) ||
+      !(i.promoPriceCents === null || isCents(i.promoPriceCents)) ||
+      typeof i.isOnPromotion !== 'boolean' ||
+      !(i.image === null || typeof i.image === 'string') ||
+      !Number.isInteger(i.quantity) ||
+      (i.quantity as number) < 1
+    ) {
+      throw new Error(`saved cart item ${index} is malformed`);
+    }
+    return {
+      id: cartItemId(i.productId),
+      productId: i.productId,
+      name: i.name,
+      priceCents: i.priceCents,
+      promoPriceCents: i.promoPriceCents,
+      isOnPromotion: i.isOnPromotion,
+      image: i.image,
+      quantity: i.quantity as number,
+    };
+  });
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { checkoutFormSchema, hasMissingFields, placeOrderInputSchema } from './schema';
+
+const guest = {
+  firstName: 'Marie',
+  lastName: 'Durand',
+  email: 'marie.durand@example.fr',
+  phone: '06 12 34 56 78',
+  address: '12 rue des Lilas',
+  city: 'Évreux',
+  zipCode: '27000',
+  deliveryMethod: 'delivery' as const,
+};
+
+const fieldErrors = (input: unknown) => {
+  const result = checkoutFormSchema.safeParse(input);
+  return result.success ? {} : z.flattenError(result.error).fieldErrors;
+};
+
+describe('checkout form schema', () => {
+  it('accepts a complete delivery form and trims it', () => {
+    const result = checkoutFormSchema.parse({ ...guest, firstName: '  Marie ' });
+    expect(result.firstName).toBe('Marie');
+  });
+
+  it('requires the address fields only for delivery', () => {
+    const pickup = { ...guest, address: '', city: '', zipCode: '', deliveryMethod: 'pickup' };
+    expect(checkoutFormSchema.safeParse(pickup).success).toBe(true);
+    expect(fieldErrors({ ...pickup, deliveryMethod: 'delivery' })).toEqual({
+      address: ["L'adresse est obligatoire pour la livraison"],
+      city: ['La ville est obligatoire pour la livraison'],
+      zipCode: ['Le code postal est obligatoire pour la livraison'],
+    });
+  });
+
+  it('checks email, French phone and 5-digit postal code with French messages', () => {
+    expect(fieldErrors({ ...guest, email: 'marie@' }).email).toEqual(['Adresse email invalide']);
+    expect(fieldErrors({ ...guest, phone: '12345' }).phone).toEqual([
+      'Numéro de téléphone invalide (ex. 06 12 34 56 78)',
+    ]);
+    expect(fieldErrors({ ...guest, zipCode: '2700' }).zipCode).toEqual([
+      'Le code postal doit contenir 5 chiffres',
+    ]);
+    for (const phone of ['0612345678', '+33 6 12 34 56 78', '02.32.12.34.56', '0033612345678']) {
+      expect(checkoutFormSchema.safeParse({ ...guest, phone }).success).toBe(true);
+    }
+  });
+
+  it('names the required fields that are empty', () => {
+    expect(fieldErrors({ ...guest, firstName: ' ', lastName: '' })).toMatchObject({
+      firstName: ['Le prénom est obligatoire'],
+      lastName: ['Le nom est obligatoire'],
+    });
+  });
+
+  it('spots missing fields as the spec notice requires', () => {
+    expect(hasMissingFields(guest)).toBe(false);
+    expect(hasMissingFields({ ...guest, city: '' })).toBe(true);
+    expect(hasMissingFields({ ...guest, city: '', deliveryMethod: 'pickup' })).toBe(false);
+    expect(hasMissingFields({ ...guest, phone: '  ' })).toBe(true);
+  });
+});
+
+describe('place order input', () => {
+  const input = {
+    ...guest,
+    lines: [{ productId: '11111111-1111-4111-8111-111111111111', quantity: 2 }],
+    idempotencyKey: '6f1c1a8e-8d55-4d3c-9e0e-2f5b2b7f6a10',
+  };
+
+  it('drops any price, total or status a client adds', () => {
+    const parsed = placeOrderInputSchema.parse({
+      ...input,
+      totalAmountCents: 1,
+      status: 'delivered',
+      lines: [{ ...input.lines[0], unitPriceCents: 1 }],
+    });
+    expect(parsed).not.toHaveProperty('totalAmountCents');
+    expect(parsed).not.toHaveProperty('status');
+    expect(parsed.lines[0]).toEqual({ productId: input.lines[0]?.productId, quantity: 2 });
+  });
+
+  it('refuses empty carts, bad quantities and repeated products', () => {
+    expect(placeOrderInputSchema.safeParse({ ...input, lines: [] }).success).toBe(false);
+    expect(
+      placeOrderInputSchema.safeParse({ ...input, lines: [{ ...input.lines[0], quantity: 0 }] }).success,
+    ).toBe(false);
+    expect(
+      placeOrderInputSchema.safeParse({ ...input, lines: [{ ...input.lines[0], quantity: 1.5 }] }).success,
+    ).toBe(false);
+    expect(
+      placeOrderInputSchema.safeParse({ ...input, lines: [input.lines[0], input.lines[0]] }).success,
+    ).toBe(false);
+  });
+});

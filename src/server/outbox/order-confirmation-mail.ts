@@ -1,0 +1,105 @@
+import { formatEuros } from '../../domain/catalog/pricing.js';
+import { escapeHtml } from '../mail/layout.js';
+import type { QueuedMail } from './mail-outbox.js';
+
+/** What the confirmation mail needs from a placed order. */
+export interface ConfirmedOrder {
+  id: string;
+  orderNumber: string;
+  items: { title: string; quantity: number; unitPriceCents: number; totalPriceCents: number }[];
+  totalAmountCents: number;
+  deliveryMethod: 'delivery' | 'pickup';
+  customer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    zipCode: string;
+  };
+}
+
+export interface ShopContact {
+  phone: string;
+  email: string;
+}
+
+const brand = 'Hygiène - Anti-nuisibles 27';
+
+/** The three next steps the confirmation page announces (visitor-site.md §2, /confirmation). */
+export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
+  return [
+    'Vous recevez cet email de confirmation (sous 24h au plus tard).',
+    'Nous vous contactons pour organiser le paiement et la livraison.',
+    deliveryMethod === 'delivery'
+      ? 'Votre commande est livrée à votre adresse.'
+      : 'Vous retirez votre commande en boutique, le samedi.',
+  ];
+}
+
+/** The French order confirmation mail, queued once per order. */
+export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContact): QueuedMail {
+  const { customer } = order;
+  const subject = `Confirmation de votre commande ${order.orderNumber}`;
+  const delivery =
+    order.deliveryMethod === 'delivery'
+      ? `Livraison (gratuite) : ${customer.address}, ${customer.zipCode} ${customer.city}`
+      : 'Retrait en boutique (samedi uniquement)';
+  const lines = order.items.map(
+    (i) =>
+      `- ${i.title} × ${i.quantity} : ${formatEuros(i.totalPriceCents)} (${formatEuros(i.unitPriceCents)} l'unité)`,
+  );
+  const steps = nextSteps(order.deliveryMethod);
+  const text = [
+    `Bonjour ${customer.firstName} ${customer.lastName},`,
+    '',
+    `Merci pour votre commande ! Nous l'avons bien reçue sous le numéro ${order.orderNumber}.`,
+    '',
+    'Votre commande :',
+    ...lines,
+    `Total : ${formatEuros(order.totalAmountCents)}`,
+    '',
+    delivery,
+    '',
+    'Prochaines étapes :',
+    ...steps.map((s, n) => `${n + 1}. ${s}`),
+    '',
+    `Une question ? Appelez-nous au ${contact.phone} ou écrivez-nous à ${contact.email}.`,
+    '',
+    brand,
+  ].join('\n');
+
+  const cell = 'padding:6px 0;border-bottom:1px solid #e5ebe7';
+  const html = `<!doctype html>
+<html lang="fr"><body style="margin:0;background:#f4f6f4;font-family:Arial,Helvetica,sans-serif;color:#1f2a24">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
+<tr><td style="background:#1f5132;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(brand)}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+<p>Bonjour ${escapeHtml(customer.firstName)} ${escapeHtml(customer.lastName)},</p>
+<p>Merci pour votre commande ! Nous l'avons bien reçue sous le numéro <strong>${escapeHtml(order.orderNumber)}</strong>.</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;margin:16px 0">
+${order.items
+  .map(
+    (i) =>
+      `<tr><td style="${cell}">${escapeHtml(i.title)} × ${i.quantity}</td><td align="right" style="${cell}">${escapeHtml(formatEuros(i.totalPriceCents))}</td></tr>`,
+  )
+  .join('\n')}
+<tr><td style="padding:8px 0;font-weight:bold">Total</td><td align="right" style="padding:8px 0;font-weight:bold">${escapeHtml(formatEuros(order.totalAmountCents))}</td></tr>
+</table>
+<p>${escapeHtml(delivery)}</p>
+<p style="font-weight:bold;margin-bottom:4px">Prochaines étapes :</p>
+<ol style="margin-top:0;padding-left:20px">${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol>
+<p style="font-size:13px;color:#5b6b61">Une question ? Appelez-nous au ${escapeHtml(contact.phone)} ou écrivez-nous à ${escapeHtml(contact.email)}.</p>
+</td></tr></table></td></tr></table></body></html>`;
+
+  return {
+    dedupeKey: `order-confirmation:${order.id}`,
+    kind: 'order-confirmation',
+    to: customer.email,
+    subject,
+    text,
+    html,
+  };
+}
