@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { profileSchema } from '../../domain/account/profile.js';
+import { DomainError } from '../../domain/errors.js';
+import { accountTotals, findCustomerOrder, listCustomerOrders } from '../db/customer-orders.js';
+import { findProfile, setRole, updateProfile } from '../db/profiles.js';
+import { adminProcedure, authedProcedure, router } from '../trpc.js';
+
+/*
+ * The signed-in customer's own account. Every procedure reads ctx.user.id from the session and
+ * nothing else: no input names whose data is returned. Admins get their own account here too; they
+ * read other customers' data through the back-office procedures.
+ */
+
+const notFoundProfile = () => new DomainError('not_found', 'PROFILE_NOT_FOUND', 'Profil introuvable');
+const notFoundOrder = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable');
+
+export const accountRouter = router({
+  profile: authedProcedure.query(async ({ ctx }) => {
+    const profile = await findProfile(ctx.sql, ctx.user.id);
+    if (!profile) throw notFoundProfile();
+    return profile;
+  }),
+
+  /** The role is not in the schema: whatever a client adds to the input is dropped by zod. */
+  updateProfile: authedProcedure.input(profileSchema).mutation(async ({ ctx, input }) => {
+    await updateProfile(ctx.sql, ctx.user.id, input);
+    const profile = await findProfile(ctx.sql, ctx.user.id);
+    if (!profile) throw notFoundProfile();
+    return profile;
+  }),
+
+  /** Sidebar figures: number of orders and total spent. */
+  totals: authedProcedure.query(({ ctx }) => accountTotals(ctx.sql, ctx.user.id)),
+
+  orders: authedProcedure.query(({ ctx }) => listCustomerOrders(ctx.sql, ctx.user.id)),
+
+  /** One of the customer's own orders with its lines and its history from the order log. */
+  order: authedProcedure.input(z.object({ id: z.string().max(100) })).query(async ({ ctx, input }) => {
+    if (!z.uuid().safeParse(input.id).success) throw notFoundOrder();
+    const order = await findCustomerOrder(ctx.sql, ctx.user.id, input.id);
+    if (!order) throw notFoundOrder();
+    // TODO(order log): add orderHistory(ctx.sql, order.id) once src/server/orders/history.ts lands.
+    return { ...order, history: [] as { at: Date; actor: string; type: string; summary: string }[] };
+  }),
+
+  /** Admins only (the back-office uses it); an admin cannot demote themselves by accident. */
+  setRole: adminProcedure
+    .input(z.object({ userId: z.string().min(1).max(100), role: z.enum(['user', 'admin']) }))
+    .mutation(async ({ ctx, input }) => {
+      if (input.userId === ctx.user.id && input.role !== 'admin') {
+        throw new DomainError(
+          'forbidden',
+          'CANNOT_DEMOTE_SELF',
+          'Vous ne pouvez pas retirer vos propres droits d’administration.',
+        );
+      }
+      if (!(await setRole(ctx.sql, input.userId, input.role))) {
+        throw new DomainError('not_found', 'USER_NOT_FOUND', 'Utilisateur introuvable');
+      }
+      return { userId: input.userId, role: input.role };
+    }),
+});
