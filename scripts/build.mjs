@@ -6,9 +6,13 @@ import { build } from 'esbuild';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', path.join(dist, 'client')], {
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', path.join(dist, 'client')],
+  {
+    stdio: 'inherit',
+  },
+);
 if (process.env.SKIP_PRERENDER !== 'true') {
   const { existsSync } = await import('node:fs');
   if (existsSync('scripts/prerender.ts')) {

@@ -16,5 +16,7 @@ function findRoot(): string {
 export const projectRoot = findRoot();
 export const migrationsDir = path.join(projectRoot, 'migrations');
 /** Where builds go: ./dist, or DIST_DIR (lets several builds coexist, e.g. parallel e2e runs). */
-export const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(projectRoot, 'dist');
+export const distDir = process.env.DIST_DIR
+  ? path.resolve(process.env.DIST_DIR)
+  : path.join(projectRoot, 'dist');
 export const clientDistDir = path.join(distDir, 'client');
