@@ -16,6 +16,7 @@ const Checkout = lazy(() => import('./routes/checkout'));
 const Confirmation = lazy(() => import('./routes/confirmation'));
 const Auth = lazy(() => import('./routes/auth'));
 const Compte = lazy(() => import('./routes/compte'));
+const ResetPassword = lazy(() => import('./routes/reset-password'));
 const Admin = lazy(() => import('./routes/admin'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
@@ -54,6 +55,7 @@ export function App() {
           <Route path="/confirmation" element={<Confirmation />} />
           <Route path="/auth" element={<Auth />} />
           <Route path="/compte" element={<Compte />} />
+          <Route path="/reinitialiser-mot-de-passe" element={<ResetPassword />} />
           <Route path="/admin/*" element={<Admin />} />
           <Route path="*" element={<NotFound />} />
         </Routes>

@@ -1,3 +1,185 @@
-export default function Page() {
-  return <main className="p-8">compte</main>;
+import { ArrowLeft, CreditCard, LogOut, Package, UserRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Spinner } from '@/client/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { toast } from '@/client/components/ui/toast';
+import { signOut } from '@/client/features/account/auth-api';
+import { OrderList } from '@/client/features/account/order-list';
+import { ProfilePanel } from '@/client/features/account/profile-panel';
+import { useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { trpc } from '@/client/lib/trpc';
+import { formatEuros } from '@/domain/catalog/pricing';
+
+function AccountHeader({ onSignOut, signingOut }: { onSignOut?: () => void; signingOut?: boolean }) {
+  return (
+    <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+        <Button asChild variant="ghost" className="-ml-2 px-2 sm:px-4">
+          <Link to="/boutique">
+            <ArrowLeft aria-hidden="true" />
+            <span className="sm:hidden">Boutique</span>
+            <span className="hidden sm:inline">Retour à la boutique</span>
+          </Link>
+        </Button>
+        <p className="text-base font-semibold sm:text-lg">Mon compte</p>
+        {onSignOut ? (
+          <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
+            <LogOut aria-hidden="true" />
+            <span className="hidden sm:inline">Se déconnecter</span>
+            <span className="sr-only sm:hidden">Se déconnecter</span>
+          </Button>
+        ) : (
+          <span className="w-10" />
+        )}
+      </div>
+    </header>
+  );
+}
+
+function initials(first: string, last: string, email: string) {
+  const value = `${first.charAt(0)}${last.charAt(0)}`.trim();
+  return (value || email.charAt(0)).toUpperCase();
+}
+
+export default function ComptePage() {
+  const { user, isLoading } = useSession();
+  const navigate = useNavigate();
+  const authChanged = useAuthChanged();
+  const [signingOut, setSigningOut] = useState(false);
+  const enabled = Boolean(user);
+  const profile = trpc.account.profile.useQuery(undefined, { enabled });
+  const totals = trpc.account.totals.useQuery(undefined, { enabled });
+  const orders = trpc.account.orders.useQuery(undefined, { enabled });
+  const failed = profile.isError || totals.isError || orders.isError;
+
+  useEffect(() => {
+    document.title = 'Mon compte | Hygiène - Anti-nuisibles 27';
+  }, []);
+  useEffect(() => {
+    if (failed)
+      toast({ title: 'Erreur', description: 'Impossible de charger vos données', variant: 'destructive' });
+  }, [failed]);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    const result = await signOut();
+    if (!result.ok) {
+      setSigningOut(false);
+      toast({ title: 'Erreur', description: result.message, variant: 'destructive' });
+      return;
+    }
+    navigate('/boutique');
+    await authChanged();
+  }
+
+  if (isLoading) return <Spinner className="min-h-dvh" />;
+  if (!user) return signingOut ? <Spinner className="min-h-dvh" /> : <Navigate to="/auth" replace />;
+
+  const loading = profile.isLoading || totals.isLoading || orders.isLoading;
+
+  return (
+    <div className="min-h-dvh bg-muted/50">
+      <AccountHeader onSignOut={onSignOut} signingOut={signingOut} />
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+        <h1 className="sr-only">Mon compte</h1>
+        {failed ? (
+          <Card className="mx-auto max-w-lg p-8 text-center">
+            <p role="alert" className="font-medium text-destructive">
+              Impossible de charger vos données
+            </p>
+            <Button
+              className="mt-4"
+              variant="outline"
+              onClick={() => {
+                void profile.refetch();
+                void totals.refetch();
+                void orders.refetch();
+              }}
+            >
+              Réessayer
+            </Button>
+          </Card>
+        ) : loading || !profile.data || !totals.data || !orders.data ? (
+          <Spinner />
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[300px_1fr] lg:items-start">
+            <Card className="lg:sticky lg:top-24" data-testid="account-card">
+              <CardHeader className="items-center text-center">
+                <span
+                  className="mb-2 flex size-16 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-foreground"
+                  aria-hidden="true"
+                >
+                  {initials(profile.data.firstName, profile.data.lastName, profile.data.email)}
+                </span>
+                <CardTitle data-testid="account-name">
+                  {`${profile.data.firstName} ${profile.data.lastName}`.trim() || 'Mon compte'}
+                </CardTitle>
+                <CardDescription className="break-all">{profile.data.email}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <dl className="grid grid-cols-2 divide-x rounded-lg border bg-muted/40 text-center">
+                  <div className="p-3">
+                    <dt className="text-xs text-muted-foreground">Commandes</dt>
+                    <dd className="mt-1 text-xl font-bold tabular-nums" data-testid="order-count">
+                      {totals.data.orderCount}
+                    </dd>
+                  </div>
+                  <div className="p-3">
+                    <dt className="text-xs text-muted-foreground">Total dépensé</dt>
+                    <dd className="mt-1 text-xl font-bold tabular-nums" data-testid="total-spent">
+                      {formatEuros(totals.data.totalSpentCents)}
+                    </dd>
+                  </div>
+                </dl>
+              </CardContent>
+            </Card>
+
+            <Tabs defaultValue="orders" className="min-w-0">
+              <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
+                <TabsTrigger value="orders" className="py-2">
+                  <Package className="hidden size-4 sm:block" aria-hidden="true" />
+                  Commandes
+                </TabsTrigger>
+                <TabsTrigger value="profile" className="py-2">
+                  <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
+                  Profil
+                </TabsTrigger>
+                <TabsTrigger value="payment" className="py-2">
+                  <CreditCard className="hidden size-4 sm:block" aria-hidden="true" />
+                  Paiement
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="orders">
+                <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
+                <OrderList orders={orders.data} />
+              </TabsContent>
+              <TabsContent value="profile">
+                <ProfilePanel profile={profile.data} />
+              </TabsContent>
+              <TabsContent value="payment">
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Moyens de paiement</CardTitle>
+                    <CardDescription>Aucun moyen de paiement enregistré.</CardDescription>
+                  </CardHeader>
+                  <CardContent className="space-y-3 text-sm text-muted-foreground">
+                    <div className="flex items-center gap-3 rounded-lg border border-dashed p-4">
+                      <CreditCard className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+                      <p>
+                        Nous n'enregistrons aucune carte. Après validation de votre commande, vous recevez par
+                        email les instructions de paiement : espèces, carte, virement ou chèque.
+                      </p>
+                    </div>
+                  </CardContent>
+                </Card>
+              </TabsContent>
+            </Tabs>
+          </div>
+        )}
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,141 @@
+import { ChevronDown, Package, ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Spinner } from '@/client/components/ui/spinner';
+import { errorMessage } from '@/client/lib/errors';
+import { type RouterOutputs, trpc } from '@/client/lib/trpc';
+import { cn } from '@/client/lib/utils';
+import { frenchDateTime, frenchLongDate, paymentStatusLabel } from '@/domain/account/order-status';
+import { formatEuros } from '@/domain/catalog/pricing';
+import { OrderStatusBadge } from './status-badge';
+
+type OrderSummary = RouterOutputs['account']['orders'][number];
+
+const articles = (n: number) => `${n} article${n > 1 ? 's' : ''}`;
+
+function OrderDetail({ id }: { id: string }) {
+  const order = trpc.account.order.useQuery({ id });
+  if (order.isLoading) return <Spinner className="py-6" />;
+  if (order.isError || !order.data) {
+    return <p className="px-4 py-4 text-sm text-destructive sm:px-5">{errorMessage(order.error)}</p>;
+  }
+  const { lines, history } = order.data;
+  return (
+    <div className="grid gap-6 border-t bg-muted/40 px-4 py-4 sm:px-5 lg:grid-cols-[3fr_2fr]">
+      <section aria-label="Articles">
+        <h4 className="mb-2 text-sm font-semibold">Articles</h4>
+        <ul className="divide-y rounded-md border bg-background">
+          {lines.map((line, i) => (
+            <li key={i} className="flex items-center gap-3 p-3">
+              {line.image ? (
+                <img
+                  src={`${line.image}/320.webp`}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className="size-12 shrink-0 rounded object-cover"
+                />
+              ) : (
+                <span
+                  className="flex size-12 shrink-0 items-center justify-center rounded bg-muted"
+                  aria-hidden="true"
+                >
+                  <Package className="size-5 text-muted-foreground" />
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{line.title}</p>
+                <p className="text-xs text-muted-foreground">
+                  {line.quantity} × {formatEuros(line.unitPriceCents)}
+                </p>
+              </div>
+              <span className="text-sm font-semibold tabular-nums">{formatEuros(line.totalPriceCents)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Historique">
+        <h4 className="mb-2 text-sm font-semibold">Historique</h4>
+        {history.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Aucun événement enregistré.</p>
+        ) : (
+          <ol className="relative space-y-3 border-l pl-4">
+            {history.map((entry, i) => (
+              <li key={i} className="relative">
+                <span className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-primary ring-4 ring-muted" />
+                <p className="text-sm">{entry.summary}</p>
+                <p className="text-xs text-muted-foreground">{frenchDateTime(entry.at)}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function OrderRow({ order }: { order: OrderSummary }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `order-${order.id}`;
+  return (
+    <li>
+      <Card className="overflow-hidden" data-testid="order-card">
+        <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="font-semibold">Commande {order.orderNumber}</h3>
+              <OrderStatusBadge status={order.status} />
+            </div>
+            <p className="text-sm text-muted-foreground">
+              Passée le {frenchLongDate(order.createdAt)} · {articles(order.itemCount)} ·{' '}
+              {paymentStatusLabel(order.paymentStatus)}
+            </p>
+          </div>
+          <div className="flex items-center justify-between gap-4 sm:justify-end">
+            <span className="text-lg font-bold tabular-nums">{formatEuros(order.totalAmountCents)}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? 'Masquer le détail' : 'Voir le détail'}
+              <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        {open ? (
+          <div id={panelId}>
+            <OrderDetail id={order.id} />
+          </div>
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+export function OrderList({ orders }: { orders: OrderSummary[] }) {
+  if (orders.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+        <ShoppingBag className="size-10 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium">Vous n'avez pas encore passé de commande.</p>
+        <p className="text-sm text-muted-foreground">Vos commandes et leur suivi apparaîtront ici.</p>
+        <Button asChild className="mt-2">
+          <Link to="/boutique">Découvrir la boutique</Link>
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <ul className="space-y-3" aria-label="Mes commandes">
+      {orders.map((order) => (
+        <OrderRow key={order.id} order={order} />
+      ))}
+    </ul>
+  );
+}

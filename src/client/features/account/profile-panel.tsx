@@ -1,0 +1,173 @@
+import { Loader2, Pencil } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Input } from '@/client/components/ui/input';
+import { FieldError, Label } from '@/client/components/ui/label';
+import { toast } from '@/client/components/ui/toast';
+import { errorMessage, fieldErrors } from '@/client/lib/errors';
+import { type RouterOutputs, trpc } from '@/client/lib/trpc';
+import { frenchLongDate } from '@/domain/account/order-status';
+import { fieldMessages, type ProfileInput, profileSchema } from '@/domain/account/profile';
+
+type Profile = RouterOutputs['account']['profile'];
+type Field = keyof ProfileInput;
+
+const fields: { name: Field; label: string; type?: string; autoComplete?: string; wide?: boolean }[] = [
+  { name: 'firstName', label: 'Prénom', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Nom', autoComplete: 'family-name' },
+  { name: 'phone', label: 'Téléphone', type: 'tel', autoComplete: 'tel' },
+  { name: 'dateOfBirth', label: 'Date de naissance', type: 'date', autoComplete: 'bday' },
+  { name: 'address', label: 'Adresse', autoComplete: 'street-address', wide: true },
+  { name: 'postalCode', label: 'Code postal', autoComplete: 'postal-code' },
+  { name: 'city', label: 'Ville', autoComplete: 'address-level2' },
+  { name: 'country', label: 'Pays', autoComplete: 'country-name' },
+];
+
+const toForm = (p: Profile): Record<Field, string> => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  phone: p.phone ?? '',
+  dateOfBirth: p.dateOfBirth ?? '',
+  address: p.address ?? '',
+  postalCode: p.postalCode ?? '',
+  city: p.city ?? '',
+  country: p.country,
+});
+
+function shown(profile: Profile, name: Field): string | null {
+  if (name === 'dateOfBirth')
+    return profile.dateOfBirth ? frenchLongDate(`${profile.dateOfBirth}T12:00:00`) : null;
+  return profile[name] || null;
+}
+
+export function ProfilePanel({ profile }: { profile: Profile }) {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState(() => toForm(profile));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const id = useId();
+  const utils = trpc.useUtils();
+  const update = trpc.account.updateProfile.useMutation({
+    onSuccess(saved) {
+      utils.account.profile.setData(undefined, saved);
+      void utils.session.me.invalidate();
+      setEditing(false);
+      toast({
+        title: 'Profil mis à jour',
+        description: 'Vos informations ont été enregistrées.',
+        variant: 'success',
+      });
+    },
+    onError(error) {
+      setErrors(
+        Object.fromEntries(Object.entries(fieldErrors(error)).filter(([, v]) => v)) as Record<string, string>,
+      );
+      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error));
+      return;
+    }
+    setErrors({});
+    update.mutate(values);
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle>Mes informations</CardTitle>
+          <CardDescription>Utilisées pour préremplir vos commandes.</CardDescription>
+        </div>
+        {!editing ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setValues(toForm(profile));
+              setErrors({});
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden="true" />
+            Modifier mes informations
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <form noValidate onSubmit={onSubmit} aria-label="Modifier mes informations" className="space-y-5">
+            <div className="grid gap-4 sm:grid-cols-2">
+              {fields.map((f) => (
+                <div key={f.name} className={f.wide ? 'space-y-2 sm:col-span-2' : 'space-y-2'}>
+                  <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
+                  <Input
+                    id={`${id}-${f.name}`}
+                    name={f.name}
+                    type={f.type ?? 'text'}
+                    autoComplete={f.autoComplete}
+                    inputMode={f.name === 'postalCode' ? 'numeric' : undefined}
+                    value={values[f.name]}
+                    disabled={update.isPending}
+                    aria-invalid={Boolean(errors[f.name]) || undefined}
+                    aria-describedby={errors[f.name] ? `${id}-${f.name}-error` : undefined}
+                    onChange={(e) => {
+                      setValues((v) => ({ ...v, [f.name]: e.target.value }));
+                      setErrors((errs) => ({ ...errs, [f.name]: '' }));
+                    }}
+                  />
+                  <FieldError id={`${id}-${f.name}-error`} message={errors[f.name]} />
+                </div>
+              ))}
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button
+                type="button"
+                variant="ghost"
+                disabled={update.isPending}
+                onClick={() => setEditing(false)}
+              >
+                Annuler
+              </Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? (
+                  <>
+                    <Loader2 className="animate-spin" aria-hidden="true" />
+                    Chargement...
+                  </>
+                ) : (
+                  'Enregistrer'
+                )}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Email</dt>
+              <dd className="mt-1 break-all text-sm">{profile.email}</dd>
+            </div>
+            {fields.map((f) => {
+              const value = shown(profile, f.name);
+              return (
+                <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>
+                  <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                    {f.label}
+                  </dt>
+                  <dd className={value ? 'mt-1 text-sm' : 'mt-1 text-sm italic text-muted-foreground'}>
+                    {value ?? 'Non renseigné'}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { cn } from '@/client/lib/utils';
+import { orderStatusView, type StatusTone } from '@/domain/account/order-status';
+
+const toneClasses: Record<StatusTone, string> = {
+  yellow: 'bg-yellow-100 text-yellow-800 border-yellow-200',
+  blue: 'bg-blue-100 text-blue-800 border-blue-200',
+  orange: 'bg-orange-100 text-orange-800 border-orange-200',
+  purple: 'bg-purple-100 text-purple-800 border-purple-200',
+  green: 'bg-green-100 text-green-800 border-green-200',
+  red: 'bg-red-100 text-red-800 border-red-200',
+  grey: 'bg-gray-100 text-gray-700 border-gray-200',
+};
+
+export function OrderStatusBadge({ status, className }: { status: string; className?: string }) {
+  const { label, tone } = orderStatusView(status);
+  return (
+    <span
+      data-tone={tone}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        toneClasses[tone],
+        className,
+      )}
+    >
+      {label}
+    </span>
+  );
+}
