@@ -1,0 +1,313 @@
+/**
+ * The order decider: `decide(command, state)` returns the events a command causes (or throws a
+ * typed error), `evolve(state, event)` folds one event into the state. Both are pure: products,
+ * stock, ids and the order number are loaded or chosen before deciding and passed in, because a
+ * version conflict re-runs the decision on fresh data.
+ */
+import { effectivePriceCents } from '../catalog/pricing.js';
+import { DomainError } from '../errors.js';
+import type { CustomerDetails, DeliveryMethod, EventMetadata, OrderEvent, OrderLine } from './events.js';
+import { isOrderStatus, isPaymentStatus, type OrderStatus, type PaymentStatus } from './status.js';
+
+export const MAX_LINE_QUANTITY = 999;
+export const MAX_NOTES_LENGTH = 2000;
+export const MAX_FIELD_LENGTH = 200;
+
+/** What the decider needs to know about a product, read in the command's transaction. */
+export interface ProductSnapshot {
+  id: string;
+  title: string;
+  image: string | null;
+  priceCents: number;
+  promoPriceCents: number | null;
+  isOnPromotion: boolean;
+  isAvailable: boolean;
+  isVisibleInShop: boolean;
+  infiniteStock: boolean;
+  stockQuantity: number;
+}
+
+export interface OrderState {
+  id: string;
+  version: number;
+  orderNumber: string;
+  customerId: string | null;
+  customer: CustomerDetails;
+  deliveryMethod: DeliveryMethod;
+  lines: OrderLine[];
+  subtotalCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  totalAmountCents: number;
+  notes: string | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  deleted: boolean;
+  deletedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type OrderCommand =
+  | {
+      type: 'PlaceOrder';
+      orderNumber: string;
+      customerId: string | null;
+      customer: CustomerDetails;
+      deliveryMethod: DeliveryMethod;
+      lines: { productId: string; quantity: number }[];
+      notes?: string | null;
+      /** The products of the lines, as locked in the transaction (missing: unknown product). */
+      products: ProductSnapshot[];
+      /** Fresh ids for the order_items rows, at least one per line. */
+      itemIds: string[];
+    }
+  | {
+      type: 'SetStatus';
+      status: string;
+      /** Current stock of the order's products: needed when leaving "cancelled". */
+      products: ProductSnapshot[];
+    }
+  | { type: 'SetPaymentStatus'; paymentStatus: string }
+  | { type: 'DeleteOrder'; reason?: string | null };
+
+/** An event with what evolve needs from the store. */
+export type EvolvingEvent = OrderEvent & {
+  streamId: string;
+  version: number;
+  metadata: Pick<EventMetadata, 'at'>;
+};
+
+const invalid = (detail: string) =>
+  new DomainError('invalid', 'INVALID_ORDER', `Données de commande invalides: ${detail}`);
+
+const REQUIRED_ALWAYS = ['firstName', 'lastName', 'email', 'phone'] as const;
+const REQUIRED_FOR_DELIVERY = ['address', 'city', 'zipCode'] as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function validateCustomer(
+  input: CustomerDetails | undefined,
+  deliveryMethod: DeliveryMethod,
+): CustomerDetails {
+  const customer = (input ?? {}) as Partial<CustomerDetails>;
+  if (deliveryMethod !== 'delivery' && deliveryMethod !== 'pickup') {
+    throw invalid('mode de livraison inconnu');
+  }
+  const trimmed: CustomerDetails = {
+    firstName: String(customer.firstName ?? '').trim(),
+    lastName: String(customer.lastName ?? '').trim(),
+    email: String(customer.email ?? '').trim(),
+    phone: String(customer.phone ?? '').trim(),
+    address: String(customer.address ?? '').trim(),
+    city: String(customer.city ?? '').trim(),
+    zipCode: String(customer.zipCode ?? '').trim(),
+  };
+  const required =
+    deliveryMethod === 'delivery' ? [...REQUIRED_ALWAYS, ...REQUIRED_FOR_DELIVERY] : REQUIRED_ALWAYS;
+  if (required.some((field) => trimmed[field] === '')) {
+    throw new DomainError('invalid', 'MISSING_FIELDS', 'Veuillez remplir tous les champs obligatoires', {
+      fields: required.filter((field) => trimmed[field] === ''),
+    });
+  }
+  for (const [field, value] of Object.entries(trimmed)) {
+    if (value.length > MAX_FIELD_LENGTH) throw invalid(`le champ ${field} est trop long`);
+  }
+  if (!EMAIL.test(trimmed.email)) throw invalid('adresse email invalide');
+  return trimmed;
+}
+
+function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): OrderEvent[] {
+  const customer = validateCustomer(command.customer, command.deliveryMethod);
+  if (command.lines.length === 0) throw new DomainError('invalid', 'EMPTY_ORDER', 'Votre panier est vide');
+  // The same product twice in a cart counts as one line with the summed quantity.
+  const merged = new Map<string, number>();
+  for (const line of command.lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw invalid('quantité invalide');
+    merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  }
+  if (command.itemIds.length < merged.size) throw new Error('PlaceOrder needs one item id per line');
+  const products = new Map(command.products.map((p) => [p.id, p]));
+  const lines: OrderLine[] = [];
+  for (const [productId, quantity] of merged) {
+    const product = products.get(productId);
+    if (!product?.isAvailable || !product.isVisibleInShop) {
+      throw new DomainError(
+        'conflict',
+        'PRODUCT_UNAVAILABLE',
+        `Le produit « ${product?.title ?? productId} » n'est plus disponible.`,
+        { productId },
+      );
+    }
+    if (quantity > MAX_LINE_QUANTITY) throw invalid(`quantité trop grande pour « ${product.title} »`);
+    if (!product.infiniteStock && product.stockQuantity < quantity) {
+      throw new DomainError('conflict', 'STOCK_SHORT', `Stock insuffisant pour « ${product.title} »`, {
+        productId,
+        available: Math.max(0, product.stockQuantity),
+      });
+    }
+    const unitPriceCents = effectivePriceCents(product);
+    lines.push({
+      itemId: command.itemIds[lines.length] as string,
+      productId,
+      title: product.title,
+      image: product.image,
+      quantity,
+      unitPriceCents,
+      totalPriceCents: unitPriceCents * quantity,
+      stockTracked: !product.infiniteStock,
+    });
+  }
+  const notes = command.notes?.trim() || null;
+  if (notes && notes.length > MAX_NOTES_LENGTH) throw invalid('les notes sont trop longues');
+  const subtotalCents = lines.reduce((sum, line) => sum + line.totalPriceCents, 0);
+  // Delivery is free and prices include taxes (spec: delivery "Gratuite", total = subtotal).
+  const shippingCostCents = 0;
+  const taxCents = 0;
+  return [
+    {
+      type: 'OrderPlaced',
+      data: {
+        orderNumber: command.orderNumber,
+        customerId: command.customerId,
+        customer,
+        deliveryMethod: command.deliveryMethod,
+        lines,
+        subtotalCents,
+        shippingCostCents,
+        taxCents,
+        totalAmountCents: subtotalCents + shippingCostCents,
+        notes,
+        status: 'pending',
+        paymentStatus: 'pending',
+      },
+    },
+  ];
+}
+
+function existing(state: OrderState | null): OrderState {
+  if (!state) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
+  if (state.deleted) throw new DomainError('conflict', 'ORDER_DELETED', 'Cette commande a été supprimée.');
+  return state;
+}
+
+export function decide(command: OrderCommand, state: OrderState | null): OrderEvent[] {
+  switch (command.type) {
+    case 'PlaceOrder':
+      if (state) throw new DomainError('conflict', 'ORDER_EXISTS', 'Cette commande existe déjà.');
+      return placeOrder(command);
+    case 'SetStatus': {
+      const order = existing(state);
+      if (!isOrderStatus(command.status)) {
+        throw new DomainError('invalid', 'UNKNOWN_STATUS', `Statut inconnu : « ${command.status} »`);
+      }
+      if (command.status === order.status) return [];
+      if (order.status === 'cancelled') {
+        // Leaving "cancelled" takes the stock again: refused when a line is short.
+        const products = new Map(command.products.map((p) => [p.id, p]));
+        for (const line of order.lines) {
+          const product = products.get(line.productId);
+          if (!line.stockTracked || !product || product.infiniteStock) continue;
+          if (product.stockQuantity < line.quantity) {
+            throw new DomainError('conflict', 'STOCK_SHORT', `Stock insuffisant pour « ${product.title} »`, {
+              productId: product.id,
+              available: Math.max(0, product.stockQuantity),
+            });
+          }
+        }
+      }
+      return [{ type: 'OrderStatusChanged', data: { from: order.status, to: command.status } }];
+    }
+    case 'SetPaymentStatus': {
+      const order = existing(state);
+      if (!isPaymentStatus(command.paymentStatus)) {
+        throw new DomainError(
+          'invalid',
+          'UNKNOWN_PAYMENT_STATUS',
+          `Statut de paiement inconnu : « ${command.paymentStatus} »`,
+        );
+      }
+      if (command.paymentStatus === order.paymentStatus) return [];
+      return [
+        { type: 'OrderPaymentStatusChanged', data: { from: order.paymentStatus, to: command.paymentStatus } },
+      ];
+    }
+    case 'DeleteOrder': {
+      existing(state);
+      const reason = command.reason?.trim() || null;
+      if (reason && reason.length > MAX_NOTES_LENGTH) throw invalid('le motif est trop long');
+      return [{ type: 'OrderDeleted', data: { reason } }];
+    }
+  }
+}
+
+export function evolve(state: OrderState | null, event: EvolvingEvent): OrderState | null {
+  const at = event.metadata.at;
+  switch (event.type) {
+    case 'OrderPlaced': {
+      const d = event.data;
+      return {
+        id: event.streamId,
+        version: event.version,
+        orderNumber: d.orderNumber,
+        customerId: d.customerId,
+        customer: d.customer,
+        deliveryMethod: d.deliveryMethod,
+        lines: d.lines,
+        subtotalCents: d.subtotalCents,
+        shippingCostCents: d.shippingCostCents,
+        taxCents: d.taxCents,
+        totalAmountCents: d.totalAmountCents,
+        notes: d.notes,
+        status: d.status,
+        paymentStatus: d.paymentStatus,
+        deleted: false,
+        deletedReason: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }
+    case 'OrderStatusChanged':
+      return state && { ...state, status: event.data.to, version: event.version, updatedAt: at };
+    case 'OrderPaymentStatusChanged':
+      return state && { ...state, paymentStatus: event.data.to, version: event.version, updatedAt: at };
+    case 'OrderDeleted':
+      return (
+        state && {
+          ...state,
+          deleted: true,
+          deletedReason: event.data.reason,
+          version: event.version,
+          updatedAt: at,
+        }
+      );
+  }
+}
+
+export const fold = (events: readonly EvolvingEvent[], state: OrderState | null = null): OrderState | null =>
+  events.reduce<OrderState | null>(evolve, state);
+
+/**
+ * Stock each event moves, for the products that still exist with a counted stock: placing takes,
+ * cancelling gives back, leaving "cancelled" takes again. Deleting moves nothing.
+ */
+export function stockMovements(
+  before: OrderState | null,
+  event: OrderEvent,
+  products: readonly Pick<ProductSnapshot, 'id' | 'infiniteStock'>[],
+): { productId: string; delta: number }[] {
+  const counted = new Set(products.filter((p) => !p.infiniteStock).map((p) => p.id));
+  const lines = (sign: number, list: readonly OrderLine[]) =>
+    list
+      .filter((line) => line.stockTracked && counted.has(line.productId))
+      .map((line) => ({ productId: line.productId, delta: sign * line.quantity }));
+  if (event.type === 'OrderPlaced') return lines(-1, event.data.lines);
+  if (event.type === 'OrderStatusChanged' && before) {
+    if (event.data.to === 'cancelled' && event.data.from !== 'cancelled') return lines(1, before.lines);
+    if (event.data.from === 'cancelled' && event.data.to !== 'cancelled') return lines(-1, before.lines);
+  }
+  return [];
+}
+
+/** Product ids whose stock a command on this order may move (to lock them before deciding). */
+export const stockProductIds = (state: OrderState | null): string[] =>
+  state ? [...new Set(state.lines.filter((l) => l.stockTracked).map((l) => l.productId))].sort() : [];

@@ -1,0 +1,106 @@
+import {
+  type EvolvingEvent,
+  evolve,
+  fold,
+  type OrderState,
+  type ProductSnapshot,
+  stockMovements,
+} from '../../domain/orders/decider.js';
+import {
+  type Actor,
+  EVENT_SCHEMA_VERSION,
+  type EventMetadata,
+  type OrderEvent,
+} from '../../domain/orders/events.js';
+import type { Tx } from '../db/client.js';
+import { projectEvent } from './projections.js';
+import { appendEvent, asOrderEvent, type StoredEvent } from './store.js';
+
+/** Who asks and why: becomes each event's metadata. */
+export interface CommandMeta {
+  actor: Actor;
+  requestId: string;
+  idempotencyKey?: string;
+}
+
+export const toEvolving = (e: StoredEvent): EvolvingEvent => ({ ...asOrderEvent(e), metadata: e.metadata });
+
+export const foldStored = (events: readonly StoredEvent[]): OrderState | null => fold(events.map(toEvolving));
+
+/**
+ * Locks the given products (in id order, so that concurrent orders never deadlock) and returns
+ * what the decider needs to know about them.
+ */
+export async function lockProducts(sql: Tx, ids: readonly string[]): Promise<ProductSnapshot[]> {
+  const valid = [...new Set(ids)].filter((id) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
+  );
+  if (valid.length === 0) return [];
+  return await sql<ProductSnapshot[]>`
+    select id, title, main_image as image, price_cents, promo_price_cents, is_on_promotion, is_available,
+           is_visible_in_shop, infinite_stock, stock_quantity
+      from products
+     where id = any(${valid}::uuid[])
+     order by id
+       for update`;
+}
+
+export interface Committed {
+  state: OrderState | null;
+  events: (StoredEvent & OrderEvent)[];
+}
+
+/**
+ * Appends the decided events after `stored` (the stream as read), and in the same transaction
+ * updates the read tables and moves stock. Each event's statements are pipelined: if the append
+ * fails (version conflict) the others fail with it and the transaction rolls back.
+ */
+export async function commitDecision(
+  tx: Tx,
+  streamId: string,
+  stored: readonly StoredEvent[],
+  decided: readonly OrderEvent[],
+  meta: CommandMeta,
+  products: readonly ProductSnapshot[],
+): Promise<Committed> {
+  let state = foldStored(stored);
+  let version = stored.at(-1)?.version ?? 0;
+  let prevHash = stored.at(-1)?.hash ?? null;
+  const at = new Date().toISOString();
+  const committed: (StoredEvent & OrderEvent)[] = [];
+  for (const event of decided) {
+    const metadata: EventMetadata = {
+      actor: meta.actor,
+      at,
+      requestId: meta.requestId,
+      schemaVersion: EVENT_SCHEMA_VERSION,
+      ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
+    };
+    const after = evolve(state, { ...event, streamId, version: version + 1, metadata });
+    if (!after) throw new Error(`${event.type} on a missing order`);
+    const moves = stockMovements(state, event, products);
+    const [appended] = await Promise.all([
+      appendEvent(tx, streamId, version, prevHash, { type: event.type, data: event.data, metadata }),
+      projectEvent(tx, event, after),
+      moves.length > 0
+        ? tx`
+            update products p
+               set stock_quantity = p.stock_quantity + m.delta, updated_at = now()
+              from unnest(${moves.map((m) => m.productId)}::uuid[], ${moves.map((m) => m.delta)}::int[]) as m(id, delta)
+             where p.id = m.id`
+        : null,
+    ]);
+    committed.push({
+      ...event,
+      ...appended,
+      streamId,
+      metadata,
+      recordedAt: new Date(at),
+      prevHash,
+    } as StoredEvent & OrderEvent);
+    state = after;
+    version = appended.version;
+    prevHash = appended.hash;
+  }
+  return { state, events: committed };
+}

@@ -1,0 +1,143 @@
+/**
+ * Placing an order: one transaction loads and locks the products, lets the domain decide (prices,
+ * totals, stock), takes the next order number, appends OrderPlaced, writes the read tables and
+ * takes the stock. A retried request with the same idempotency key returns the first order.
+ */
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../domain/errors.js';
+import { decide, type OrderState } from '../../domain/orders/decider.js';
+import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
+import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
+import type { Sql, Tx } from '../db/client.js';
+import { type CommandMeta, commitDecision, foldStored, lockProducts } from './commit.js';
+import { nextOrderNumber } from './order-number.js';
+import { readStream } from './store.js';
+
+export interface PlaceOrderInput {
+  customerId: string | null;
+  customer: CustomerDetails;
+  deliveryMethod: DeliveryMethod;
+  lines: { productId: string; quantity: number }[];
+  notes?: string;
+}
+
+export interface PlacedOrder {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  items: {
+    productId: string;
+    title: string;
+    quantity: number;
+    unitPriceCents: number;
+    totalPriceCents: number;
+  }[];
+  subtotalCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  totalAmountCents: number;
+  customer: CustomerDetails;
+  deliveryMethod: DeliveryMethod;
+  /** ISO time. */
+  createdAt: string;
+}
+
+export function placedOrder(state: OrderState): PlacedOrder {
+  return {
+    id: state.id,
+    orderNumber: state.orderNumber,
+    status: state.status,
+    paymentStatus: state.paymentStatus,
+    items: state.lines.map((l) => ({
+      productId: l.productId,
+      title: l.title,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      totalPriceCents: l.totalPriceCents,
+    })),
+    subtotalCents: state.subtotalCents,
+    shippingCostCents: state.shippingCostCents,
+    taxCents: state.taxCents,
+    totalAmountCents: state.totalAmountCents,
+    customer: state.customer,
+    deliveryMethod: state.deliveryMethod,
+    createdAt: state.createdAt,
+  };
+}
+
+class KeyTaken extends Error {}
+
+async function orderForKey(sql: Tx, key: string, customerId: string | null): Promise<PlacedOrder | null> {
+  const [row] = await sql<{ orderId: string; customerId: string | null }[]>`
+    select order_id, customer_id from order_idempotency_keys where key = ${key}`;
+  if (!row) return null;
+  if (row.customerId !== customerId) {
+    throw new DomainError(
+      'conflict',
+      'IDEMPOTENCY_KEY_REUSED',
+      'Cette demande a déjà été utilisée pour une autre commande.',
+    );
+  }
+  const state = foldStored(await readStream(sql, row.orderId));
+  if (!state) throw new Error(`Idempotency key ${key} points to a missing order`);
+  return placedOrder(state);
+}
+
+export async function placeOrder(
+  sql: Sql,
+  input: PlaceOrderInput,
+  meta: { actor: Actor; requestId: string; idempotencyKey?: string },
+): Promise<PlacedOrder> {
+  const key = meta.idempotencyKey?.slice(0, 200);
+  if (key) {
+    const earlier = await orderForKey(sql, key, input.customerId);
+    if (earlier) return earlier;
+  }
+  try {
+    return await sql.begin(async (tx) => {
+      const orderId = randomUUID();
+      if (key) {
+        // A concurrent request with the same key waits here until the first one commits.
+        const [taken] = await tx`
+          insert into order_idempotency_keys (key, order_id, customer_id)
+          values (${key}, ${orderId}, ${input.customerId})
+          on conflict (key) do nothing
+          returning key`;
+        if (!taken) throw new KeyTaken();
+      }
+      const lines = Array.isArray(input.lines) ? input.lines : [];
+      const products = await lockProducts(
+        tx,
+        lines.map((l) => l.productId),
+      );
+      // The counter row is taken last among the locks: checkouts only queue on it for the end of
+      // their transaction (see docs/decisions/001-order-log.md).
+      const orderNumber = await nextOrderNumber(tx, new Date());
+      const decided = decide(
+        {
+          type: 'PlaceOrder',
+          orderNumber,
+          customerId: input.customerId,
+          customer: input.customer,
+          deliveryMethod: input.deliveryMethod,
+          lines,
+          notes: input.notes ?? null,
+          products,
+          itemIds: lines.map(() => randomUUID()),
+        },
+        null,
+      );
+      const commandMeta: CommandMeta = { actor: meta.actor, requestId: meta.requestId, idempotencyKey: key };
+      const { state } = await commitDecision(tx, orderId, [], decided, commandMeta, products);
+      if (!state) throw new Error('OrderPlaced folded to nothing');
+      return placedOrder(state);
+    });
+  } catch (error) {
+    if (error instanceof KeyTaken && key) {
+      const earlier = await orderForKey(sql, key, input.customerId);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Projections: the read tables orders and order_items, derived from the order events. Live, each
+ * event runs its small SQL in the append's transaction; a rebuild folds the log with the same
+ * `orderRow` / `itemRows` functions, so both produce the same rows.
+ */
+import type { OrderState } from '../../domain/orders/decider.js';
+import type { OrderEvent } from '../../domain/orders/events.js';
+import type { Tx } from '../db/client.js';
+
+export interface OrderRow {
+  id: string;
+  orderNumber: string;
+  customerId: string | null;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string | null;
+  notes: string | null;
+  shippingAddress: Record<string, string>;
+  billingAddress: Record<string, string> | null;
+  subtotalCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  totalAmountCents: number;
+  itemCount: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ItemRow {
+  id: string;
+  orderId: string;
+  productId: string | null;
+  title: string;
+  image: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  totalPriceCents: number;
+  position: number;
+}
+
+export function orderRow(state: OrderState): OrderRow {
+  return {
+    id: state.id,
+    orderNumber: state.orderNumber,
+    customerId: state.customerId,
+    status: state.status,
+    paymentStatus: state.paymentStatus,
+    paymentMethod: null,
+    notes: state.notes,
+    // The checkout form as the spec stores it: customer fields plus the delivery method.
+    shippingAddress: { ...state.customer, deliveryMethod: state.deliveryMethod },
+    billingAddress: null,
+    subtotalCents: state.subtotalCents,
+    shippingCostCents: state.shippingCostCents,
+    taxCents: state.taxCents,
+    totalAmountCents: state.totalAmountCents,
+    itemCount: state.lines.reduce((sum, line) => sum + line.quantity, 0),
+    version: state.version,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+  };
+}
+
+export function itemRows(state: OrderState): ItemRow[] {
+  return state.lines.map((line, index) => ({
+    id: line.itemId,
+    orderId: state.id,
+    productId: line.productId,
+    title: line.title,
+    image: line.image,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    totalPriceCents: line.totalPriceCents,
+    position: index,
+  }));
+}
+
+/** Applies one event to the read tables; `after` is the order's state once the event is folded. */
+export async function projectEvent(sql: Tx, event: OrderEvent, after: OrderState): Promise<void> {
+  switch (event.type) {
+    case 'OrderPlaced': {
+      const row = orderRow(after);
+      await sql`
+        insert into orders (id, order_number, customer_id, status, payment_status, payment_method, notes,
+                            shipping_address, billing_address, subtotal_cents, shipping_cost_cents, tax_cents,
+                            total_amount_cents, item_count, version, created_at, updated_at)
+        values (${row.id}, ${row.orderNumber},
+                (select id from users where id = ${row.customerId}), ${row.status}, ${row.paymentStatus},
+                ${row.paymentMethod}, ${row.notes}, ${sql.json(row.shippingAddress)}::jsonb,
+                ${row.billingAddress === null ? null : sql.json(row.billingAddress)}::jsonb,
+                ${row.subtotalCents}, ${row.shippingCostCents}, ${row.taxCents}, ${row.totalAmountCents},
+                ${row.itemCount}, ${row.version}, ${row.createdAt}, ${row.updatedAt})`;
+      const items = itemRows(after);
+      await sql`
+        insert into order_items (id, order_id, product_id, title, image, quantity, unit_price_cents,
+                                 total_price_cents, position)
+        select * from unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.orderId)}::uuid[],
+                             ${items.map((i) => i.productId)}::uuid[], ${items.map((i) => i.title)}::text[],
+                             ${items.map((i) => i.image)}::text[], ${items.map((i) => i.quantity)}::int[],
+                             ${items.map((i) => i.unitPriceCents)}::int[],
+                             ${items.map((i) => i.totalPriceCents)}::int[], ${items.map((i) => i.position)}::int[])`;
+      return;
+    }
+    case 'OrderStatusChanged':
+      await sql`
+        update orders set status = ${after.status}, version = ${after.version}, updated_at = ${after.updatedAt}
+         where id = ${after.id}`;
+      return;
+    case 'OrderPaymentStatusChanged':
+      await sql`
+        update orders set payment_status = ${after.paymentStatus}, version = ${after.version},
+                          updated_at = ${after.updatedAt}
+         where id = ${after.id}`;
+      return;
+    case 'OrderDeleted':
+      // The order leaves the read tables (its items by cascade) and stays in the log.
+      await sql`delete from orders where id = ${after.id}`;
+      return;
+  }
+}

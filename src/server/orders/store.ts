@@ -1,0 +1,133 @@
+/**
+ * The event store: append with an expected version, read a stream, and read everything in commit
+ * order for catch-up consumers. Events are never updated or deleted by the application.
+ */
+import postgres from 'postgres';
+import { DomainError } from '../../domain/errors.js';
+import type { EventMetadata, OrderEvent } from '../../domain/orders/events.js';
+import type { Tx } from '../db/client.js';
+import { eventContent } from './canonical.js';
+
+export interface StoredEvent {
+  position: number;
+  /** The appending transaction id (xid8, as text). */
+  txId: string;
+  streamId: string;
+  version: number;
+  type: OrderEvent['type'];
+  data: OrderEvent['data'];
+  metadata: EventMetadata;
+  recordedAt: Date;
+  prevHash: string | null;
+  hash: string;
+}
+
+export const asOrderEvent = (e: StoredEvent) => e as StoredEvent & OrderEvent;
+
+/** Another transaction appended to the stream first: re-read, re-decide, retry. */
+export class ConcurrencyError extends DomainError {
+  constructor(streamId: string, expectedVersion: number) {
+    super(
+      'concurrency',
+      'VERSION_CONFLICT',
+      'La commande a été modifiée en même temps par quelqu’un d’autre. Veuillez réessayer.',
+      { streamId, expectedVersion },
+    );
+  }
+}
+
+/** The columns of a StoredEvent, as a fragment for the queries below. */
+export const eventColumns = (sql: Tx) =>
+  sql`position, tx_id::text as tx_id, stream_id, version, type, data, metadata, recorded_at, prev_hash, hash`;
+
+export async function readStream(sql: Tx, streamId: string): Promise<StoredEvent[]> {
+  return await sql<StoredEvent[]>`
+    select ${eventColumns(sql)} from events where stream_id = ${streamId} order by version`;
+}
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+/**
+ * Appends one event after `expectedVersion` (0 for a new stream). The hash is computed by the
+ * database over the position it assigns and the canonical content built here, so one statement
+ * does the whole append. A stale or future expected version is a ConcurrencyError.
+ */
+export async function appendEvent(
+  sql: Tx,
+  streamId: string,
+  expectedVersion: number,
+  prevHash: string | null,
+  event: NewEvent,
+): Promise<Pick<StoredEvent, 'position' | 'txId' | 'hash' | 'version'>> {
+  const version = expectedVersion + 1;
+  const recordedAt = event.metadata.at;
+  const content = eventContent({
+    streamId,
+    version,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+    recordedAt,
+    prevHash,
+  });
+  try {
+    const [row] = await sql<{ position: number; txId: string; hash: string }[]>`
+      with head as (
+        select coalesce((select version from event_streams where stream_id = ${streamId}), 0) as version
+      ), ins as (
+        insert into events (position, stream_id, version, type, data, metadata, recorded_at, prev_hash, hash)
+        select s.p, ${streamId}, ${version}, ${event.type}, ${sql.json(event.data as postgres.JSONValue)}::jsonb,
+               ${sql.json(event.metadata as unknown as postgres.JSONValue)}::jsonb, ${recordedAt}::timestamptz, ${prevHash},
+               encode(sha256(convert_to(s.p::text || E'\n' || ${content}::text, 'UTF8')), 'hex')
+          from (select nextval('events_position_seq') as p) s, head
+         where head.version = ${expectedVersion}
+        returning position, tx_id, hash
+      ), upd as (
+        insert into event_streams (stream_id, version, head_position, head_hash)
+        select ${streamId}, ${version}, position, hash from ins
+        on conflict (stream_id) do update
+          set version = excluded.version, head_position = excluded.head_position, head_hash = excluded.head_hash
+      )
+      select position, tx_id::text as tx_id, hash from ins`;
+    if (!row) throw new ConcurrencyError(streamId, expectedVersion);
+    return { ...row, version };
+  } catch (error) {
+    if (error instanceof postgres.PostgresError && error.code === '23505') {
+      throw new ConcurrencyError(streamId, expectedVersion);
+    }
+    throw error;
+  }
+}
+
+/** Where a catch-up consumer stands: the last event it handled, in (transaction, position) order. */
+export interface Cursor {
+  txId: string;
+  position: number;
+}
+
+export const START: Cursor = { txId: '0', position: 0 };
+
+/**
+ * Events after `cursor`, in commit-safe order: only events of transactions older than the oldest
+ * transaction still running are returned (that set can no longer grow), ordered by transaction
+ * then position. A transaction that took a lower position but commits late is therefore read
+ * after the ones that committed before it, never skipped.
+ */
+export async function readAfter(
+  sql: Tx,
+  cursor: Cursor,
+  limit = 1000,
+): Promise<{ events: StoredEvent[]; cursor: Cursor }> {
+  const events = await sql<StoredEvent[]>`
+    select ${eventColumns(sql)} from events
+     where (tx_id, position) > (${cursor.txId}::xid8, ${cursor.position})
+       and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+     order by tx_id, position
+     limit ${limit}`;
+  const last = events.at(-1);
+  return { events, cursor: last ? { txId: last.txId, position: last.position } : cursor };
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../../src/server/db/client.js';
+
+export interface TestProduct {
+  id: string;
+  title: string;
+}
+
+let n = 0;
+/** Inserts a product straight into the catalogue table (the catalogue admin is another issue). */
+export async function createProduct(
+  sql: Sql,
+  fields: {
+    title?: string;
+    priceCents?: number;
+    promoPriceCents?: number | null;
+    isOnPromotion?: boolean;
+    stockQuantity?: number;
+    infiniteStock?: boolean;
+    isAvailable?: boolean;
+    isVisibleInShop?: boolean;
+  } = {},
+): Promise<TestProduct> {
+  n += 1;
+  const id = randomUUID();
+  const title = fields.title ?? `Piège n°${n}`;
+  await sql`
+    insert into products (id, title, slug, price_cents, promo_price_cents, is_on_promotion, stock_quantity,
+                          infinite_stock, is_available, is_visible_in_shop)
+    values (${id}, ${title}, ${`produit-${n}-${id.slice(0, 8)}`}, ${fields.priceCents ?? 1000},
+            ${fields.promoPriceCents ?? null}, ${fields.isOnPromotion ?? false}, ${fields.stockQuantity ?? 10},
+            ${fields.infiniteStock ?? false}, ${fields.isAvailable ?? true}, ${fields.isVisibleInShop ?? true})`;
+  return { id, title };
+}
+
+export const stockOf = async (sql: Sql, productId: string): Promise<number> => {
+  const [row] = await sql<
+    { stockQuantity: number }[]
+  >`select stock_quantity from products where id = ${productId}`;
+  return row?.stockQuantity ?? Number.NaN;
+};
+
+export const customerForm = {
+  firstName: 'Marie',
+  lastName: 'Lefèvre',
+  email: 'marie.lefevre@example.fr',
+  phone: '06 11 22 33 44',
+  address: '12 rue des Tilleuls',
+  city: 'Évreux',
+  zipCode: '27000',
+};
+
+export const guest = { actor: { kind: 'guest' as const }, requestId: 'test' };
