@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from './components/ui/toast';
+import { CartProvider } from './features/cart/cart-context';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -9,7 +10,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <CartProvider>{children}</CartProvider>
         <Toaster />
       </QueryClientProvider>
     </trpc.Provider>

@@ -1,30 +1,92 @@
-import { formatEuros } from '../../domain/catalog/pricing';
-import { Spinner } from '../components/ui/spinner';
-import { trpc } from '../lib/trpc';
+import { Clock, Store, Truck } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/toast';
+import { trpc } from '@/client/lib/trpc';
+import { ProductCard } from '../features/shop/product-card';
+import { ShopLayout } from '../features/shop/shop-header';
+import { usePageTitle } from '../features/shop/use-page-title';
 
 export default function Boutique() {
+  usePageTitle('Boutique');
   const products = trpc.catalog.list.useQuery();
+
+  useEffect(() => {
+    if (products.isError) {
+      toast({ title: 'Erreur', description: 'Impossible de charger les produits', variant: 'destructive' });
+    }
+  }, [products.isError]);
+
   return (
-    <main className="mx-auto max-w-6xl p-6">
-      <h1 className="mb-6 text-3xl font-bold">Boutique</h1>
-      {products.isLoading && <Spinner />}
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
-        {products.data?.map((p) => (
-          <li key={p.id} className="rounded-lg border p-4">
-            {p.mainImage && (
-              <img
-                src={`${p.mainImage}/320.webp`}
-                alt={p.title}
-                width={320}
-                height={240}
-                className="w-full rounded"
-              />
-            )}
-            <h2 className="mt-2 font-semibold">{p.title}</h2>
-            <p>{formatEuros(p.priceCents)}</p>
-          </li>
-        ))}
-      </ul>
-    </main>
+    <ShopLayout>
+      <section className="border-b bg-primary text-primary-foreground">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Boutique</h1>
+          <p className="mt-2 max-w-2xl text-primary-foreground/85">
+            Le matériel professionnel que nos techniciens utilisent : pièges, stations d'appâtage, protection
+            contre les guêpes et frelons, équipement d'apiculture.
+          </p>
+          <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-primary-foreground/90">
+            <li className="flex items-center gap-2">
+              <Truck className="size-4 text-accent" aria-hidden="true" />
+              Livraison gratuite
+            </li>
+            <li className="flex items-center gap-2">
+              <Store className="size-4 text-accent" aria-hidden="true" />
+              Retrait en boutique
+            </li>
+            <li className="flex items-center gap-2">
+              <Clock className="size-4 text-accent" aria-hidden="true" />
+              Boutique ouverte le samedi
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        {products.isLoading ? (
+          <ul
+            className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+            aria-busy="true"
+            aria-label="Chargement..."
+          >
+            {Array.from({ length: 6 }, (_, i) => (
+              <li key={i} className="overflow-hidden rounded-lg border bg-card">
+                <div className="aspect-[4/3] animate-pulse bg-muted" />
+                <div className="space-y-3 p-4">
+                  <div className="h-3 w-1/3 animate-pulse rounded bg-muted" />
+                  <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
+                  <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : products.isError ? (
+          <div className="flex flex-col items-center gap-4 py-16 text-center">
+            <p className="text-muted-foreground">Impossible de charger les produits</p>
+            <Button variant="outline" onClick={() => products.refetch()}>
+              Réessayer
+            </Button>
+          </div>
+        ) : products.data?.length === 0 ? (
+          <p className="py-16 text-center text-lg text-muted-foreground">
+            Aucun produit disponible pour le moment.
+          </p>
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-muted-foreground">
+              {products.data?.length} produit{(products.data?.length ?? 0) > 1 ? 's' : ''}
+            </p>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
+              {products.data?.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCard product={product} priority={index < 3} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </ShopLayout>
   );
 }

@@ -1,3 +1,198 @@
-export default function Page() {
-  return <main className="p-8">confirmation</main>;
+import { CircleCheck, House, Mail, Phone, ShoppingBag } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '@/client/components/ui/button';
+import { trpc } from '@/client/lib/trpc';
+import { formatEuros } from '../../domain/catalog/pricing';
+import { useCart } from '../features/cart/cart-context';
+import { deleteLastOrder, type LastOrder, readLastOrder } from '../features/shop/last-order';
+import { ShopLayout } from '../features/shop/shop-header';
+import { usePageTitle } from '../features/shop/use-page-title';
+
+function loadSavedOrder(): LastOrder | null {
+  try {
+    return readLastOrder();
+  } catch (e) {
+    console.error('Error reading the last order from localStorage:', e);
+    return null;
+  }
+}
+
+export default function Confirmation() {
+  usePageTitle('Commande confirmée');
+  const navigate = useNavigate();
+  const { clearCart } = useCart();
+  // Read once: the saved order is deleted right after, as the spec says.
+  const [order] = useState(loadSavedOrder);
+  const contact = trpc.checkout.shopContact.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+
+  useEffect(() => {
+    if (!order) {
+      navigate('/boutique', { replace: true });
+      return;
+    }
+    clearCart();
+    deleteLastOrder();
+  }, [order, clearCart, navigate]);
+
+  if (!order) return null;
+  const { customer } = order;
+  const delivery = customer.deliveryMethod === 'delivery';
+  const steps = [
+    {
+      title: 'Email de confirmation',
+      text: `Vous recevrez un email de confirmation à ${customer.email} dans les 24h.`,
+    },
+    {
+      title: 'Paiement et livraison',
+      text: 'Nous vous contacterons pour organiser le paiement et la livraison.',
+    },
+    {
+      title: delivery ? 'Livraison' : 'Retrait en boutique',
+      text: delivery
+        ? 'Votre commande vous sera livrée à l’adresse indiquée.'
+        : 'Vous pourrez retirer votre commande en boutique le samedi.',
+    },
+  ];
+
+  return (
+    <ShopLayout>
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <CircleCheck className="mb-4 size-16 text-success" aria-hidden="true" />
+          <h1 className="text-3xl font-bold tracking-tight">Commande confirmée !</h1>
+          <p className="mt-2 text-muted-foreground">Merci pour votre commande. Nous l'avons bien reçue.</p>
+          <p className="mt-4 rounded-lg border bg-card px-5 py-3">
+            <span className="block text-sm text-muted-foreground">Numéro de commande</span>
+            <strong className="font-mono text-xl tracking-wide" data-testid="order-number">
+              {order.orderNumber}
+            </strong>
+          </p>
+        </div>
+
+        <div className="space-y-6">
+          <section className="grid gap-6 rounded-lg border bg-card p-5 sm:grid-cols-2 sm:p-6">
+            <div>
+              <h2 className="mb-3 text-lg font-semibold">Vos informations</h2>
+              <dl className="space-y-1 text-sm">
+                <div>
+                  <dt className="sr-only">Nom</dt>
+                  <dd className="font-medium">
+                    {customer.firstName} {customer.lastName}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="sr-only">Email</dt>
+                  <dd>{customer.email}</dd>
+                </div>
+                <div>
+                  <dt className="sr-only">Téléphone</dt>
+                  <dd>{customer.phone}</dd>
+                </div>
+                {delivery && (
+                  <div>
+                    <dt className="sr-only">Adresse</dt>
+                    <dd>
+                      {customer.address}
+                      <br />
+                      {customer.zipCode} {customer.city}
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            </div>
+            <div>
+              <h2 className="mb-3 text-lg font-semibold">Mode de livraison</h2>
+              <p className="text-sm font-medium">
+                {delivery ? 'Livraison à domicile' : 'Retrait en boutique'}
+              </p>
+              <p className="text-sm text-muted-foreground">{delivery ? 'Gratuite' : 'Samedi uniquement'}</p>
+            </div>
+          </section>
+
+          <section className="rounded-lg border bg-card p-5 sm:p-6">
+            <h2 className="mb-3 text-lg font-semibold">Articles commandés</h2>
+            <ul className="divide-y text-sm" data-testid="confirmation-items">
+              {order.items.map((item) => (
+                <li key={item.productId} className="flex items-start justify-between gap-4 py-3">
+                  <span>
+                    <span className="font-medium">{item.name}</span>
+                    <span className="block text-muted-foreground">Quantité : {item.quantity}</span>
+                  </span>
+                  <span className="font-semibold tabular-nums">{formatEuros(item.totalPriceCents)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-2 flex justify-between border-t pt-4 text-base font-bold">
+              <span>Total</span>
+              <span className="tabular-nums" data-testid="confirmation-total">
+                {formatEuros(order.total)}
+              </span>
+            </div>
+          </section>
+
+          <section className="rounded-lg border bg-card p-5 sm:p-6">
+            <h2 className="mb-4 text-lg font-semibold">Prochaines étapes</h2>
+            <ol className="space-y-4">
+              {steps.map((step, index) => (
+                <li key={step.title} className="flex gap-4">
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-foreground">
+                    {index + 1}
+                  </span>
+                  <span className="text-sm">
+                    <strong className="block text-base">{step.title}</strong>
+                    <span className="text-muted-foreground">{step.text}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section className="rounded-lg border border-primary/20 bg-secondary p-5 sm:p-6">
+            <h2 className="mb-2 text-lg font-semibold">Besoin d'aide ?</h2>
+            <p className="mb-3 text-sm text-muted-foreground">
+              Une question sur votre commande ? Contactez-nous en indiquant votre numéro de commande.
+            </p>
+            {contact.data && (
+              <ul className="flex flex-col gap-2 text-sm font-medium sm:flex-row sm:gap-6">
+                <li>
+                  <a
+                    href={`tel:${contact.data.phone.replace(/\s/g, '')}`}
+                    className="inline-flex items-center gap-2 text-primary hover:underline"
+                  >
+                    <Phone className="size-4" aria-hidden="true" />
+                    {contact.data.phone}
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href={`mailto:${contact.data.email}`}
+                    className="inline-flex items-center gap-2 break-all text-primary hover:underline"
+                  >
+                    <Mail className="size-4 shrink-0" aria-hidden="true" />
+                    {contact.data.email}
+                  </a>
+                </li>
+              </ul>
+            )}
+          </section>
+
+          <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <Button asChild variant="outline" size="lg">
+              <Link to="/">
+                <House aria-hidden="true" />
+                Retour à l'accueil
+              </Link>
+            </Button>
+            <Button asChild size="lg">
+              <Link to="/boutique">
+                <ShoppingBag aria-hidden="true" />
+                Continuer mes achats
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </ShopLayout>
+  );
 }

@@ -70,17 +70,27 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
   }, [state.items]);
 
-  const value = useMemo<CartContextValue>(
+  // Stable functions, so effects that depend on them run once.
+  const actions = useMemo(
     () => ({
-      ...state,
-      addItem: (product) => dispatch({ type: 'add', product }),
-      removeItem: (id) => dispatch({ type: 'remove', id }),
-      updateQuantity: (id, quantity) => dispatch({ type: 'updateQuantity', id, quantity }),
-      clearCart: () => dispatch({ type: 'clear' }),
-      drawerOpen,
-      setDrawerOpen,
+      addItem: (product: CartProduct) => dispatch({ type: 'add', product }),
+      removeItem: (id: string) => dispatch({ type: 'remove', id }),
+      updateQuantity: (id: string, quantity: number) => dispatch({ type: 'updateQuantity', id, quantity }),
+      clearCart: () => {
+        // Written at once: a child's effect (the confirmation page) runs before the load above.
+        try {
+          localStorage.setItem(CART_STORAGE_KEY, '[]');
+        } catch {
+          // storage unavailable: the state below is still cleared
+        }
+        dispatch({ type: 'clear' });
+      },
     }),
-    [state, drawerOpen],
+    [],
+  );
+  const value = useMemo<CartContextValue>(
+    () => ({ ...state, ...actions, drawerOpen, setDrawerOpen }),
+    [state, actions, drawerOpen],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

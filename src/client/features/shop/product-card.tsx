@@ -1,0 +1,66 @@
+import { ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/toast';
+import type { RouterOutputs } from '@/client/lib/trpc';
+import { isOutOfStock } from '../../../domain/catalog/pricing';
+import { useCart } from '../cart/cart-context';
+import { Price, PromoBadge } from './price';
+import { ProductImage } from './product-image';
+import { StockBadge } from './stock-badge';
+
+export type ShopProduct = RouterOutputs['catalog']['list'][number];
+
+export function useAddToCart() {
+  const cart = useCart();
+  return (product: ShopProduct) => {
+    cart.addItem(product);
+    toast({ title: 'Ajouté au panier', description: product.title, variant: 'success' });
+  };
+}
+
+export function ProductCard({ product, priority }: { product: ShopProduct; priority?: boolean }) {
+  const addToCart = useAddToCart();
+  const out = isOutOfStock(product);
+  const href = `/produit/${product.id}`;
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-md">
+      <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          base={product.mainImage}
+          alt=""
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+          priority={priority}
+          className="aspect-[4/3] w-full transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        <PromoBadge product={product} className="absolute left-3 top-3 shadow" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-center justify-between gap-2">
+          <span className="truncate text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            {product.category}
+          </span>
+          <StockBadge product={product} />
+        </div>
+        <h2 className="text-base font-semibold leading-snug">
+          <Link to={href} className="hover:text-primary hover:underline">
+            {product.title}
+          </Link>
+        </h2>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{product.miniDescription}</p>
+        <div className="mt-auto flex items-end justify-between gap-3 pt-2">
+          <Price product={product} />
+          <Button
+            size="sm"
+            onClick={() => addToCart(product)}
+            disabled={out}
+            aria-label={out ? `${product.title} : rupture de stock` : `Ajouter ${product.title} au panier`}
+          >
+            <ShoppingCart aria-hidden="true" />
+            Ajouter
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
