@@ -3,6 +3,7 @@ import { accountRouter } from './account.js';
 import { catalogRouter } from './catalog.js';
 import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
+import { ordersRouter } from './orders.js';
 import { sessionRouter } from './session.js';
 
 export const appRouter = router({
@@ -10,6 +11,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  orders: ordersRouter,
   session: sessionRouter,
 });
 
