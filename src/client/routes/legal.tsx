@@ -1,3 +1,45 @@
-export default function Legal({ page }: { page: string }) {
-  return <main className="p-8">{page}</main>;
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { SiteLayout } from '../features/marketing/layout';
+import {
+  Cgv,
+  LEGAL_UPDATED,
+  MentionsLegales,
+  PolitiqueConfidentialite,
+} from '../features/marketing/legal-content';
+import { LEGAL_META, type LegalPageId, usePageMeta } from '../features/marketing/seo';
+
+const pages: Record<LegalPageId, { title: string; updated: boolean; Body: () => React.ReactNode }> = {
+  'mentions-legales': { title: 'Mentions Légales', updated: false, Body: MentionsLegales },
+  cgv: { title: 'Conditions Générales de Vente', updated: true, Body: Cgv },
+  'politique-confidentialite': {
+    title: 'Politique de Confidentialité',
+    updated: true,
+    Body: PolitiqueConfidentialite,
+  },
+};
+
+export default function Legal({ page }: { page: LegalPageId }) {
+  usePageMeta(LEGAL_META[page]);
+  const { title, updated, Body } = pages[page];
+  return (
+    <SiteLayout>
+      <div className="bg-muted pb-10 pt-24 md:pt-32">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Retour à l'accueil
+          </Link>
+          <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-primary sm:text-4xl">{title}</h1>
+          {updated && <p className="mt-3 text-muted-foreground">Dernière mise à jour : {LEGAL_UPDATED}</p>}
+        </div>
+      </div>
+      <article className="mx-auto max-w-3xl px-4 pb-20 sm:px-6 [&_a]:font-medium [&_a]:text-primary [&_a]:underline">
+        <Body />
+      </article>
+    </SiteLayout>
+  );
 }

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../components/ui/button';
+import { NOT_FOUND_META, usePageMeta } from '../features/marketing/seo';
 
 export default function NotFound() {
+  usePageMeta(NOT_FOUND_META);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-muted px-6 text-center">
       <p className="text-7xl font-extrabold tracking-tight text-primary">404</p>
