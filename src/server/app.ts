@@ -7,6 +7,8 @@ import { seed } from './db/seed.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { logger } from './logger.js';
 import { createMailer } from './mailer.js';
+import { startMailOutbox } from './outbox/mail-outbox.js';
+import { queueMissedConfirmations } from './outbox/order-confirmation-mail.js';
 
 export interface App {
   services: Services;
@@ -34,6 +36,10 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     const address = http.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://localhost:${port}`;
+    // Sends queued mails (order confirmations) with retries, shared safely by every instance.
+    const outbox = await startMailOutbox(db.sql, mailer, {
+      sweep: () => queueMissedConfirmations(db.sql, { phone: config.SHOP_PHONE, email: config.SHOP_EMAIL }),
+    });
     let stopping: Promise<void> | null = null;
     return {
       services,
@@ -43,6 +49,7 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
       stop() {
         stopping ??= (async () => {
           await http.close();
+          await outbox.stop();
           await db.close();
         })();
         return stopping;

@@ -113,9 +113,15 @@ export interface OutboxWorker {
 export async function startMailOutbox(
   sql: Sql,
   mailer: Mailer,
-  options: OutboxOptions & { intervalMs?: number } = {},
+  options: OutboxOptions & {
+    intervalMs?: number;
+    /** Queues mails that should exist but do not (see queueMissedConfirmations), now and then. */
+    sweep?: () => Promise<unknown>;
+    sweepIntervalMs?: number;
+  } = {},
 ): Promise<OutboxWorker> {
-  const { intervalMs = 5000, ...roundOptions } = options;
+  const { intervalMs = 5000, sweep, sweepIntervalMs = 60_000, ...roundOptions } = options;
+  let lastSweep = 0;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -128,6 +134,10 @@ export async function startMailOutbox(
     }
     running = (async () => {
       try {
+        if (sweep && Date.now() - lastSweep >= sweepIntervalMs) {
+          lastSweep = Date.now();
+          await sweep().catch((error) => logger.error('Mail outbox sweep failed', error));
+        }
         do {
           again = false;
           const round = await sendDueMails(sql, mailer, roundOptions);

@@ -1,6 +1,10 @@
 import { formatEuros } from '../../domain/catalog/pricing.js';
+import type { Tx } from '../db/client.js';
 import { escapeHtml } from '../mail/layout.js';
-import type { QueuedMail } from './mail-outbox.js';
+import { foldStored } from '../orders/commit.js';
+import { placedOrder } from '../orders/place.js';
+import { readStream } from '../orders/store.js';
+import { enqueueMail, type QueuedMail } from './mail-outbox.js';
 
 /** What the confirmation mail needs from a placed order. */
 export interface ConfirmedOrder {
@@ -102,4 +106,40 @@ ${order.items
     text,
     html,
   };
+}
+
+/** Queues the confirmation of a placed order (a second call for the same order does nothing). */
+export async function queueOrderConfirmation(
+  sql: Tx,
+  order: ConfirmedOrder,
+  contact: ShopContact,
+): Promise<boolean> {
+  return await enqueueMail(sql, orderConfirmationMail(order, contact));
+}
+
+/**
+ * The order is committed before its mail is queued (placeOrder owns its transaction), so a crash in
+ * between would lose the mail: this sweep, run by the outbox worker, queues the confirmation of any
+ * recent order that has none. Orders younger than `graceSeconds` are left to the request itself.
+ */
+export async function queueMissedConfirmations(
+  sql: Tx,
+  contact: ShopContact,
+  options: { graceSeconds?: number; lookbackHours?: number } = {},
+): Promise<number> {
+  const { graceSeconds = 60, lookbackHours = 48 } = options;
+  const missed = await sql<{ id: string }[]>`
+    select o.id from orders o
+     where o.created_at < now() - make_interval(secs => ${graceSeconds})
+       and o.created_at > now() - make_interval(hours => ${lookbackHours})
+       and not exists (select 1 from mail_outbox m where m.dedupe_key = 'order-confirmation:' || o.id::text)
+     order by o.created_at
+     limit 100`;
+  let queued = 0;
+  for (const { id } of missed) {
+    const state = foldStored(await readStream(sql, id));
+    if (!state || state.deleted) continue;
+    if (await queueOrderConfirmation(sql, placedOrder(state), contact)) queued += 1;
+  }
+  return queued;
 }

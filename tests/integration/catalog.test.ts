@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services, SessionUser } from '../../src/server/context.js';
+import {
+  callerAs,
+  createTestDatabase,
+  createTestServices,
+  createUser,
+  type TestDatabase,
+} from '../support/db.js';
+import { createProduct } from '../support/orders.js';
+
+let db: TestDatabase;
+let services: Services;
+let who: [string, SessionUser | null][];
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+  const a = await createUser(services);
+  const b = await createUser(services);
+  const admin = await createUser(services, { role: 'admin' });
+  who = [
+    ['anonymous', null],
+    ['customer A', a],
+    ['customer B', b],
+    ['admin', admin],
+  ];
+  for (const [name, fields] of [
+    ['old', {}],
+    ['hidden', { isVisibleInShop: false }],
+    ['unavailable', { isAvailable: false }],
+    ['promo', { priceCents: 2490, promoPriceCents: 1990, isOnPromotion: true }],
+    ['new', { stockQuantity: 0 }],
+  ] as const) {
+    ids[name] = (await createProduct(db.sql, { title: `Produit ${name}`, ...fields })).id;
+  }
+  // Distinct creation times, oldest first in the order above.
+  let minutes = 10;
+  for (const name of ['old', 'hidden', 'unavailable', 'promo', 'new']) {
+    await db.sql`update products set created_at = now() - make_interval(mins => ${minutes}) where id = ${ids[name]!}`;
+    minutes -= 1;
+  }
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+const shopperFields = [
+  'additionalImages',
+  'brand',
+  'category',
+  'color',
+  'createdAt',
+  'deliveryTime',
+  'description',
+  'id',
+  'infiniteStock',
+  'isAvailable',
+  'isOnPromotion',
+  'mainImage',
+  'miniDescription',
+  'priceCents',
+  'productType',
+  'promoPriceCents',
+  'shippingCostCents',
+  'size',
+  'slug',
+  'stockQuantity',
+  'subcategory',
+  'tags',
+  'title',
+  'weightKg',
+];
+
+describe('catalog.list', () => {
+  it('lists available and visible products, newest first, with the shopper fields only, for everyone', async () => {
+    for (const [, user] of who) {
+      const list = await callerAs(services, user).catalog.list();
+      expect(list.map((p) => p.id)).toEqual([ids.new, ids.promo, ids.old]);
+      for (const product of list) expect(Object.keys(product).sort()).toEqual(shopperFields);
+      expect(list[1]).toMatchObject({ priceCents: 2490, promoPriceCents: 1990, isOnPromotion: true });
+    }
+  });
+});
+
+describe('catalog.byId', () => {
+  it('returns an available, visible product to everyone', async () => {
+    for (const [, user] of who) {
+      const product = await callerAs(services, user).catalog.byId({ id: ids.promo! });
+      expect(product.title).toBe('Produit promo');
+      expect(Object.keys(product).sort()).toEqual(shopperFields);
+    }
+  });
+
+  it("answers 'Produit non trouvé' for an unknown, hidden, unavailable or malformed id", async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [, user] of who) {
+      for (const id of [unknown, ids.hidden!, ids.unavailable!, 'pas-un-id', "1' or '1'='1"]) {
+        await expect(callerAs(services, user).catalog.byId({ id })).rejects.toMatchObject({
+          code: 'NOT_FOUND',
+          message: 'Produit non trouvé',
+        });
+      }
+    }
+  });
+});
