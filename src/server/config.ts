@@ -53,5 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  // Unset PUBLIC_URL follows PORT, so that `PORT=4000 npm start` accepts its own sign-in requests
+  // (better-auth refuses requests whose origin is not PUBLIC_URL).
+  const publicUrl = cleaned.PUBLIC_URL ? parsed.data.PUBLIC_URL : `http://localhost:${parsed.data.PORT}`;
+  return { ...parsed.data, PUBLIC_URL: publicUrl, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -3,6 +3,7 @@ import { profileSchema } from '../../domain/account/profile.js';
 import { DomainError } from '../../domain/errors.js';
 import { accountTotals, findCustomerOrder, listCustomerOrders } from '../db/customer-orders.js';
 import { findProfile, setRole, updateProfile } from '../db/profiles.js';
+import { orderHistory } from '../orders/history.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
 
 /*
@@ -39,8 +40,15 @@ export const accountRouter = router({
     if (!z.uuid().safeParse(input.id).success) throw notFoundOrder();
     const order = await findCustomerOrder(ctx.sql, ctx.user.id, input.id);
     if (!order) throw notFoundOrder();
-    // TODO(order log): add orderHistory(ctx.sql, order.id) once src/server/orders/history.ts lands.
-    return { ...order, history: [] as { at: Date; actor: string; type: string; summary: string }[] };
+    // The customer sees what happened and when, not which staff member did it.
+    const history = (await orderHistory(ctx.sql, order.id)).map((entry) => ({
+      at: entry.at,
+      type: entry.type,
+      by: entry.actor.kind,
+      summary: entry.summary,
+      changes: entry.changes,
+    }));
+    return { ...order, history };
   }),
 
   /** Admins only (the back-office uses it); an admin cannot demote themselves by accident. */

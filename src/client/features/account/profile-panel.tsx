@@ -79,7 +79,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-1.5">
           <CardTitle>Mes informations</CardTitle>
           <CardDescription>Utilisées pour préremplir vos commandes.</CardDescription>
@@ -88,6 +88,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
           <Button
             variant="outline"
             size="sm"
+            className="w-full sm:w-auto"
             onClick={() => {
               setValues(toForm(profile));
               setErrors({});
