@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors.js';
+import {
+  decide,
+  type EvolvingEvent,
+  fold,
+  type OrderCommand,
+  type ProductSnapshot,
+  stockMovements,
+} from './decider.js';
+import type { OrderEvent, OrderPlacedData } from './events.js';
+import { ADMIN_ORDER_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './status.js';
+
+const ORDER = 'a0000000-0000-4000-8000-000000000001';
+const TRAP = 'b0000000-0000-4000-8000-000000000001';
+const BAIT = 'b0000000-0000-4000-8000-000000000002';
+
+const product = (fields: Partial<ProductSnapshot> & { id: string }): ProductSnapshot => ({
+  title: 'Piège',
+  image: null,
+  priceCents: 1000,
+  promoPriceCents: null,
+  isOnPromotion: false,
+  isAvailable: true,
+  isVisibleInShop: true,
+  infiniteStock: false,
+  stockQuantity: 10,
+  ...fields,
+});
+
+const customer = {
+  firstName: 'Marie',
+  lastName: 'Lefèvre',
+  email: 'marie@example.fr',
+  phone: '0611223344',
+  address: '1 rue Verte',
+  city: 'Évreux',
+  zipCode: '27000',
+};
+
+const placed: OrderPlacedData = {
+  orderNumber: 'CMD-2026-000001',
+  customerId: null,
+  customer,
+  deliveryMethod: 'delivery',
+  lines: [
+    {
+      itemId: 'c0000000-0000-4000-8000-000000000001',
+      productId: TRAP,
+      title: 'Piège',
+      image: null,
+      quantity: 2,
+      unitPriceCents: 1000,
+      totalPriceCents: 2000,
+      stockTracked: true,
+    },
+  ],
+  subtotalCents: 2000,
+  shippingCostCents: 0,
+  taxCents: 0,
+  totalAmountCents: 2000,
+  notes: null,
+  status: 'pending',
+  paymentStatus: 'pending',
+};
+
+/** given events → when command → then events (or error) */
+function given(...events: OrderEvent[]) {
+  const recorded: EvolvingEvent[] = events.map((e, i) => ({
+    ...e,
+    streamId: ORDER,
+    version: i + 1,
+    metadata: { at: `2026-03-0${i + 1}T10:00:00.000Z` },
+  }));
+  const state = fold(recorded);
+  return {
+    state,
+    when: (command: OrderCommand) => ({
+      then: (expected: OrderEvent[]) => expect(decide(command, state)).toEqual(expected),
+      thenError: (code: string, message?: string) => {
+        let error: unknown;
+        try {
+          decide(command, state);
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(DomainError);
+        expect((error as DomainError).code).toBe(code);
+        if (message) expect((error as DomainError).message).toBe(message);
+      },
+    }),
+  };
+}
+
+const place = (fields: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>> = {}): OrderCommand => ({
+  type: 'PlaceOrder',
+  orderNumber: 'CMD-2026-000001',
+  customerId: null,
+  customer,
+  deliveryMethod: 'delivery',
+  lines: [{ productId: TRAP, quantity: 2 }],
+  products: [product({ id: TRAP })],
+  itemIds: ['c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002'],
+  ...fields,
+});
+
+const setStatus = (status: string, products: ProductSnapshot[] = []): OrderCommand => ({
+  type: 'SetStatus',
+  status,
+  products,
+});
+
+describe('PlaceOrder', () => {
+  it('given nothing, when placing, then OrderPlaced with server prices and totals', () => {
+    given()
+      .when(place())
+      .then([{ type: 'OrderPlaced', data: placed }]);
+  });
+
+  it('charges the promo price when it applies and merges repeated lines', () => {
+    const events = decide(
+      place({
+        lines: [
+          { productId: BAIT, quantity: 1 },
+          { productId: TRAP, quantity: 1 },
+          { productId: BAIT, quantity: 2 },
+        ],
+        products: [
+          product({ id: TRAP }),
+          product({
+            id: BAIT,
+            title: 'Appât',
+            priceCents: 900,
+            promoPriceCents: 700,
+            isOnPromotion: true,
+            infiniteStock: true,
+          }),
+        ],
+      }),
+      null,
+    );
+    const data = (events[0] as Extract<OrderEvent, { type: 'OrderPlaced' }>).data;
+    expect(
+      data.lines.map((l) => [l.productId, l.quantity, l.unitPriceCents, l.totalPriceCents, l.stockTracked]),
+    ).toEqual([
+      [BAIT, 3, 700, 2100, false],
+      [TRAP, 1, 1000, 1000, true],
+    ]);
+    expect([data.subtotalCents, data.shippingCostCents, data.taxCents, data.totalAmountCents]).toEqual([
+      3100, 0, 0, 3100,
+    ]);
+  });
+
+  it('then error: short stock names the product', () => {
+    given()
+      .when(place({ products: [product({ id: TRAP, title: 'Nasse', stockQuantity: 1 })] }))
+      .thenError('STOCK_SHORT', 'Stock insuffisant pour « Nasse »');
+  });
+
+  it('then error: hidden, unavailable or unknown products', () => {
+    given()
+      .when(place({ products: [product({ id: TRAP, title: 'Nasse', isVisibleInShop: false })] }))
+      .thenError('PRODUCT_UNAVAILABLE', "Le produit « Nasse » n'est plus disponible.");
+    given()
+      .when(place({ products: [product({ id: TRAP, title: 'Nasse', isAvailable: false })] }))
+      .thenError('PRODUCT_UNAVAILABLE');
+    given()
+      .when(place({ products: [] }))
+      .thenError('PRODUCT_UNAVAILABLE');
+  });
+
+  it('then error: missing fields (address only required for delivery), bad email, bad quantity, empty cart', () => {
+    const noAddress = { ...customer, address: '', city: '', zipCode: '' };
+    given()
+      .when(place({ customer: noAddress }))
+      .thenError('MISSING_FIELDS', 'Veuillez remplir tous les champs obligatoires');
+    expect(decide(place({ customer: noAddress, deliveryMethod: 'pickup' }), null)).toHaveLength(1);
+    given()
+      .when(place({ customer: { ...customer, email: 'marie' } }))
+      .thenError('INVALID_ORDER', 'Données de commande invalides: adresse email invalide');
+    given()
+      .when(place({ lines: [{ productId: TRAP, quantity: 1.5 }] }))
+      .thenError('INVALID_ORDER');
+    given()
+      .when(place({ lines: [{ productId: TRAP, quantity: 0 }] }))
+      .thenError('INVALID_ORDER');
+    given()
+      .when(place({ lines: [] }))
+      .thenError('EMPTY_ORDER');
+  });
+
+  it('given an order, when placing it again, then error', () => {
+    given({ type: 'OrderPlaced', data: placed }).when(place()).thenError('ORDER_EXISTS');
+  });
+});
+
+describe('SetStatus and SetPaymentStatus', () => {
+  const order = { type: 'OrderPlaced', data: placed } as const;
+
+  it('given an order, when setting a new status, then OrderStatusChanged from → to', () => {
+    given(order)
+      .when(setStatus('shipped'))
+      .then([{ type: 'OrderStatusChanged', data: { from: 'pending', to: 'shipped' } }]);
+  });
+
+  it('setting the value the order already has emits nothing', () => {
+    given(order).when(setStatus('pending')).then([]);
+    given(order).when({ type: 'SetPaymentStatus', paymentStatus: 'pending' }).then([]);
+  });
+
+  it('then error: unknown statuses', () => {
+    given(order).when(setStatus('perdue')).thenError('UNKNOWN_STATUS', 'Statut inconnu : « perdue »');
+    given(order)
+      .when({ type: 'SetPaymentStatus', paymentStatus: 'offert' })
+      .thenError('UNKNOWN_PAYMENT_STATUS');
+  });
+
+  it('given a cancelled order, leaving cancelled is refused when stock is short', () => {
+    const cancelled = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'cancelled' } } as const;
+    given(order, cancelled)
+      .when(setStatus('confirmed', [product({ id: TRAP, title: 'Piège', stockQuantity: 1 })]))
+      .thenError('STOCK_SHORT', 'Stock insuffisant pour « Piège »');
+    given(order, cancelled)
+      .when(setStatus('confirmed', [product({ id: TRAP, stockQuantity: 2 })]))
+      .then([{ type: 'OrderStatusChanged', data: { from: 'cancelled', to: 'confirmed' } }]);
+  });
+
+  it('given a paid order, when refunding, then OrderPaymentStatusChanged', () => {
+    given(order, { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } })
+      .when({ type: 'SetPaymentStatus', paymentStatus: 'refunded' })
+      .then([{ type: 'OrderPaymentStatusChanged', data: { from: 'paid', to: 'refunded' } }]);
+  });
+});
+
+describe('DeleteOrder', () => {
+  const order = { type: 'OrderPlaced', data: placed } as const;
+  const deleted = { type: 'OrderDeleted', data: { reason: null } } as const;
+
+  it('given an order, when deleting, then OrderDeleted with the optional reason', () => {
+    given(order)
+      .when({ type: 'DeleteOrder', reason: ' Doublon ' })
+      .then([{ type: 'OrderDeleted', data: { reason: 'Doublon' } }]);
+  });
+
+  it('given a deleted order, every command is refused', () => {
+    for (const command of [
+      setStatus('shipped'),
+      { type: 'SetPaymentStatus', paymentStatus: 'paid' } as const,
+      { type: 'DeleteOrder' } as const,
+    ]) {
+      given(order, deleted).when(command).thenError('ORDER_DELETED', 'Cette commande a été supprimée.');
+    }
+  });
+
+  it('given nothing, commands on the order are refused as not found', () => {
+    given().when(setStatus('shipped')).thenError('ORDER_NOT_FOUND', 'Commande introuvable.');
+  });
+});
+
+describe('evolve and stock movements', () => {
+  it('folds events into the state with versions and times', () => {
+    const { state } = given(
+      { type: 'OrderPlaced', data: placed },
+      { type: 'OrderStatusChanged', data: { from: 'pending', to: 'shipped' } },
+      { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } },
+    );
+    expect(state).toMatchObject({
+      id: ORDER,
+      version: 3,
+      status: 'shipped',
+      paymentStatus: 'paid',
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-03T10:00:00.000Z',
+      deleted: false,
+    });
+  });
+
+  it('placing takes, cancelling gives back, leaving cancelled takes again; unlimited stock never moves', () => {
+    const { state } = given({ type: 'OrderPlaced', data: placed });
+    const counted = [{ id: TRAP, infiniteStock: false }];
+    expect(stockMovements(null, { type: 'OrderPlaced', data: placed }, counted)).toEqual([
+      { productId: TRAP, delta: -2 },
+    ]);
+    const cancel = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'cancelled' } } as const;
+    expect(stockMovements(state, cancel, counted)).toEqual([{ productId: TRAP, delta: 2 }]);
+    const back = { type: 'OrderStatusChanged', data: { from: 'cancelled', to: 'pending' } } as const;
+    expect(stockMovements(state, back, counted)).toEqual([{ productId: TRAP, delta: -2 }]);
+    expect(stockMovements(state, cancel, [{ id: TRAP, infiniteStock: true }])).toEqual([]);
+    expect(stockMovements(state, { type: 'OrderDeleted', data: { reason: null } }, counted)).toEqual([]);
+  });
+});
+
+describe('labels', () => {
+  it('uses the French labels of the spec', () => {
+    expect(Object.values(ORDER_STATUS_LABELS)).toEqual([
+      'En attente',
+      'Confirmée',
+      'En préparation',
+      'Expédiée',
+      'Livrée',
+      'Annulée',
+    ]);
+    expect(ADMIN_ORDER_STATUS_LABELS.processing).toBe('En traitement');
+    expect(Object.values(PAYMENT_STATUS_LABELS)).toEqual(['En attente', 'Payée', 'Échouée', 'Remboursée']);
+  });
+});

@@ -1,0 +1,43 @@
+// Shared start-up of the order-log commands: configuration, database, migrations, progress lines.
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+
+export async function withOrderLog(run: (ctx: Awaited<ReturnType<typeof open>>) => Promise<number>) {
+  let ctx: Awaited<ReturnType<typeof open>> | null = null;
+  try {
+    ctx = await open();
+    process.exitCode = await run(ctx);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
+  } finally {
+    await ctx?.db.close();
+  }
+}
+
+async function open() {
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const db = await openDatabase(config);
+  await migrate(db.sql);
+  return { config, db, sql: db.sql };
+}
+
+/** A progress reporter writing at most twice a second to stderr, so stdout stays clean. */
+export function progress(label: string) {
+  let last = 0;
+  return (done: number, total: number) => {
+    const now = Date.now();
+    if (now - last < 500 && done < total) return;
+    last = now;
+    const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
+    process.stderr.write(`${label}: ${done}/${total} events (${pct}%)\n`);
+  };
+}
+
+export const hasFlag = (name: string) => process.argv.includes(name);
+
+export function flagValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}

@@ -1,0 +1,273 @@
+/**
+ * Replay: rebuilds orders and order_items from the log into fresh (temporary) tables, compares
+ * them row by row with the live tables and, when asked, applies the differences to the live tables
+ * in the same transaction, so that readers see the old rows or the rebuilt ones, never a mix.
+ * Stock is not touched: it lives in products and is not derived from the log alone.
+ */
+import { type EvolvingEvent, evolve, type OrderState } from '../../domain/orders/decider.js';
+import type { Sql, Tx } from '../db/client.js';
+import { type ItemRow, itemRows, type OrderRow, orderRow } from './projections.js';
+import type { StoredEvent } from './store.js';
+
+export interface RowDifference {
+  table: 'orders' | 'order_items';
+  id: string;
+  /** missing: in the rebuild only; extra: live only; changed: both, with the differing columns. */
+  kind: 'missing' | 'extra' | 'changed';
+  columns: string[];
+  live: Record<string, unknown> | null;
+  rebuilt: Record<string, unknown> | null;
+}
+
+export interface ReplayReport {
+  events: number;
+  orders: number;
+  items: number;
+  differenceCount: number;
+  /** The first differences (at most `maxDifferences`). */
+  differences: RowDifference[];
+  applied: boolean;
+  timings: { readMs: number; writeMs: number; compareMs: number; applyMs: number };
+}
+
+export interface ReplayOptions {
+  apply?: boolean;
+  onProgress?: (done: number, total: number) => void;
+  maxDifferences?: number;
+}
+
+const ORDER_COLUMNS = [
+  'id',
+  'order_number',
+  'customer_id',
+  'status',
+  'payment_status',
+  'payment_method',
+  'notes',
+  'shipping_address',
+  'billing_address',
+  'subtotal_cents',
+  'shipping_cost_cents',
+  'tax_cents',
+  'total_amount_cents',
+  'item_count',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+const ITEM_COLUMNS = [
+  'id',
+  'order_id',
+  'product_id',
+  'title',
+  'image',
+  'quantity',
+  'unit_price_cents',
+  'total_price_cents',
+  'position',
+] as const;
+
+/** COPY text format: backslash escapes, \N for null. */
+function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.replace(/[\\\n\r\t]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t',
+  );
+}
+
+const orderLine = (r: OrderRow) =>
+  [
+    r.id,
+    r.orderNumber,
+    r.customerId,
+    r.status,
+    r.paymentStatus,
+    r.paymentMethod,
+    r.notes,
+    r.shippingAddress,
+    r.billingAddress,
+    r.subtotalCents,
+    r.shippingCostCents,
+    r.taxCents,
+    r.totalAmountCents,
+    r.itemCount,
+    r.version,
+    r.createdAt,
+    r.updatedAt,
+  ]
+    .map(copyField)
+    .join('\t');
+
+const itemLine = (r: ItemRow) =>
+  [
+    r.id,
+    r.orderId,
+    r.productId,
+    r.title,
+    r.image,
+    r.quantity,
+    r.unitPriceCents,
+    r.totalPriceCents,
+    r.position,
+  ]
+    .map(copyField)
+    .join('\t');
+
+/** Streams rows into `table` with COPY, in chunks so memory stays flat. */
+async function copyRows<T>(
+  tx: Tx,
+  table: string,
+  columns: readonly string[],
+  rows: Iterable<T>,
+  line: (r: T) => string,
+) {
+  const writable = await tx.unsafe(`copy ${table} (${columns.join(', ')}) from stdin`).writable();
+  let chunk: string[] = [];
+  const flush = async () => {
+    if (chunk.length === 0) return;
+    const text = `${chunk.join('\n')}\n`;
+    chunk = [];
+    if (!writable.write(text)) await new Promise((resolve) => writable.once('drain', resolve));
+  };
+  for (const row of rows) {
+    chunk.push(line(row));
+    if (chunk.length >= 2000) await flush();
+  }
+  await flush();
+  await new Promise<void>((resolve, reject) => {
+    writable.once('error', reject);
+    writable.once('finish', resolve);
+    writable.end();
+  });
+}
+
+/** Folds the whole log, in position order, into the state of every order. */
+export async function foldLog(
+  tx: Tx,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ states: Map<string, OrderState | null>; events: number }> {
+  const [t] = await tx<{ n: number }[]>`select count(*) as n from events`;
+  const total = t?.n ?? 0;
+  const states = new Map<string, OrderState | null>();
+  let done = 0;
+  await tx<Pick<StoredEvent, 'streamId' | 'version' | 'type' | 'data' | 'metadata'>[]>`
+    select stream_id, version, type, data, metadata from events order by position`.cursor(5000, (rows) => {
+    for (const row of rows) {
+      const before = states.get(row.streamId) ?? null;
+      if (row.version !== (before?.version ?? 0) + 1) {
+        throw new Error(
+          `Stream ${row.streamId}: version ${row.version} after ${before?.version ?? 0}; run orders:verify`,
+        );
+      }
+      states.set(row.streamId, evolve(before, row as unknown as EvolvingEvent));
+    }
+    done += rows.length;
+    onProgress?.(done, total);
+  });
+  return { states, events: done };
+}
+
+function diffColumns(
+  live: Record<string, unknown> | null,
+  rebuilt: Record<string, unknown> | null,
+): string[] {
+  const keys = Object.keys(live ?? rebuilt ?? {});
+  return keys.filter((k) => JSON.stringify(live?.[k]) !== JSON.stringify(rebuilt?.[k]));
+}
+
+async function compare(tx: Tx, table: 'orders' | 'order_items', limit: number) {
+  const replay = `${table}_replay`;
+  const rows = await tx.unsafe<
+    { id: string; live: Record<string, unknown> | null; rebuilt: Record<string, unknown> | null }[]
+  >(`
+    select coalesce(l.id, r.id) as id,
+           case when l.id is null then null else to_jsonb(l) end as live,
+           case when r.id is null then null else to_jsonb(r) end as rebuilt
+      from ${table} l full join ${replay} r on l.id = r.id
+     where l.id is null or r.id is null or to_jsonb(l) is distinct from to_jsonb(r)
+     order by 1`);
+  const differences: RowDifference[] = rows.slice(0, limit).map((row) => ({
+    table,
+    id: row.id,
+    kind: row.live === null ? 'missing' : row.rebuilt === null ? 'extra' : 'changed',
+    columns: diffColumns(row.live, row.rebuilt),
+    live: row.live,
+    rebuilt: row.rebuilt,
+  }));
+  return { count: rows.length, differences };
+}
+
+async function applyDifferences(tx: Tx) {
+  const orderSet = ORDER_COLUMNS.filter((c) => c !== 'id')
+    .map((c) => `${c} = r.${c}`)
+    .join(', ');
+  const itemSet = ITEM_COLUMNS.filter((c) => c !== 'id')
+    .map((c) => `${c} = r.${c}`)
+    .join(', ');
+  await tx.unsafe(`
+    delete from order_items l where not exists (select 1 from order_items_replay r where r.id = l.id)`);
+  await tx.unsafe(`
+    delete from orders l where not exists (select 1 from orders_replay r where r.id = l.id)`);
+  await tx.unsafe(`
+    update orders l set ${orderSet} from orders_replay r
+     where l.id = r.id and to_jsonb(l) is distinct from to_jsonb(r)`);
+  await tx.unsafe(`
+    insert into orders (${ORDER_COLUMNS.join(', ')})
+    select ${ORDER_COLUMNS.map((c) => `r.${c}`).join(', ')} from orders_replay r
+     where not exists (select 1 from orders l where l.id = r.id)`);
+  await tx.unsafe(`
+    update order_items l set ${itemSet} from order_items_replay r
+     where l.id = r.id and to_jsonb(l) is distinct from to_jsonb(r)`);
+  await tx.unsafe(`
+    insert into order_items (${ITEM_COLUMNS.join(', ')})
+    select ${ITEM_COLUMNS.map((c) => `r.${c}`).join(', ')} from order_items_replay r
+     where not exists (select 1 from order_items l where l.id = r.id)`);
+}
+
+/**
+ * Rebuild into orders_replay / order_items_replay (temporary tables of the session), compare, and
+ * with `apply` write the differences to the live tables. With `apply`, the live read tables are
+ * locked against writers before the snapshot is taken, so no append slips in between.
+ */
+export async function replayOrders(sql: Sql, options: ReplayOptions = {}): Promise<ReplayReport> {
+  const limit = options.maxDifferences ?? 100;
+  return await sql.begin('isolation level repeatable read', async (tx) => {
+    if (options.apply) await tx`lock table orders, order_items in share row exclusive mode`;
+    let clock = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const ms = Math.round(now - clock);
+      clock = now;
+      return ms;
+    };
+    const { states, events } = await foldLog(tx, options.onProgress);
+    const readMs = lap();
+    const live = [...states.values()].filter((s): s is OrderState => s !== null && !s.deleted);
+    await tx`create temp table orders_replay (like orders including defaults) on commit drop`;
+    await tx`create temp table order_items_replay (like order_items including defaults) on commit drop`;
+    await copyRows(tx, 'orders_replay', ORDER_COLUMNS, live.map(orderRow), orderLine);
+    await copyRows(tx, 'order_items_replay', ITEM_COLUMNS, live.flatMap(itemRows), itemLine);
+    // A customer account deleted since is null in the live table (on delete set null): same here.
+    await tx`
+      update orders_replay r set customer_id = null
+       where customer_id is not null and not exists (select 1 from users u where u.id = r.customer_id)`;
+    const writeMs = lap();
+    const orders = await compare(tx, 'orders', limit);
+    const items = await compare(tx, 'order_items', limit);
+    const compareMs = lap();
+    const differenceCount = orders.count + items.count;
+    const apply = Boolean(options.apply) && differenceCount > 0;
+    if (apply) await applyDifferences(tx);
+    const applyMs = lap();
+    return {
+      events,
+      orders: live.length,
+      items: live.reduce((n, s) => n + s.lines.length, 0),
+      differenceCount,
+      differences: [...orders.differences, ...items.differences].slice(0, limit),
+      applied: apply,
+      timings: { readMs, writeMs, compareMs, applyMs },
+    };
+  });
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/server/context.js';
+import { orderHistory } from '../../src/server/orders/history.js';
+import { placeOrder } from '../../src/server/orders/place.js';
+import {
+  callerAs,
+  createTestDatabase,
+  createTestServices,
+  createUser,
+  type TestDatabase,
+} from '../support/db.js';
+import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
+
+let db: TestDatabase;
+let services: ReturnType<typeof createTestServices>;
+let admin: SessionUser;
+let customerA: SessionUser;
+let customerB: SessionUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+  admin = await createUser(services, { role: 'admin' });
+  customerA = await createUser(services);
+  customerB = await createUser(services);
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+async function newOrder(stock = 5, quantity = 2, customerId: string | null = null) {
+  const product = await createProduct(db.sql, { title: 'Piège à guêpes', stockQuantity: stock });
+  const order = await placeOrder(
+    db.sql,
+    {
+      customerId,
+      customer: customerForm,
+      deliveryMethod: 'delivery',
+      lines: [{ productId: product.id, quantity }],
+    },
+    customerId ? { actor: { kind: 'user', userId: customerId }, requestId: 'r1' } : guest,
+  );
+  return { product, order };
+}
+
+const eventCount = async (streamId: string) => {
+  const [row] = await db.sql<
+    { n: number }[]
+  >`select count(*)::int as n from events where stream_id = ${streamId}`;
+  return row?.n ?? 0;
+};
+
+describe('orders router authorization', () => {
+  const calls = {
+    history: (c: ReturnType<typeof callerAs>, id: string) => c.orders.history({ orderId: id }),
+    setStatus: (c: ReturnType<typeof callerAs>, id: string) =>
+      c.orders.setStatus({ orderId: id, status: 'confirmed' }),
+    setPaymentStatus: (c: ReturnType<typeof callerAs>, id: string) =>
+      c.orders.setPaymentStatus({ orderId: id, paymentStatus: 'paid' }),
+    remove: (c: ReturnType<typeof callerAs>, id: string) => c.orders.remove({ orderId: id }),
+  };
+  for (const [name, call] of Object.entries(calls)) {
+    it(`${name}: anonymous, customer A (owner), customer B are refused; admin allowed`, async () => {
+      const { order } = await newOrder(5, 1, customerA.id);
+      const before = await eventCount(order.id);
+      await expect(call(callerAs(services, null), order.id)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(call(callerAs(services, customerA), order.id)).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+      await expect(call(callerAs(services, customerB), order.id)).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+      expect(await eventCount(order.id)).toBe(before);
+      await expect(call(callerAs(services, admin), order.id)).resolves.toBeTruthy();
+    });
+  }
+});
+
+describe('order commands', () => {
+  it('changes status and payment, records the admin as actor, and emits nothing for the same value', async () => {
+    const { order } = await newOrder();
+    const caller = callerAs(services, admin);
+    const changed = await caller.orders.setStatus({ orderId: order.id, status: 'shipped' });
+    expect(changed).toMatchObject({ changed: true, version: 2, status: 'shipped' });
+    const same = await caller.orders.setStatus({ orderId: order.id, status: 'shipped' });
+    expect(same).toMatchObject({ changed: false, version: 2 });
+    await caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' });
+    await caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' });
+    expect(await eventCount(order.id)).toBe(3);
+    const [row] = await db.sql`select status, payment_status, version from orders where id = ${order.id}`;
+    expect(row).toEqual({ status: 'shipped', paymentStatus: 'paid', version: 3 });
+    const history = await caller.orders.history({ orderId: order.id });
+    expect(history.map((h) => [h.version, h.type, h.summary])).toEqual([
+      [
+        1,
+        'OrderPlaced',
+        expect.stringMatching(/^Commande CMD-\d{4}-\d{6} passée : 2 articles, total 20,00\s€$/),
+      ],
+      [2, 'OrderStatusChanged', 'Statut : En attente → Expédiée'],
+      [3, 'OrderPaymentStatusChanged', 'Paiement : En attente → Payée'],
+    ]);
+    expect(history[0]?.actor).toEqual({ kind: 'guest' });
+    expect(history[1]?.actor).toEqual({ kind: 'admin', userId: admin.id });
+    expect(history[2]?.changes).toEqual([{ field: 'paymentStatus', from: 'pending', to: 'paid' }]);
+  });
+
+  it('refuses unknown orders, unknown statuses, stale versions and malformed input, writing nothing', async () => {
+    const { order } = await newOrder();
+    const caller = callerAs(services, admin);
+    await expect(
+      caller.orders.setStatus({ orderId: '7d4f8a52-8f4e-4c3e-9d1a-0a1b2c3d4e5f', status: 'shipped' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
+    await expect(caller.orders.history({ orderId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.orders.setStatus({ orderId: order.id, status: 'lost' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Statut inconnu : « lost »',
+    });
+    await expect(
+      caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'gratuit' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      caller.orders.setStatus({ orderId: order.id, status: 'confirmed', expectedVersion: 7 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    // @ts-expect-error malformed on purpose
+    await expect(caller.orders.setStatus({ orderId: order.id, status: 42 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await eventCount(order.id)).toBe(1);
+    await expect(
+      caller.orders.setStatus({ orderId: order.id, status: 'confirmed', expectedVersion: 1 }),
+    ).resolves.toMatchObject({ version: 2 });
+  });
+
+  it('cancelling gives the stock back, leaving cancelled takes it again, refused when short', async () => {
+    const { product, order } = await newOrder(5, 2);
+    const caller = callerAs(services, admin);
+    expect(await stockOf(db.sql, product.id)).toBe(3);
+    await caller.orders.setStatus({ orderId: order.id, status: 'cancelled' });
+    expect(await stockOf(db.sql, product.id)).toBe(5);
+    await caller.orders.setStatus({ orderId: order.id, status: 'cancelled' });
+    expect(await stockOf(db.sql, product.id)).toBe(5);
+    await caller.orders.setStatus({ orderId: order.id, status: 'processing' });
+    expect(await stockOf(db.sql, product.id)).toBe(3);
+    await caller.orders.setStatus({ orderId: order.id, status: 'shipped' });
+    expect(await stockOf(db.sql, product.id)).toBe(3);
+    await caller.orders.setStatus({ orderId: order.id, status: 'cancelled' });
+    expect(await stockOf(db.sql, product.id)).toBe(5);
+    await db.sql`update products set stock_quantity = 1 where id = ${product.id}`;
+    await expect(caller.orders.setStatus({ orderId: order.id, status: 'pending' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Stock insuffisant pour « Piège à guêpes »',
+    });
+    expect(await stockOf(db.sql, product.id)).toBe(1);
+    const [row] = await db.sql`select status from orders where id = ${order.id}`;
+    expect(row?.status).toBe('cancelled');
+  });
+
+  it('a deleted order leaves the read tables, keeps its history, and refuses every command', async () => {
+    const { product, order } = await newOrder(5, 2);
+    const caller = callerAs(services, admin);
+    await caller.orders.remove({ orderId: order.id, reason: 'Doublon' });
+    const rows = await db.sql`select 1 from orders where id = ${order.id}`;
+    const items = await db.sql`select 1 from order_items where order_id = ${order.id}`;
+    expect(rows).toHaveLength(0);
+    expect(items).toHaveLength(0);
+    expect(await stockOf(db.sql, product.id)).toBe(3);
+    for (const attempt of [
+      caller.orders.setStatus({ orderId: order.id, status: 'shipped' }),
+      caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' }),
+      caller.orders.remove({ orderId: order.id }),
+    ]) {
+      await expect(attempt).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: 'Cette commande a été supprimée.',
+      });
+    }
+    const history = await orderHistory(db.sql, order.id);
+    expect(history.map((h) => h.summary).at(-1)).toBe('Commande supprimée : Doublon');
+    expect(history).toHaveLength(2);
+  });
+});
