@@ -76,7 +76,7 @@ function given(...events: OrderEvent[]) {
   return {
     state,
     when: (command: OrderCommand) => ({
-      then: (expected: OrderEvent[]) => expect(decide(command, state)).toEqual(expected),
+      thenEvents: (expected: OrderEvent[]) => expect(decide(command, state)).toEqual(expected),
       thenError: (code: string, message?: string) => {
         let error: unknown;
         try {
@@ -114,7 +114,7 @@ describe('PlaceOrder', () => {
   it('given nothing, when placing, then OrderPlaced with server prices and totals', () => {
     given()
       .when(place())
-      .then([{ type: 'OrderPlaced', data: placed }]);
+      .thenEvents([{ type: 'OrderPlaced', data: placed }]);
   });
 
   it('charges the promo price when it applies and merges repeated lines', () => {
@@ -200,12 +200,12 @@ describe('SetStatus and SetPaymentStatus', () => {
   it('given an order, when setting a new status, then OrderStatusChanged from → to', () => {
     given(order)
       .when(setStatus('shipped'))
-      .then([{ type: 'OrderStatusChanged', data: { from: 'pending', to: 'shipped' } }]);
+      .thenEvents([{ type: 'OrderStatusChanged', data: { from: 'pending', to: 'shipped' } }]);
   });
 
   it('setting the value the order already has emits nothing', () => {
-    given(order).when(setStatus('pending')).then([]);
-    given(order).when({ type: 'SetPaymentStatus', paymentStatus: 'pending' }).then([]);
+    given(order).when(setStatus('pending')).thenEvents([]);
+    given(order).when({ type: 'SetPaymentStatus', paymentStatus: 'pending' }).thenEvents([]);
   });
 
   it('then error: unknown statuses', () => {
@@ -222,13 +222,13 @@ describe('SetStatus and SetPaymentStatus', () => {
       .thenError('STOCK_SHORT', 'Stock insuffisant pour « Piège »');
     given(order, cancelled)
       .when(setStatus('confirmed', [product({ id: TRAP, stockQuantity: 2 })]))
-      .then([{ type: 'OrderStatusChanged', data: { from: 'cancelled', to: 'confirmed' } }]);
+      .thenEvents([{ type: 'OrderStatusChanged', data: { from: 'cancelled', to: 'confirmed' } }]);
   });
 
   it('given a paid order, when refunding, then OrderPaymentStatusChanged', () => {
     given(order, { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } })
       .when({ type: 'SetPaymentStatus', paymentStatus: 'refunded' })
-      .then([{ type: 'OrderPaymentStatusChanged', data: { from: 'paid', to: 'refunded' } }]);
+      .thenEvents([{ type: 'OrderPaymentStatusChanged', data: { from: 'paid', to: 'refunded' } }]);
   });
 });
 
@@ -239,7 +239,7 @@ describe('DeleteOrder', () => {
   it('given an order, when deleting, then OrderDeleted with the optional reason', () => {
     given(order)
       .when({ type: 'DeleteOrder', reason: ' Doublon ' })
-      .then([{ type: 'OrderDeleted', data: { reason: 'Doublon' } }]);
+      .thenEvents([{ type: 'OrderDeleted', data: { reason: 'Doublon' } }]);
   });
 
   it('given a deleted order, every command is refused', () => {

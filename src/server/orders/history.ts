@@ -27,7 +27,7 @@ export interface HistoryEntry {
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
-function describe(event: OrderEvent): { summary: string; changes: HistoryChange[] } {
+function describeEvent(event: OrderEvent): { summary: string; changes: HistoryChange[] } {
   switch (event.type) {
     case 'OrderPlaced': {
       const d = event.data;
@@ -73,7 +73,7 @@ export async function orderHistory(sql: Tx, orderId: string): Promise<HistoryEnt
       type: event.type,
       at: e.metadata.at,
       actor: 'userId' in actor ? { kind: actor.kind, userId: actor.userId } : { kind: actor.kind },
-      ...describe(event),
+      ...describeEvent(event),
     };
   });
 }
