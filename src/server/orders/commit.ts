@@ -79,7 +79,7 @@ export async function commitDecision(
     const after = evolve(state, { ...event, streamId, version: version + 1, metadata });
     if (!after) throw new Error(`${event.type} on a missing order`);
     const moves = stockMovements(state, event, products);
-    const [appended] = await Promise.all([
+    const settled = await Promise.allSettled([
       appendEvent(tx, streamId, version, prevHash, { type: event.type, data: event.data, metadata }),
       projectEvent(tx, event, after),
       moves.length > 0
@@ -90,6 +90,10 @@ export async function commitDecision(
              where p.id = m.id`
         : null,
     ]);
+    // The append's own error (a version conflict) explains the others ("transaction aborted").
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const appended = (settled[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof appendEvent>>>).value;
     committed.push({
       ...event,
       ...appended,

@@ -5,6 +5,7 @@
  * Stock is not touched: it lives in products and is not derived from the log alone.
  */
 import { type EvolvingEvent, evolve, type OrderState } from '../../domain/orders/decider.js';
+import { ORDER_EVENT_TYPES } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
 import { type ItemRow, itemRows, type OrderRow, orderRow } from './projections.js';
 import type { StoredEvent } from './store.js';
@@ -147,12 +148,15 @@ export async function foldLog(
   tx: Tx,
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ states: Map<string, OrderState | null>; events: number }> {
-  const [t] = await tx<{ n: number }[]>`select count(*) as n from events`;
+  const [t] = await tx<{ n: number }[]>`
+    select count(*) as n from events where type = any(${ORDER_EVENT_TYPES as string[]}::text[])`;
   const total = t?.n ?? 0;
   const states = new Map<string, OrderState | null>();
   let done = 0;
   await tx<Pick<StoredEvent, 'streamId' | 'version' | 'type' | 'data' | 'metadata'>[]>`
-    select stream_id, version, type, data, metadata from events order by position`.cursor(5000, (rows) => {
+    select stream_id, version, type, data, metadata from events
+     where type = any(${ORDER_EVENT_TYPES as string[]}::text[])
+     order by position`.cursor(5000, (rows) => {
     for (const row of rows) {
       const before = states.get(row.streamId) ?? null;
       if (row.version !== (before?.version ?? 0) + 1) {
