@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * The shopper's journey of visitor-site.md §2–§9 in Chromium, at desktop and (@phone) 375 px, on the
+ * production build with the demo catalogue.
+ */
+
+const STATION = "Station d'appâtage sécurisée rats et souris"; // promo 24,90 € → 19,90 €
+const TRAP = 'Piège à rats mécanique professionnel'; // 14,90 €
+const WASP_TRAP = 'Piège à guêpes réutilisable'; // out of stock
+
+const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.fr`;
+
+/** The .eml the app wrote for this address: the e2e server's data dir is a fresh temporary folder. */
+async function findMail(to: string, mustContain: string): Promise<string | null> {
+  const roots = process.env.E2E_DATA_DIR
+    ? [process.env.E2E_DATA_DIR]
+    : (await readdir(os.tmpdir()))
+        .filter((d) => d.startsWith('h27-e2e-'))
+        .map((d) => path.join(os.tmpdir(), d));
+  for (const root of roots) {
+    const dir = path.join(root, 'mail');
+    const files = await readdir(dir).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const text = await readFile(path.join(dir, file), 'utf8').catch(() => '');
+      if (text.includes(`To: ${to}`) && text.includes(mustContain)) return text;
+    }
+  }
+  return null;
+}
+
+const cartBadge = (page: Page) => page.getByTestId('cart-count');
+
+test('browse, product page, cart drawer, quantities, guest checkout, confirmation and mail @phone', async ({
+  page,
+}) => {
+  const email = uniqueEmail('invite');
+  await page.goto('/boutique');
+  const grid = page.getByTestId('product-grid');
+  await expect(grid.locator('li').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Boutique', level: 1 })).toBeVisible();
+  // The admin link is hidden on small screens.
+  const admin = page.getByRole('link', { name: 'Admin' });
+  if ((page.viewportSize()?.width ?? 1280) < 768) await expect(admin).toBeHidden();
+  else await expect(admin).toHaveAttribute('href', '/admin/login');
+  // Out of stock: label and disabled add-to-cart.
+  const waspCard = grid.locator('li', { hasText: WASP_TRAP });
+  await expect(waspCard.getByText('Rupture de stock')).toBeVisible();
+  await expect(waspCard.getByRole('button')).toBeDisabled();
+
+  // Product page: promo price, stock label, thumbnails switch the main image.
+  await grid.getByRole('link', { name: STATION }).click();
+  await expect(page).toHaveURL(/\/produit\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: STATION, level: 1 })).toBeVisible();
+  await expect(page.getByText('24,90 €').first()).toBeVisible();
+  await expect(page.getByText('19,90 €').first()).toBeVisible();
+  await expect(page.getByText('En stock')).toBeVisible();
+  const thumbs = page.getByRole('list', { name: 'Images du produit' }).getByRole('button');
+  await expect(thumbs).toHaveCount(2);
+  await thumbs.nth(1).click();
+  await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('main img').first()).toHaveAttribute(
+    'srcset',
+    /\/320\.webp 320w, .*\/640\.webp 640w, .*\/1280\.webp 1280w/,
+  );
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(cartBadge(page)).toHaveText('1');
+
+  // Back to the grid: add the trap twice (same product → quantity 2).
+  await page.getByRole('link', { name: 'Retour à la boutique' }).click();
+  const addTrap = page.getByRole('button', { name: `Ajouter ${TRAP} au panier` });
+  await addTrap.click();
+  await addTrap.click();
+  await expect(cartBadge(page)).toHaveText('3');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+  expect(saved.map((i: { id: string; productId: string }) => i.id === `cart-${i.productId}`)).toEqual([
+    true,
+    true,
+  ]);
+
+  // Drawer from the right, then the full cart.
+  await page.getByTestId('cart-button').click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText('Total')).toBeVisible();
+  await expect(drawer.getByText('49,70 €')).toBeVisible();
+  await drawer.getByRole('link', { name: 'Voir le panier' }).click();
+  await expect(page).toHaveURL(/\/panier$/);
+  await expect(page.getByText('Gratuite')).toBeVisible();
+  const trapLine = page.getByTestId('cart-line').filter({ hasText: TRAP });
+  await trapLine.getByRole('button', { name: /Augmenter/ }).click();
+  await expect(trapLine.getByTestId('line-quantity')).toHaveText('3');
+  await expect(trapLine.getByTestId('line-total')).toHaveText('44,70 €');
+  await trapLine.getByRole('button', { name: /Diminuer/ }).click();
+  await expect(trapLine.getByTestId('line-quantity')).toHaveText('2');
+  await expect(page.getByTestId('cart-total')).toHaveText('49,70 €');
+  await expect(cartBadge(page)).toHaveText('3');
+
+  // Checkout: the spec's notice for missing fields, then French messages beside the fields.
+  await page.getByRole('link', { name: 'Passer la commande' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText('Prix promo: 19,90 € (au lieu de 24,90 €)')).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText('49,70 €');
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await expect(page.getByText('Veuillez remplir tous les champs obligatoires').first()).toBeVisible();
+  await page.getByLabel('Prénom').fill('Camille');
+  await page.getByLabel(/^Nom/).fill('Rousseau');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Téléphone').fill('06 98 76 54 32');
+  await page.getByLabel('Adresse').fill('3 place du Marché');
+  await page.getByLabel('Ville').fill('Louviers');
+  await page.getByLabel('Code postal').fill('274');
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await expect(page.getByText('Le code postal doit contenir 5 chiffres')).toBeVisible();
+  await page.getByLabel('Code postal').fill('27400');
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+
+  // Confirmation: number, details, lines, total, next steps, help block; the cart is emptied.
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await expect(page.getByText('Commande créée avec succès!').first()).toBeVisible();
+  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(/^CMD-/);
+  await expect(page.getByText('Camille Rousseau')).toBeVisible();
+  await expect(page.getByText('3 place du Marché')).toBeVisible();
+  await expect(page.getByTestId('confirmation-items').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('confirmation-total')).toHaveText('49,70 €');
+  await expect(page.getByText('Prochaines étapes')).toBeVisible();
+  await expect(page.getByText('06 12 34 56 78')).toBeVisible();
+  await expect(cartBadge(page)).toHaveCount(0);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('cart'), localStorage.getItem('lastOrder')]),
+  ).toEqual(['[]', null]);
+  await expect(page.getByRole('link', { name: 'Continuer mes achats' })).toHaveAttribute('href', '/boutique');
+
+  // The saved order is gone: coming back redirects to the shop.
+  await page.reload();
+  await expect(page).toHaveURL(/\/boutique$/);
+
+  // The confirmation mail the page promises, written by the app mailer.
+  await expect.poll(() => findMail(email, orderNumber), { timeout: 15_000 }).not.toBeNull();
+  const mail = (await findMail(email, orderNumber)) ?? '';
+  expect(mail).toContain('Subject: Confirmation de votre commande');
+});
+
+test('a signed-in customer gets the profile pre-filled and the order is theirs @phone', async ({ page }) => {
+  const email = uniqueEmail('cliente');
+  await page.goto('/boutique');
+  const origin = new URL(page.url()).origin;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: {
+      email,
+      password: 'motdepasse-solide',
+      firstName: 'Léa',
+      lastName: 'Fontaine',
+      name: 'Léa Fontaine',
+    },
+  });
+  expect(signUp.ok()).toBe(true);
+  const profile = await page.request.post('/api/trpc/account.updateProfile', {
+    headers: { origin },
+    data: {
+      firstName: 'Léa',
+      lastName: 'Fontaine',
+      phone: '02 32 11 22 33',
+      address: '8 rue Jean Jaurès',
+      postalCode: '27100',
+      city: 'Val-de-Reuil',
+    },
+  });
+  expect(profile.ok()).toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/compte');
+  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+  await expect(cartBadge(page)).toHaveText('1');
+  await page.goto('/checkout');
+  await expect(page.getByLabel('Prénom')).toHaveValue('Léa');
+  await expect(page.getByLabel(/^Nom/)).toHaveValue('Fontaine');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Téléphone')).toHaveValue('02 32 11 22 33');
+  await expect(page.getByLabel('Adresse')).toHaveValue('8 rue Jean Jaurès');
+  await expect(page.getByLabel('Code postal')).toHaveValue('27100');
+
+  // Pickup: no address needed, 'Samedi uniquement'.
+  await page.getByText('Retrait en boutique').first().click();
+  await expect(page.getByText('Samedi uniquement').first()).toBeVisible();
+  await expect(page.getByLabel('Adresse')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  await expect(page.getByText('Retrait en boutique').first()).toBeVisible();
+  await expect(page.getByText('8 rue Jean Jaurès')).toHaveCount(0);
+
+  const orders = await page.request.get('/api/trpc/account.orders');
+  expect(await orders.text()).toContain(orderNumber);
+});
+
+test('a failed order keeps the cart and names the product that ran short @phone', async ({ page }) => {
+  await page.goto('/boutique');
+  await page.getByRole('button', { name: `Ajouter ${STATION} au panier` }).click();
+  await expect(cartBadge(page)).toHaveText('1');
+  // More than the 25 in stock.
+  await page.evaluate(() => {
+    const items = JSON.parse(localStorage.getItem('cart') ?? '[]');
+    items[0].quantity = 60;
+    localStorage.setItem('cart', JSON.stringify(items));
+  });
+  await page.goto('/checkout');
+  await page.getByLabel('Prénom').fill('Hugo');
+  await page.getByLabel(/^Nom/).fill('Bernard');
+  await page.getByLabel('Email').fill(uniqueEmail('hugo'));
+  await page.getByLabel('Téléphone').fill('0611223344');
+  await page.getByText('Retrait en boutique').first().click();
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await expect(
+    page.getByText(`Impossible de créer la commande: Stock insuffisant pour « ${STATION} »`).first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(cartBadge(page)).toHaveText('60');
+});
+
+test('empty states, unknown product and an unreadable saved cart @phone', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto('/boutique');
+  await page.evaluate(() => localStorage.setItem('cart', '{pas du json'));
+  await page.goto('/panier');
+  await expect(page.getByText('Votre panier est vide')).toBeVisible();
+  expect(errors.some((e) => e.startsWith('Error loading cart from localStorage:'))).toBe(true);
+  await page.goto('/checkout');
+  await expect(page.getByText('Panier vide')).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à la boutique' }).click();
+  await expect(page).toHaveURL(/\/boutique$/);
+
+  await page.goto('/produit/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Produit non trouvé' })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à la boutique' }).last().click();
+  await expect(page).toHaveURL(/\/boutique$/);
+
+  await page.goto('/confirmation');
+  await expect(page).toHaveURL(/\/boutique$/);
+});
