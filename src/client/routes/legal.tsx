@@ -34,7 +34,9 @@ export default function Legal({ page }: { page: LegalPageId }) {
             Retour à l'accueil
           </Link>
           <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-primary sm:text-4xl">{title}</h1>
-          {updated && <p className="mt-3 text-muted-foreground">Dernière mise à jour : {LEGAL_UPDATED}</p>}
+          {updated && (
+            <p className="mt-3 text-muted-foreground">{`Dernière mise à jour : ${LEGAL_UPDATED}`}</p>
+          )}
         </div>
       </div>
       <article className="mx-auto max-w-3xl px-4 pb-20 sm:px-6 [&_a]:font-medium [&_a]:text-primary [&_a]:underline">

@@ -615,69 +615,60 @@ export function SceneArt({
   );
 }
 
-/** The six departments of the intervention area, stylised (not to scale). */
+/** The six departments of the intervention area, stylised (not to scale), with the Seine. */
 export function ZoneMap({ className }: { className?: string }) {
   const departments = [
     {
       code: '76',
-      name: 'Seine-Maritime',
-      d: 'M40 60 L120 22 L230 40 L238 100 L160 118 L70 112 Z',
+      d: 'M30 78 L110 36 L200 24 L232 62 L216 112 L122 122 L62 112 Z',
       fill: '#bbf7d0',
       x: 140,
+      y: 80,
+    },
+    {
+      code: '60',
+      d: 'M232 62 L200 24 L300 18 L372 42 L362 112 L282 118 L216 112 Z',
+      fill: '#86efac',
+      x: 296,
       y: 72,
     },
     {
       code: '27',
-      name: 'Eure',
-      d: 'M70 112 L160 118 L200 130 L196 200 L120 232 L62 196 L50 150 Z',
+      d: 'M62 112 L122 122 L216 112 L226 152 L202 202 L192 252 L112 272 L72 222 L52 162 Z',
       fill: '#15803d',
-      x: 125,
-      y: 172,
-    },
-    {
-      code: '60',
-      name: 'Oise',
-      d: 'M238 100 L230 40 L330 48 L356 112 L270 128 Z',
-      fill: '#86efac',
-      x: 292,
-      y: 88,
+      x: 118,
+      y: 222,
     },
     {
       code: '95',
-      name: "Val-d'Oise",
-      d: 'M200 130 L270 128 L340 124 L336 160 L240 166 L204 158 Z',
+      d: 'M216 112 L282 118 L362 112 L356 152 L302 162 L242 166 L226 152 Z',
       fill: '#4ade80',
-      x: 268,
-      y: 148,
+      x: 296,
+      y: 146,
     },
     {
       code: '78',
-      name: 'Yvelines',
-      d: 'M196 200 L204 158 L240 166 L276 176 L270 240 L214 250 Z',
+      d: 'M226 152 L242 166 L302 162 L306 202 L292 252 L232 266 L192 252 L202 202 Z',
       fill: '#22c55e',
-      x: 236,
-      y: 208,
+      x: 252,
+      y: 222,
     },
-    {
-      code: '75',
-      name: 'Paris',
-      d: 'M286 176 L306 170 L318 184 L300 196 L284 190 Z',
-      fill: '#166534',
-      x: 301,
-      y: 214,
-    },
+    { code: '75', d: 'M308 170 L334 164 L348 180 L330 196 L310 192 Z', fill: '#14532d', x: 328, y: 186 },
   ];
-  const dark = new Set(['27', '75']);
+  const light = new Set(['27', '75']);
   return (
     <svg
-      viewBox="0 0 380 270"
-      width="380"
-      height="270"
+      viewBox="0 0 400 290"
+      width="400"
+      height="290"
       className={className}
       role="img"
       aria-label="Carte de la zone d'intervention : Eure (27), Seine-Maritime (76), Oise (60), Val-d'Oise (95), Yvelines (78) et Paris (75)"
     >
-      <path d="M0 30 Q40 20 60 8" stroke="#93c5fd" strokeWidth="10" fill="none" strokeLinecap="round" />
+      <path d="M0 0 H190 L110 36 L30 78 L0 92 Z" fill="#dbeafe" />
+      <text x="22" y="30" fontSize="13" fontStyle="italic" fill="#1e40af">
+        La Manche
+      </text>
       {departments.map((dep) => (
         <g key={dep.code}>
           <path d={dep.d} fill={dep.fill} stroke="#ffffff" strokeWidth="3" strokeLinejoin="round" />
@@ -685,17 +676,24 @@ export function ZoneMap({ className }: { className?: string }) {
             x={dep.x}
             y={dep.y}
             textAnchor="middle"
-            fontSize="18"
+            fontSize={dep.code === '75' ? 12 : 20}
             fontWeight="700"
-            fill={dark.has(dep.code) ? '#ffffff' : '#052e16'}
+            fill={light.has(dep.code) ? '#ffffff' : '#052e16'}
           >
             {dep.code}
           </text>
         </g>
       ))}
-      <path d="M302 196 L306 206" stroke="#166534" strokeWidth="1.5" />
-      <circle cx="128" cy="150" r="5" fill="#f59e0b" stroke="#ffffff" strokeWidth="2" />
-      <text x="138" y="146" fontSize="11" fill="#ffffff" fontWeight="600">
+      <path
+        d="M326 178 C300 150 262 170 236 146 S176 118 126 118 S66 100 36 84"
+        fill="none"
+        stroke="#3b82f6"
+        strokeWidth="3"
+        strokeLinecap="round"
+        opacity="0.8"
+      />
+      <circle cx="150" cy="176" r="6" fill="#f59e0b" stroke="#ffffff" strokeWidth="2" />
+      <text x="160" y="172" fontSize="13" fill="#ffffff" fontWeight="700">
         Évreux
       </text>
     </svg>
@@ -713,7 +711,8 @@ export function LogoMark({ size = 40, className }: { size?: number; className?: 
       aria-hidden="true"
       focusable="false"
     >
-      <path d="M20 2 L36 8 V19 C36 29 29 35 20 38 C11 35 4 29 4 19 V8 Z" fill="#14532d" />
+      <rect width="40" height="40" rx="10" fill="#ffffff" />
+      <path d="M20 4 L34 9.5 V19 C34 28 28 33.5 20 36.5 C12 33.5 6 28 6 19 V9.5 Z" fill="#14532d" />
       <path d="M13 25 C13 15 20 11 28 11 C28 20 23 26 15 26 Z" fill="#f59e0b" />
       <path d="M13 27 L23 17" stroke="#14532d" strokeWidth="2" strokeLinecap="round" />
     </svg>

@@ -5,12 +5,8 @@ import { FieldError, Label } from '@/client/components/ui/label';
 import { toast } from '@/client/components/ui/toast';
 import { errorMessage, fieldErrors } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
-import {
-  CONTACT_SERVICE_LABELS,
-  CONTACT_SERVICES,
-  type ContactRequestInput,
-  contactRequestSchema,
-} from '../../../../domain/contact/schema';
+import type { ContactRequestInput } from '../../../../domain/contact/schema';
+import { CONTACT_SERVICE_LABELS, CONTACT_SERVICES } from '../../../../domain/contact/services';
 import { BUSINESS } from '../business';
 import { SectionHeading } from '../section-heading';
 
@@ -31,7 +27,9 @@ export function ContactSection() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    // The same schema as the server: the visitor sees the same French messages, sooner.
+    // The same schema as the server: the visitor sees the same French messages, sooner. It is
+    // loaded on the first submit so zod stays out of the landing page's initial JavaScript.
+    const { contactRequestSchema } = await import('../../../../domain/contact/schema');
     const parsed = contactRequestSchema.safeParse(values);
     if (!parsed.success) {
       const next: Record<string, string> = {};

@@ -48,11 +48,8 @@ export function Hero() {
             <span className="sr-only">Nous intervenons pour {HERO_WORDS.join(', ')}</span>
             <span aria-hidden="true">
               Nous intervenons pour
-              <span
-                data-testid="typewriter"
-                className="block min-h-[1.25em] whitespace-nowrap text-amber-300"
-              >
-                {typed}
+              <span className="block min-h-[1.25em] whitespace-nowrap text-amber-300">
+                <span data-testid="typewriter">{typed}</span>
                 <span className="ml-0.5 inline-block w-[3px] animate-pulse bg-amber-300 align-baseline motion-reduce:animate-none">
                   &nbsp;
                 </span>

@@ -125,7 +125,7 @@ export function RodentServices() {
               {i === 1 && (
                 <AnchorLink
                   section="contrat-sanitaire"
-                  className="mt-7 inline-flex h-11 items-center gap-2 rounded-md bg-accent px-5 font-semibold text-accent-foreground hover:bg-amber-400"
+                  className="mt-7 inline-flex min-h-11 items-center gap-2 rounded-md py-2.5 bg-accent px-5 font-semibold text-accent-foreground hover:bg-amber-400"
                 >
                   Découvrir le contrat sanitaire
                   <ArrowRight className="size-4" aria-hidden="true" />
@@ -134,7 +134,7 @@ export function RodentServices() {
               {i === 0 && (
                 <AnchorLink
                   section="contact"
-                  className="mt-7 inline-flex h-11 items-center gap-2 rounded-md bg-primary px-5 font-semibold text-primary-foreground hover:bg-primary/90"
+                  className="mt-7 inline-flex min-h-11 items-center gap-2 rounded-md py-2.5 bg-primary px-5 font-semibold text-primary-foreground hover:bg-primary/90"
                 >
                   Demander un devis gratuit
                   <ArrowRight className="size-4" aria-hidden="true" />

@@ -1,0 +1,368 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * The marketing site in Chromium on the production build (visitor-site.md §2, §4, §9): pre-rendered
+ * pages, header and anchors, typewriter, services, carousels, business card, gallery, mobile menu,
+ * the contact request stored in PostgreSQL, and the 404. Tagged @phone: also at 375 px.
+ */
+
+/** Each test acts from its own address (the e2e server trusts its local proxy): rate limits stay apart. */
+async function ownAddress(page: Page) {
+  await page
+    .context()
+    .setExtraHTTPHeaders({ 'x-forwarded-for': `198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` });
+}
+
+const visibleSlide = (page: Page, testId: string) =>
+  page.getByTestId(testId).locator('[aria-roledescription="diapositive"]:not([aria-hidden="true"])');
+
+test('the pages are served pre-rendered with their text, title, description and structured data', async ({
+  request,
+}) => {
+  const home = await request.get('/');
+  expect(home.status()).toBe(200);
+  const html = await home.text();
+  expect(html).toContain('Nous intervenons pour');
+  expect(html).toContain('Ouvert 24/24h - 7/7j');
+  expect(html).toContain('Demandez votre devis gratuit');
+  expect(html).toMatch(/<title>Hygiène - Anti-nuisibles 27 \| [^<]+<\/title>/);
+  expect(html).toContain('<meta name="description" content="Dératisation, désinsectisation');
+  expect(html).toContain('<link rel="canonical" href="https://www.hygiene-anti-nuisibles-27.fr/" />');
+  expect(html).toContain('<meta property="og:title"');
+  const jsonLd = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
+  expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+    '@type': 'PestControlService',
+    telephone: '+33612345678',
+  });
+
+  const service = await (await request.get('/rubriques/guepe-frelon')).text();
+  expect(service).toContain('<title>Guêpe/Frelon | Hygiène - Anti-nuisibles 27</title>');
+  expect(service).toContain('jusqu&#x27;à 25 mètres');
+  const cgv = await (await request.get('/cgv')).text();
+  expect(cgv).toContain('Conditions Générales de Vente');
+  expect(cgv).toContain('Dernière mise à jour : 14/07/2025');
+  expect(cgv).toContain('14 jours');
+});
+
+test('a pre-rendered page comes alive without hydration errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Suivant' }).first().click();
+  await expect(visibleSlide(page, 'reasons-carousel')).toContainText('Techniciens certifiés');
+  expect(errors).toEqual([]);
+});
+
+test('header: scrolled style, anchors, rubriques, legal pages and the shop by full navigation', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const header = page.locator('header');
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  for (const [label, id] of [
+    ['Services', 'services'],
+    ["Zone d'intervention", 'zone'],
+    ['À propos', 'apropos'],
+    ['Avis', 'avis'],
+  ] as const) {
+    await nav.getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`/#${id}$`));
+    await expect(page.locator(`#${id}`)).toBeInViewport();
+  }
+  await page.getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page.locator('#contact')).toBeInViewport();
+
+  await page.getByRole('button', { name: /retour en haut/ }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // A rubrique page opens at its top; its back link returns to #rubriques.
+  await page.locator('#rubriques').getByRole('link', { name: 'Voir plus : Piégeur Ragondins' }).click();
+  await expect(page).toHaveURL(/\/rubriques\/piegeur-ragondins$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Piégeur Ragondins' })).toBeVisible();
+  await expect(page).toHaveTitle('Piégeur Ragondins | Hygiène - Anti-nuisibles 27');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.getByRole('link', { name: 'Retour aux rubriques' }).click();
+  await expect(page).toHaveURL(/\/#rubriques$/);
+  await expect(page.locator('#rubriques')).toBeInViewport();
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Politique de confidentialité' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Politique de Confidentialité' })).toBeVisible();
+  await expect(page.getByText('Dernière mise à jour : 14/07/2025')).toBeVisible();
+  await expect(page).toHaveTitle(/^Politique de confidentialité/);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mentions Légales' })).toBeVisible();
+
+  await page.goto('/');
+  const documentRequest = page.waitForRequest(
+    (r) => r.resourceType() === 'document' && r.url().endsWith('/boutique'),
+  );
+  await nav.getByRole('link', { name: 'Boutique' }).click();
+  await documentRequest;
+  await expect(page).toHaveURL(/\/boutique$/);
+});
+
+test('the typewriter types, pauses, erases and moves to the next word', async ({ page }) => {
+  await page.goto('/');
+  const typed = page.getByTestId('typewriter');
+  await expect(typed).toHaveText('les frelons');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(
+    /Nous intervenons pour les frelons, les guêpes/,
+  );
+  // 2 s pause, 11 × 50 ms erasing, 200 ms, then 100 ms per character.
+  await expect(typed).toHaveText('', { timeout: 5000 });
+  await expect(typed).toHaveText('l', { timeout: 1000 });
+  await expect(typed).toHaveText('les guêpes', { timeout: 2000 });
+});
+
+test('with reduced motion the typewriter and the reviews stand still', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForTimeout(6000);
+  await expect(page.getByTestId('typewriter')).toHaveText('les frelons');
+  await expect(visibleSlide(page, 'testimonials-carousel')).toContainText('Sophie M.');
+  await context.close();
+});
+
+test('services: the selected card fills the detail panel', async ({ page }) => {
+  await page.goto('/');
+  const desktop = page.getByTestId('services-desktop');
+  const first = desktop.getByRole('button', { name: /^Dératisation/ });
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  const panel = page.locator('#service-detail');
+  await expect(panel.getByRole('heading', { name: 'Dératisation' })).toBeVisible();
+  await desktop.getByRole('button', { name: /^Désinfection/ }).click();
+  await expect(desktop.getByRole('button', { name: /^Désinfection/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(first).toHaveAttribute('aria-pressed', 'false');
+  await expect(panel.getByRole('heading', { name: 'Désinfection' })).toBeVisible();
+  await expect(panel.getByText('Ce qui est inclus :')).toBeVisible();
+  await expect(panel.getByText('Certificat de traitement remis')).toBeVisible();
+  await panel.getByRole('link', { name: 'Demander une intervention' }).click();
+  await expect(page.locator('#contact')).toBeInViewport();
+});
+
+test('services on a phone: an accordion with one service open at a time @phone', async ({ page }) => {
+  test.skip((page.viewportSize()?.width ?? 0) >= 768, 'accordion below 768 px');
+  await page.goto('/');
+  const list = page.getByTestId('services-mobile');
+  const deratisation = list.getByRole('button', { name: /^Dératisation/ });
+  const vitres = list.getByRole('button', { name: /^Nettoyage et lavage de vitres/ });
+  await expect(deratisation).toHaveAttribute('aria-expanded', 'false');
+  await deratisation.click();
+  await expect(deratisation).toHaveAttribute('aria-expanded', 'true');
+  await expect(list.getByText('Garantie résultat')).toBeVisible();
+  await vitres.click();
+  await expect(vitres).toHaveAttribute('aria-expanded', 'true');
+  await expect(deratisation).toHaveAttribute('aria-expanded', 'false');
+  await expect(list.getByText('Garantie résultat')).toBeHidden();
+  await vitres.click();
+  await expect(vitres).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the mobile menu opens, leads to a section and closes @phone', async ({ page }) => {
+  test.skip((page.viewportSize()?.width ?? 0) >= 768, 'collapsible menu below 768 px');
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
+  await toggle.click();
+  const menu = page.getByRole('navigation', { name: 'Menu mobile' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Boutique' })).toHaveAttribute('href', '/boutique');
+  await menu.getByRole('link', { name: 'Avis' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/\/#avis$/);
+  await expect(page.locator('#avis')).toBeInViewport();
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await page.getByRole('button', { name: 'Fermer le menu' }).click();
+  await expect(menu).toBeHidden();
+});
+
+test('reasons carousel: arrows and dots, wrapping both ways', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByTestId('reasons-carousel');
+  const slide = visibleSlide(page, 'reasons-carousel');
+  await expect(slide).toContainText('Intervention rapide');
+  await carousel.getByRole('button', { name: 'Précédent' }).click();
+  await expect(slide).toContainText('Résultat garanti');
+  await carousel.getByRole('button', { name: 'Suivant' }).click();
+  await expect(slide).toContainText('Intervention rapide');
+  await carousel.getByRole('button', { name: 'Raison 4' }).click();
+  await expect(slide).toContainText('Prix clairs');
+  await expect(carousel.getByRole('button', { name: 'Raison 4' })).toHaveAttribute('aria-current', 'true');
+  await carousel.getByRole('button', { name: 'Suivant' }).press('Enter');
+  await carousel.getByRole('button', { name: 'Suivant' }).press('Enter');
+  await expect(slide).toContainText('Intervention rapide');
+});
+
+test('testimonials advance every 5 seconds, can be paused, and link to the reviews in a new tab', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/#avis');
+  const carousel = page.getByTestId('testimonials-carousel');
+  const slide = visibleSlide(page, 'testimonials-carousel');
+  await expect(slide).toContainText('Sophie M.');
+  await expect(slide).toContainText('Restaurant Le Vieux Pressoir', { timeout: 7000 });
+  const firstTick = Date.now();
+  await expect(slide).toContainText('Jean-Pierre L.', { timeout: 7000 });
+  const interval = Date.now() - firstTick;
+  expect(interval).toBeGreaterThan(4500);
+  expect(interval).toBeLessThan(5800);
+
+  // A manual move restarts the full interval.
+  await carousel.getByRole('button', { name: 'Avis 8' }).click();
+  await expect(slide).toContainText('Boulangerie Martin');
+  await page.waitForTimeout(4000);
+  await expect(slide).toContainText('Boulangerie Martin');
+  await expect(slide).toContainText('Sophie M.', { timeout: 2500 });
+
+  await carousel.getByRole('button', { name: 'Mettre en pause le défilement' }).click();
+  await page.waitForTimeout(6000);
+  await expect(slide).toContainText('Sophie M.');
+  await carousel.getByRole('button', { name: 'Reprendre le défilement' }).click();
+  await expect(slide).toContainText('Restaurant Le Vieux Pressoir', { timeout: 6000 });
+
+  const reviews = page.getByRole('link', { name: /Voir tous nos avis clients/ });
+  await expect(reviews).toHaveAttribute('target', '_blank');
+  await expect(reviews).toHaveAttribute('rel', /noopener/);
+});
+
+test('the business card flips between recto and verso, by click and keyboard', async ({ page }) => {
+  await page.goto('/#apropos');
+  const card = page.getByTestId('business-card');
+  await expect(card).toHaveAttribute('data-face', 'recto');
+  await card.click();
+  await expect(card).toHaveAttribute('data-face', 'verso');
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await card.press('Enter');
+  await expect(card).toHaveAttribute('data-face', 'recto');
+  await card.press('Space');
+  await expect(card).toHaveAttribute('data-face', 'verso');
+});
+
+test('service page gallery: full-screen viewer with wrap-around, keys and counter @phone', async ({
+  page,
+}) => {
+  await page.goto('/rubriques/guepe-frelon');
+  await expect(page.getByRole('heading', { level: 1, name: 'Guêpe/Frelon' })).toBeVisible();
+  for (const text of ['Nos prestations', 'Notre méthode en 4 étapes', 'Les avantages']) {
+    await expect(page.getByRole('heading', { name: text })).toBeVisible();
+  }
+  const gallery = page.getByTestId('gallery');
+  await gallery.getByRole('button').first().click();
+  const viewer = page.getByTestId('gallery-viewer');
+  const counter = page.getByTestId('gallery-counter');
+  await expect(viewer).toBeVisible();
+  await expect(counter).toHaveText('1 / 5');
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('2 / 5');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText('5 / 5');
+  await viewer.getByRole('button', { name: 'Image suivante' }).click();
+  await expect(counter).toHaveText('1 / 5');
+  await viewer.getByRole('button', { name: 'Image précédente' }).click();
+  await expect(counter).toHaveText('5 / 5');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await gallery.getByRole('button').nth(1).click();
+  await expect(counter).toHaveText('2 / 5');
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(viewer).toBeHidden();
+
+  await page.getByRole('link', { name: 'Demander un devis gratuit' }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(page.locator('#contact')).toBeInViewport();
+});
+
+test('a contact request is validated, stored in PostgreSQL and listed for the admin @phone', async ({
+  page,
+}) => {
+  await ownAddress(page);
+  await page.goto('/#contact');
+  const form = page.locator('#contact form');
+  const submit = form.getByRole('button', { name: 'Envoyer ma demande' });
+
+  // Required fields are checked in the browser with the server's French messages.
+  await submit.click();
+  await expect(form.getByText('Veuillez indiquer votre nom.')).toBeVisible();
+  await expect(form.getByText('Veuillez choisir un service.')).toBeVisible();
+
+  const name = `Visiteur ${randomBytes(3).toString('hex')}`;
+  await form.getByLabel('Nom complet *').fill(name);
+  await form.getByLabel('Téléphone *').fill('06 98 76 54 32');
+  await form.getByLabel('Email *').fill('visiteur@example.fr');
+  await form.getByLabel('Service souhaité *').selectOption('frelon');
+  await form.getByLabel('Votre message').fill('Nid de frelons asiatiques dans le cerisier.');
+  await submit.click();
+  await expect(page.getByText('Message envoyé !', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Nom complet *')).toHaveValue('');
+  await expect(form.getByLabel('Service souhaité *')).toHaveValue('');
+
+  // The admin's contact.list returns it.
+  const origin = new URL(page.url()).origin;
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin },
+    data: { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' },
+  });
+  expect(signIn.ok()).toBe(true);
+  const list = await page.request.get(
+    `/api/trpc/contact.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`,
+  );
+  expect(list.ok()).toBe(true);
+  const rows = (await list.json()).result.data as { name: string; service: string; message: string }[];
+  expect(rows.find((r) => r.name === name)).toMatchObject({
+    service: 'frelon',
+    message: 'Nid de frelons asiatiques dans le cerisier.',
+  });
+});
+
+test('a refused contact request keeps what the visitor typed and says so', async ({ page }) => {
+  await ownAddress(page);
+  await page.goto('/#contact');
+  const form = page.locator('#contact form');
+  // Reach this address's limit first.
+  for (let i = 0; i < 5; i++) {
+    const sent = await page.request.post('/api/trpc/contact.send', {
+      data: {
+        name: `Rafale ${i}`,
+        email: 'rafale@example.fr',
+        phone: '0612345678',
+        service: 'autre',
+        message: '',
+      },
+    });
+    expect(sent.ok()).toBe(true);
+  }
+  await form.getByLabel('Nom complet *').fill('Marie Durand');
+  await form.getByLabel('Téléphone *').fill('06 11 22 33 44');
+  await form.getByLabel('Email *').fill('marie@example.fr');
+  await form.getByLabel('Service souhaité *').selectOption('punaises');
+  await form.getByLabel('Votre message').fill('Des piqûres chaque nuit.');
+  await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(form.getByRole('alert')).toContainText('plusieurs demandes en peu de temps');
+  await expect(form.getByRole('alert')).toContainText('Votre saisie est conservée');
+  await expect(form.getByLabel('Nom complet *')).toHaveValue('Marie Durand');
+  await expect(form.getByLabel('Votre message')).toHaveValue('Des piqûres chaque nuit.');
+});
+
+test('unknown paths and unknown rubriques answer 404 with the not-found page @phone', async ({ page }) => {
+  for (const path of ['/rubriques/termites', '/une-page-inconnue']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Oups ! Page introuvable' })).toBeVisible();
+  }
+  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('typewriter')).toBeVisible();
+});
