@@ -117,7 +117,7 @@ export default function ComptePage() {
                 <CardTitle data-testid="account-name">
                   {`${profile.data.firstName} ${profile.data.lastName}`.trim() || 'Mon compte'}
                 </CardTitle>
-                <CardDescription className="break-all">{profile.data.email}</CardDescription>
+                <CardDescription className="[overflow-wrap:anywhere]">{profile.data.email}</CardDescription>
               </CardHeader>
               <CardContent>
                 <dl className="grid grid-cols-2 divide-x rounded-lg border bg-muted/40 text-center">

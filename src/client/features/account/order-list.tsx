@@ -23,7 +23,7 @@ function OrderDetail({ id }: { id: string }) {
   }
   const { lines, history } = order.data;
   return (
-    <div className="grid gap-6 border-t bg-muted/40 px-4 py-4 sm:px-5 lg:grid-cols-[3fr_2fr]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 border-t bg-muted/40 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <section aria-label="Articles">
         <h4 className="mb-2 text-sm font-semibold">Articles</h4>
         <ul className="divide-y rounded-md border bg-background">
@@ -47,7 +47,7 @@ function OrderDetail({ id }: { id: string }) {
                 </span>
               )}
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{line.title}</p>
+                <p className="line-clamp-2 text-sm font-medium">{line.title}</p>
                 <p className="text-xs text-muted-foreground">
                   {line.quantity} × {formatEuros(line.unitPriceCents)}
                 </p>

@@ -151,7 +151,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
           <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
               <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Email</dt>
-              <dd className="mt-1 break-all text-sm">{profile.email}</dd>
+              <dd className="mt-1 text-sm [overflow-wrap:anywhere]">{profile.email}</dd>
             </div>
             {fields.map((f) => {
               const value = shown(profile, f.name);
