@@ -224,6 +224,23 @@ test('a failed order keeps the cart and names the product that ran short @phone'
   await expect(cartBadge(page)).toHaveText('60');
 });
 
+test('storefront routes never load back-office code @phone', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/boutique');
+  await expect(page.getByTestId('product-grid').locator('li').first()).toBeVisible();
+  await page.getByTestId('product-grid').getByRole('link', { name: STATION }).click();
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Voir le panier' }).click();
+  await page.getByRole('link', { name: 'Passer la commande' }).click();
+  await expect(page.getByRole('button', { name: 'Confirmer la commande' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts.filter((s) => /\/assets\/(admin|back-office)[^/]*\.js$/.test(s))).toEqual([]);
+});
+
 test('empty states, unknown product and an unreadable saved cart @phone', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -1,7 +1,4 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import { cn } from '@/client/lib/utils';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /**
  * Notices of the spec ('Erreur' / '...', 'Succès' / '...'): bottom-right, shown 5 seconds.
@@ -12,7 +9,7 @@ export interface ToastInput {
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
 }
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -45,41 +42,17 @@ const subscribe = (l: () => void) => {
 const snapshot = () => items;
 const serverSnapshot: ToastItem[] = [];
 
+// Radix toast weighs ~10 KB gzip: it is fetched with the first toast, not with every page.
+const ToastViewport = lazy(() => import('./toast-viewport'));
+let used = false;
+
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, snapshot, () => serverSnapshot);
+  if (list.length > 0) used = true;
+  if (!used) return null;
   return (
-    <ToastPrimitive.Provider duration={5000} swipeDirection="right">
-      {list.map((t) => (
-        <ToastPrimitive.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => !open && dismiss(t.id)}
-          className={cn(
-            'group relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg animate-fade-in',
-            t.variant === 'destructive'
-              ? 'border-destructive bg-destructive text-destructive-foreground'
-              : t.variant === 'success'
-                ? 'border-success/30 bg-white text-foreground'
-                : 'bg-white text-foreground',
-          )}
-        >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-            {t.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
-                {t.description}
-              </ToastPrimitive.Description>
-            )}
-          </div>
-          <ToastPrimitive.Close
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
-            aria-label="Fermer"
-          >
-            <X className="size-4" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm" />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastViewport list={list} dismiss={dismiss} />
+    </Suspense>
   );
 }

@@ -1,9 +1,12 @@
 import { ArrowLeft, Phone, ShieldCheck, ShoppingCart, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { trpc } from '@/client/lib/trpc';
 import { useCart } from '../cart/cart-context';
-import { CartDrawer } from '../cart/cart-drawer';
+
+// The drawer (Radix Dialog, ~9 KB gzip) is fetched when the shopper first reaches for the cart.
+const loadDrawer = () => import('../cart/cart-drawer');
+const CartDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.CartDrawer })));
 
 const iconButton =
   'relative inline-flex size-10 items-center justify-center rounded-md text-foreground transition-colors hover:bg-muted';
@@ -15,6 +18,9 @@ const iconButton =
 export function ShopHeader() {
   const cart = useCart();
   const me = trpc.session.me.useQuery(undefined, { staleTime: 60_000 });
+  // Mounted from the first opening on, so that closing animates like opening.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (cart.drawerOpen && !drawerMounted) setDrawerMounted(true);
   return (
     <>
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -59,6 +65,8 @@ export function ShopHeader() {
               type="button"
               className={iconButton}
               onClick={() => cart.setDrawerOpen(true)}
+              onPointerEnter={loadDrawer}
+              onFocus={loadDrawer}
               aria-label={`Ouvrir le panier (${cart.itemCount} article${cart.itemCount > 1 ? 's' : ''})`}
               data-testid="cart-button"
             >
@@ -75,7 +83,11 @@ export function ShopHeader() {
           </nav>
         </div>
       </header>
-      <CartDrawer />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <CartDrawer />
+        </Suspense>
+      )}
     </>
   );
 }
