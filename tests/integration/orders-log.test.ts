@@ -99,6 +99,16 @@ describe('event store', () => {
   });
 
   it('catch-up reads never skip an event whose transaction commits late', async () => {
+    // The horizon is the oldest transaction running in the whole cluster: on a shared server other
+    // sessions may hold it back for a moment, so wait until what must appear has appeared.
+    const until = async (cursor: typeof START, expected: unknown[]) => {
+      for (let i = 0; i < 100; i++) {
+        const got = await all(cursor);
+        if (got.seen.length >= expected.length) return got;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return await all(cursor);
+    };
     const all = async (cursor = START) => {
       const seen: number[] = [];
       let c = cursor;
@@ -109,7 +119,8 @@ describe('event store', () => {
         c = page.cursor;
       }
     };
-    const start = (await all()).cursor;
+    const [existing] = await db.sql<{ n: number }[]>`select count(*)::int as n from events`;
+    const start = (await until(START, Array.from({ length: existing?.n ?? 0 }))).cursor;
     const slow = await db.sql.reserve();
     const fast = await db.sql.reserve();
     try {
@@ -129,10 +140,10 @@ describe('event store', () => {
       });
       expect(late.position).toBeLessThan(early.position);
       await fast`commit`;
-      const before = await all(start);
+      const before = await until(start, [early.position]);
       expect(before.seen).toEqual([early.position]);
       await slow`commit`;
-      const after = await all(before.cursor);
+      const after = await until(before.cursor, [late.position]);
       // A reader going by position alone (> early.position) would never see it.
       expect(after.seen).toEqual([late.position]);
 
@@ -150,7 +161,10 @@ describe('event store', () => {
       });
       expect((await all(after.cursor)).seen).toEqual([]);
       await slow`commit`;
-      expect((await all(after.cursor)).seen).toEqual([held.position, next.position]);
+      expect((await until(after.cursor, [held.position, next.position])).seen).toEqual([
+        held.position,
+        next.position,
+      ]);
     } finally {
       slow.release();
       fast.release();
