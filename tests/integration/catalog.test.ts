@@ -73,14 +73,39 @@ const shopperFields = [
   'weightKg',
 ];
 
+const cardFields = [
+  'category',
+  'createdAt',
+  'id',
+  'infiniteStock',
+  'isAvailable',
+  'isOnPromotion',
+  'mainImage',
+  'miniDescription',
+  'priceCents',
+  'promoPriceCents',
+  'stockQuantity',
+  'title',
+];
+
 describe('catalog.list', () => {
-  it('lists available and visible products, newest first, with the shopper fields only, for everyone', async () => {
+  it('lists available and visible products, newest first, with the card fields only, for everyone', async () => {
     for (const [, user] of who) {
       const list = await callerAs(services, user).catalog.list();
       expect(list.map((p) => p.id)).toEqual([ids.new, ids.promo, ids.old]);
-      for (const product of list) expect(Object.keys(product).sort()).toEqual(shopperFields);
+      for (const product of list) expect(Object.keys(product).sort()).toEqual(cardFields);
       expect(list[1]).toMatchObject({ priceCents: 2490, promoPriceCents: 1990, isOnPromotion: true });
     }
+  });
+
+  it('pages through the grid without gaps or repeats, and refuses silly page sizes', async () => {
+    const anonymous = callerAs(services, null);
+    const first = await anonymous.catalog.list({ limit: 2 });
+    const second = await anonymous.catalog.list({ limit: 2, cursor: 2 });
+    expect([...first, ...second].map((p) => p.id)).toEqual([ids.new, ids.promo, ids.old]);
+    await expect(anonymous.catalog.list({ limit: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(anonymous.catalog.list({ limit: 10_000 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(anonymous.catalog.list({ cursor: -1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 

@@ -7,9 +7,15 @@ import { ProductCard } from '../features/shop/product-card';
 import { ShopLayout } from '../features/shop/shop-header';
 import { usePageTitle } from '../features/shop/use-page-title';
 
+const PAGE_SIZE = 48;
+
 export default function Boutique() {
   usePageTitle('Boutique');
-  const products = trpc.catalog.list.useQuery();
+  const list = trpc.catalog.list.useInfiniteQuery(
+    { limit: PAGE_SIZE },
+    { getNextPageParam: (last, pages) => (last.length === PAGE_SIZE ? pages.length * PAGE_SIZE : undefined) },
+  );
+  const products = { ...list, data: list.data?.pages.flat() };
 
   useEffect(() => {
     if (products.isError) {
@@ -84,6 +90,18 @@ export default function Boutique() {
                 </li>
               ))}
             </ul>
+            {list.hasNextPage && (
+              <div className="mt-8 flex justify-center">
+                <Button
+                  variant="outline"
+                  size="lg"
+                  onClick={() => list.fetchNextPage()}
+                  disabled={list.isFetchingNextPage}
+                >
+                  {list.isFetchingNextPage ? 'Chargement...' : 'Voir plus de produits'}
+                </Button>
+              </div>
+            )}
           </>
         )}
       </div>

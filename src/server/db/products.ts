@@ -28,6 +28,36 @@ export interface ShopProduct {
   createdAt: Date;
 }
 
+/** What a grid card needs: the list stays small even with thousands of products. */
+export interface ShopProductCard {
+  id: string;
+  title: string;
+  miniDescription: string;
+  priceCents: number;
+  promoPriceCents: number | null;
+  isOnPromotion: boolean;
+  mainImage: string | null;
+  category: string | null;
+  isAvailable: boolean;
+  infiniteStock: boolean;
+  stockQuantity: number;
+  createdAt: Date;
+}
+
+/** One page of the shop grid: available and visible products, newest first (index products_shop_list_idx). */
+export async function listShopProductCards(
+  sql: Tx,
+  page: { limit: number; offset: number },
+): Promise<ShopProductCard[]> {
+  return await sql<ShopProductCard[]>`
+    select id, title, mini_description, price_cents, promo_price_cents, is_on_promotion, main_image, category,
+           is_available, infinite_stock, stock_quantity, created_at
+      from products
+     where is_available and is_visible_in_shop
+     order by created_at desc, id
+     limit ${page.limit} offset ${page.offset}`;
+}
+
 export async function listShopProducts(sql: Tx): Promise<ShopProduct[]> {
   return await sql<ShopProduct[]>`
     select id, title, slug, description, mini_description, price_cents, promo_price_cents, is_on_promotion,

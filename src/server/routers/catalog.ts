@@ -1,10 +1,26 @@
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.js';
-import { findShopProduct, listShopProducts } from '../db/products.js';
+import { findShopProduct, listShopProductCards } from '../db/products.js';
 import { publicProcedure, router } from '../trpc.js';
 
+/** Products per page of the shop grid when the client does not say. */
+export const SHOP_PAGE_SIZE = 48;
+
+const listInput = z
+  .object({
+    limit: z.number().int().min(1).max(100).default(SHOP_PAGE_SIZE),
+    /** How many products the shopper already has (infinite-query cursor). */
+    cursor: z.number().int().min(0).max(1_000_000).nullish(),
+  })
+  .optional();
+
 export const catalogRouter = router({
-  list: publicProcedure.query(({ ctx }) => listShopProducts(ctx.sql)),
+  /** Available and visible products, newest first, with the fields a grid card shows. */
+  list: publicProcedure
+    .input(listInput)
+    .query(({ ctx, input }) =>
+      listShopProductCards(ctx.sql, { limit: input?.limit ?? SHOP_PAGE_SIZE, offset: input?.cursor ?? 0 }),
+    ),
   byId: publicProcedure.input(z.object({ id: z.string().max(100) })).query(async ({ ctx, input }) => {
     const product = z.uuid().safeParse(input.id).success ? await findShopProduct(ctx.sql, input.id) : null;
     if (!product) throw new DomainError('not_found', 'PRODUCT_NOT_FOUND', 'Produit non trouvé');

@@ -10,10 +10,11 @@ import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
 
 export type ShopProduct = RouterOutputs['catalog']['list'][number];
+type CartReady = Parameters<ReturnType<typeof useCart>['addItem']>[0];
 
 export function useAddToCart() {
   const cart = useCart();
-  return (product: ShopProduct) => {
+  return (product: CartReady & { title: string }) => {
     cart.addItem(product);
     toast({ title: 'Ajouté au panier', description: product.title, variant: 'success' });
   };
