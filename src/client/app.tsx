@@ -1,6 +1,29 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, Suspense, use, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { isKnownRoute } from '../domain/site/routes';
 import { Spinner } from './components/ui/spinner';
+
+/**
+ * React.lazy plus preload(): main.tsx loads the chunk of a pre-rendered page before hydrating, so
+ * the page hydrates in one pass. (With React.lazy the route suspends during hydration, and the
+ * first state update above it, such as the cart loading, makes React throw the server HTML away
+ * and render again: a visible repaint and a later LCP.)
+ */
+function lazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let Loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () =>
+    (pending ??= load().then((module) => {
+      Loaded = module.default;
+    }));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per route at module level, like React.lazy
+  function LazyRoute(props: P) {
+    if (!Loaded) use(preload());
+    const Page = Loaded!;
+    return <Page {...props} />;
+  }
+  return Object.assign(LazyRoute, { preload });
+}
 
 /*
  * Every route is its own chunk: a shopper never downloads the back-office, and the marketing pages
@@ -19,6 +42,16 @@ const Compte = lazy(() => import('./routes/compte'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
 const Admin = lazy(() => import('./routes/admin'));
 const NotFound = lazy(() => import('./routes/not-found'));
+
+/** Loads the chunk of the page at this path, for the pre-rendered ones (main.tsx, before hydrating). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return Home.preload();
+  if (path.startsWith('/rubriques/')) return Promise.all([Rubrique.preload(), NotFound.preload()]);
+  if (['/mentions-legales', '/cgv', '/politique-confidentialite'].includes(path)) return Legal.preload();
+  if (!isKnownRoute(path)) return NotFound.preload();
+  return Promise.resolve();
+}
 
 /** Every route change scrolls to the top; a link with a hash scrolls to its anchor instead. */
 function ScrollManager() {

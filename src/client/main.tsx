@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './app';
+import { App, preloadRoute } from './app';
 import { Providers } from './providers';
 import './styles.css';
 
@@ -17,5 +17,11 @@ const tree = (
 );
 
 // Pre-rendered pages arrive with their HTML: hydrate them; the SPA shell starts empty.
-if (root.firstElementChild) hydrateRoot(root, tree);
-else createRoot(root).render(tree);
+if (root.firstElementChild) {
+  await preloadRoute(location.pathname);
+  hydrateRoot(root, tree, {
+    // A mismatch makes React re-render the page in the browser: say so, it costs speed.
+    onRecoverableError: (error, info) =>
+      console.error('Hydration recovered from an error', error, info.componentStack ?? ''),
+  });
+} else createRoot(root).render(tree);
