@@ -1,0 +1,263 @@
+/**
+ * `npm run bench:api`: the public product list served through tRPC (the real HTTP server and
+ * handler: context, middlewares, error formatter, security headers) against a bare `node:http`
+ * handler returning the same rows from the same postgres.js pool, in the same run.
+ *
+ * A fresh database (an embedded PostgreSQL in a temporary folder, or a new database on
+ * DATABASE_URL's server) gets 10,000 products and 100,000 orders (plain SQL inserts into the read
+ * tables). The load generator runs in a worker thread (its own event loop), keeps 50 connections
+ * busy on loopback for a bounded time, and records every request's latency.
+ * Goals: tRPC at least 30% of the bare handler's throughput; tRPC p95 under 50 ms.
+ *
+ * Options (environment): BENCH_SECONDS (per measured run, default 8), BENCH_CONNECTIONS (50),
+ * BENCH_PRODUCTS (10000), BENCH_ORDERS (100000).
+ */
+
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import postgres from 'postgres';
+import { createAuth } from '../src/server/auth.js';
+import { loadConfig } from '../src/server/config.js';
+import type { Services } from '../src/server/context.js';
+import { createSql, withDatabase } from '../src/server/db/client.js';
+import { startEmbeddedCluster } from '../src/server/db/embedded.js';
+import { migrate } from '../src/server/db/migrate.js';
+import { listShopProductCards } from '../src/server/db/products.js';
+import { createHttpServer } from '../src/server/http.js';
+import { setLogLevel } from '../src/server/logger.js';
+import { createMailer } from '../src/server/mailer.js';
+import { SHOP_PAGE_SIZE } from '../src/server/routers/catalog.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function openBenchServer() {
+  if (process.env.DATABASE_URL) {
+    return { url: process.env.DATABASE_URL, mode: 'DATABASE_URL server', close: async () => {} };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'h27-bench-api-'));
+  // The cluster runs as an unprivileged user when started as root: it must reach its folder.
+  await chmod(dir, 0o755);
+  const cluster = await startEmbeddedCluster(path.join(dir, 'cluster'));
+  return {
+    url: `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/postgres`,
+    mode: 'embedded PostgreSQL',
+    async close() {
+      await cluster.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The load generator, in plain JS for the worker thread: CONNECTIONS loops of keep-alive GETs. */
+const loadWorker = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, connections, seconds } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const latencies = [];
+let errors = 0;
+let bytes = 0;
+const end = Date.now() + seconds * 1000;
+function once() {
+  return new Promise((resolve) => {
+    const start = process.hrtime.bigint();
+    const req = http.get(url, { agent }, (res) => {
+      res.on('data', (c) => { bytes += c.length; });
+      res.on('end', () => {
+        if (res.statusCode !== 200) errors += 1;
+        else latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+        resolve();
+      });
+    });
+    req.on('error', () => { errors += 1; resolve(); });
+  });
+}
+async function loop() { while (Date.now() < end) await once(); }
+const started = Date.now();
+Promise.all(Array.from({ length: connections }, loop)).then(() => {
+  agent.destroy();
+  parentPort.postMessage({ latencies, errors, bytes, elapsed: (Date.now() - started) / 1000 });
+});
+`;
+
+interface RunResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  kbPerResponse: number;
+}
+
+function load(url: string, seconds: number): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(loadWorker, {
+      eval: true,
+      workerData: { url, connections: CONNECTIONS, seconds },
+    });
+    worker.once('error', reject);
+    worker.once('message', (m: { latencies: number[]; errors: number; bytes: number; elapsed: number }) => {
+      const sorted = Float64Array.from(m.latencies).sort();
+      const at = (q: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+      resolve({
+        rps: sorted.length / m.elapsed,
+        p50: at(0.5),
+        p95: at(0.95),
+        p99: at(0.99),
+        errors: m.errors,
+        kbPerResponse: m.bytes / Math.max(1, sorted.length) / 1024,
+      });
+      void worker.terminate();
+    });
+  });
+}
+
+async function fill(sql: postgres.Sql) {
+  await sql`
+    insert into products (title, slug, description, mini_description, price_cents, promo_price_cents,
+                          is_on_promotion, category, brand, tags, stock_quantity, infinite_stock,
+                          is_available, is_visible_in_shop, created_at)
+    select 'Produit de démonstration n°' || n, 'produit-bench-' || n,
+           repeat('Description détaillée du produit, usage professionnel. ', 6),
+           'Un produit efficace pour lutter contre les nuisibles.',
+           500 + (n * 37) % 9500, case when n % 7 = 0 then 400 + (n * 37) % 9000 end, n % 7 = 0,
+           (array['Rongeurs', 'Guêpes et frelons', 'Apiculture', 'Insectes rampants'])[1 + n % 4],
+           'Marque ' || (n % 20), array['bench', 'tag' || (n % 10)], n % 60, n % 11 = 0,
+           n % 50 <> 0, n % 40 <> 0, now() - make_interval(mins => n)
+      from generate_series(1, ${PRODUCTS}) as n`;
+  await sql`
+    insert into orders (id, order_number, status, payment_status, shipping_address, subtotal_cents,
+                        total_amount_cents, item_count, version, created_at, updated_at)
+    select gen_random_uuid(), 'CMD-BENCH-' || lpad(n::text, 7, '0'),
+           (array['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'])[1 + n % 6],
+           (array['pending', 'paid'])[1 + n % 2],
+           jsonb_build_object('firstName', 'Client', 'lastName', 'N' || n, 'email', 'client' || n || '@example.fr',
+                              'phone', '0612345678', 'address', n || ' rue de la Paix', 'city', 'Évreux',
+                              'zipCode', '27000', 'deliveryMethod', 'delivery'),
+           1000 + n % 5000, 1000 + n % 5000, 1 + n % 3, 1, now() - make_interval(mins => n), now()
+      from generate_series(1, ${ORDERS}) as n`;
+  await sql`
+    insert into order_items (id, order_id, product_id, title, quantity, unit_price_cents, total_price_cents, position)
+    select gen_random_uuid(), o.id, null, 'Produit', 1, o.subtotal_cents, o.subtotal_cents, 0 from orders o`;
+  await sql`analyze`;
+}
+
+async function main() {
+  setLogLevel('warn');
+  const server = await openBenchServer();
+  const name = `h27_bench_api_${process.pid}`;
+  const admin = postgres(server.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name}`);
+  await admin.unsafe(`create database ${name}`);
+  const url = withDatabase(server.url, name);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    SEED: 'false',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: path.join(os.tmpdir(), `h27-bench-api-data-${process.pid}`),
+  });
+  // The one pool both handlers share.
+  const sql = createSql(url, config.DATABASE_POOL_MAX);
+  const servers: http.Server[] = [];
+  try {
+    console.log(`Database: fresh database on the ${server.mode}`);
+    await migrate(sql);
+    const t0 = Date.now();
+    await fill(sql);
+    const [counts] = await sql<{ products: number; orders: number; listed: number }[]>`
+      select (select count(*) from products)::int as products, (select count(*) from orders)::int as orders,
+             (select count(*) from products where is_available and is_visible_in_shop)::int as listed`;
+    console.log(
+      `Filled ${fmt(counts!.products)} products (${fmt(counts!.listed)} in the shop) and ${fmt(counts!.orders)} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    const mailer = createMailer(config);
+    const services: Services = { sql, config, auth: createAuth(sql, config, mailer), mailer };
+    const trpcServer = (await createHttpServer(services, { dev: false })).server;
+    const bareServer = http.createServer(async (_req, res) => {
+      try {
+        const rows = await listShopProductCards(sql, { limit: SHOP_PAGE_SIZE, offset: 0 });
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(rows));
+      } catch {
+        res.statusCode = 500;
+        res.end();
+      }
+    });
+    for (const s of [trpcServer, bareServer]) {
+      s.keepAliveTimeout = 65_000;
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+      servers.push(s);
+    }
+    const port = (s: http.Server) => (s.address() as AddressInfo).port;
+    const targets = {
+      bare: `http://127.0.0.1:${port(bareServer)}/products`,
+      trpc: `http://127.0.0.1:${port(trpcServer)}/api/trpc/catalog.list`,
+    };
+
+    // Same rows from both.
+    const bareRows = (await (await fetch(targets.bare)).json()) as { id: string }[];
+    const trpcRows = ((await (await fetch(targets.trpc)).json()) as { result: { data: { id: string }[] } })
+      .result.data;
+    if (JSON.stringify(bareRows.map((r) => r.id)) !== JSON.stringify(trpcRows.map((r) => r.id))) {
+      throw new Error('The two handlers do not return the same rows');
+    }
+    console.log(`Both return the same ${bareRows.length} newest products (one grid page).`);
+    console.log(
+      `Load: ${CONNECTIONS} keep-alive connections on loopback, ${SECONDS} s per run, alternating.\n`,
+    );
+
+    await load(targets.bare, 2);
+    await load(targets.trpc, 2);
+    const runs: Record<'bare' | 'trpc', RunResult[]> = { bare: [], trpc: [] };
+    for (let round = 0; round < 2; round += 1) {
+      runs.bare.push(await load(targets.bare, SECONDS));
+      runs.trpc.push(await load(targets.trpc, SECONDS));
+    }
+    // The better of the two runs of each: machine noise only ever slows a run down.
+    const best = (rs: RunResult[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
+    const bare = best(runs.bare);
+    const trpc = best(runs.trpc);
+    const row = (label: string, r: RunResult) =>
+      `${label.padEnd(22)} ${fmt(r.rps).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95
+        .toFixed(1)
+        .padStart(
+          6,
+        )} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ${r.kbPerResponse.toFixed(1)} KB/resp   errors ${r.errors}`;
+    console.log(row('bare node:http', bare));
+    console.log(row('tRPC catalog.list', trpc));
+    const ratio = trpc.rps / bare.rps;
+    console.log(
+      `\ntRPC / bare throughput: ${(ratio * 100).toFixed(0)}% (goal >= 30%) ${ratio >= 0.3 ? 'OK' : 'BELOW GOAL'}`,
+    );
+    console.log(`tRPC p95: ${trpc.p95.toFixed(1)} ms (goal < 50 ms) ${trpc.p95 < 50 ? 'OK' : 'ABOVE GOAL'}`);
+    console.log(
+      `All runs (req/s): bare ${runs.bare.map((r) => fmt(r.rps)).join(', ')}; tRPC ${runs.trpc.map((r) => fmt(r.rps)).join(', ')}`,
+    );
+  } finally {
+    for (const s of servers) {
+      s.closeAllConnections();
+      await new Promise((resolve) => s.close(resolve));
+    }
+    await sql.end({ timeout: 5 });
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await server.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
