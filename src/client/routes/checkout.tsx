@@ -277,7 +277,7 @@ export default function Checkout() {
                   type="tel"
                   required
                   autoComplete="tel"
-                  placeholder="06 12 34 56 78"
+                  placeholder="ex. 06 12 34 56 78"
                   value={form.phone}
                   onChange={set('phone')}
                   error={errors.phone}

@@ -55,7 +55,7 @@ export function ProductCard({ product, priority }: { product: ShopProduct; prior
             size="sm"
             onClick={() => addToCart(product)}
             disabled={out}
-            aria-label={out ? `${product.title} : rupture de stock` : `Ajouter ${product.title} au panier`}
+            aria-label={`Ajouter ${product.title} au panier${out ? ' (rupture de stock)' : ''}`}
           >
             <ShoppingCart aria-hidden="true" />
             Ajouter
