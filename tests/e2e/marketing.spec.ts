@@ -36,6 +36,10 @@ test('the pages are served pre-rendered with their text, title, description and 
     telephone: '+33612345678',
   });
 
+  // The CSP forbids inline scripts: every <script> is a module file or a JSON-LD data block.
+  expect(html.match(/<script(?![^>]*(?:type="application\/ld\+json"|src=))[^>]*>/g)).toBeNull();
+  expect(html).not.toMatch(/<div hidden id="S:/);
+
   const service = await (await request.get('/rubriques/guepe-frelon')).text();
   expect(service).toContain('<title>Guêpe/Frelon | Hygiène - Anti-nuisibles 27</title>');
   expect(service).toContain('jusqu&#x27;à 25 mètres');
