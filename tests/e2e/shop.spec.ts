@@ -211,6 +211,8 @@ test('a failed order keeps the cart and names the product that ran short @phone'
     localStorage.setItem('cart', JSON.stringify(items));
   });
   await page.goto('/checkout');
+  // Warned before submitting (display only: the server decides).
+  await expect(page.getByText(/^Stock insuffisant : \d+ disponibles$/)).toBeVisible();
   await page.getByLabel('Prénom').fill('Hugo');
   await page.getByLabel(/^Nom/).fill('Bernard');
   await page.getByLabel('Email').fill(uniqueEmail('hugo'));

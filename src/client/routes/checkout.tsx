@@ -19,6 +19,7 @@ import {
 } from '../../domain/checkout/schema';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
+import { useCartCheck } from '../features/cart/use-cart-check';
 import { saveLastOrder } from '../features/shop/last-order';
 import { ProductImage } from '../features/shop/product-image';
 import { randomId } from '../features/shop/random-id';
@@ -93,6 +94,7 @@ function focusFirstError(names: string[]) {
 export default function Checkout() {
   usePageTitle('Commande');
   const cart = useCart();
+  const problems = useCartCheck();
   const navigate = useNavigate();
   // Made once when the form mounts: a double click or a retried request places one order.
   const [idempotencyKey] = useState(randomId);
@@ -410,6 +412,11 @@ export default function Checkout() {
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-medium leading-snug">{item.name}</p>
                     <p className="text-muted-foreground">Quantité : {item.quantity}</p>
+                    {problems.has(item.productId) && (
+                      <p className="text-xs font-medium text-destructive" role="alert">
+                        {problems.get(item.productId)}
+                      </p>
+                    )}
                     {promoApplies(item) && (
                       <p className="text-xs font-medium text-destructive">
                         Prix promo: {formatEuros(effectivePriceCents(item))} (au lieu de{' '}

@@ -4,6 +4,7 @@ import { Button } from '@/client/components/ui/button';
 import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
+import { useCartCheck } from '../features/cart/use-cart-check';
 import { Price } from '../features/shop/price';
 import { ProductImage } from '../features/shop/product-image';
 import { ShopLayout } from '../features/shop/shop-header';
@@ -12,6 +13,7 @@ import { usePageTitle } from '../features/shop/use-page-title';
 export default function Panier() {
   usePageTitle('Mon panier');
   const cart = useCart();
+  const problems = useCartCheck();
 
   return (
     <ShopLayout>
@@ -62,6 +64,11 @@ export default function Panier() {
                           {item.name}
                         </Link>
                         <Price product={item} size="sm" />
+                        {problems.has(item.productId) && (
+                          <p className="text-sm font-medium text-destructive" role="alert">
+                            {problems.get(item.productId)}
+                          </p>
+                        )}
                       </div>
                       <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">
                         <div className="flex items-center rounded-md border bg-background">

@@ -25,6 +25,8 @@ export interface CartContextValue extends CartState {
   removeItem(id: string): void;
   updateQuantity(id: string, quantity: number): void;
   clearCart(): void;
+  /** The spec's `load`: replaces the items and recomputes the totals. */
+  loadItems(items: CartItem[]): void;
   drawerOpen: boolean;
   setDrawerOpen(open: boolean): void;
 }
@@ -76,6 +78,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       addItem: (product: CartProduct) => dispatch({ type: 'add', product }),
       removeItem: (id: string) => dispatch({ type: 'remove', id }),
       updateQuantity: (id: string, quantity: number) => dispatch({ type: 'updateQuantity', id, quantity }),
+      loadItems: (items: CartItem[]) => dispatch({ type: 'load', items }),
       clearCart: () => {
         // Written at once: a child's effect (the confirmation page) runs before the load above.
         try {
