@@ -118,10 +118,38 @@ test('the typewriter types, pauses, erases and moves to the next word', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(
     /Nous intervenons pour les frelons, les guêpes/,
   );
-  // 2 s pause, 11 × 50 ms erasing, 200 ms, then 100 ms per character.
-  await expect(typed).toHaveText('', { timeout: 5000 });
-  await expect(typed).toHaveText('l', { timeout: 1000 });
-  await expect(typed).toHaveText('les guêpes', { timeout: 2000 });
+  // Record every text the typewriter shows, with its time, until the second word is typed.
+  const steps = await typed.evaluate(
+    (el) =>
+      new Promise<[string, number][]>((resolve) => {
+        const seen: [string, number][] = [[el.textContent ?? '', performance.now()]];
+        const observer = new MutationObserver(() => {
+          seen.push([el.textContent ?? '', performance.now()]);
+          if (el.textContent === 'les guêpes') {
+            observer.disconnect();
+            resolve(seen);
+          }
+        });
+        observer.observe(el, { childList: true, characterData: true, subtree: true });
+      }),
+  );
+  const texts = steps.map(([text]) => text);
+  const at = (text: string) => steps[texts.lastIndexOf(text)]![1];
+  expect(texts).toEqual([
+    'les frelons',
+    ...Array.from({ length: 11 }, (_, i) => 'les frelons'.slice(0, 10 - i)),
+    ...Array.from({ length: 10 }, (_, i) => 'les guêpes'.slice(0, i + 1)),
+  ]);
+  // Erasing at 50 ms per character, 200 ms on the empty line, typing at 100 ms per character.
+  const erasing = at('') - at('les frelon');
+  expect(erasing).toBeGreaterThan(10 * 50 - 60);
+  expect(erasing).toBeLessThan(10 * 50 + 250);
+  const gap = at('l') - at('');
+  expect(gap).toBeGreaterThan(170);
+  expect(gap).toBeLessThan(400);
+  const typing = at('les guêpes') - at('l');
+  expect(typing).toBeGreaterThan(9 * 100 - 60);
+  expect(typing).toBeLessThan(9 * 100 + 300);
 });
 
 test('with reduced motion the typewriter and the reviews stand still', async ({ browser }) => {
