@@ -159,6 +159,12 @@ test('edit the profile from /compte @phone', async ({ page }) => {
   await ownAddress(page);
   await signUp(page, { firstName: 'Hugo', lastName: 'Lambert', email: uniqueEmail('hugo') });
   await page.goto('/compte');
+  // The tabs follow the keyboard pattern: arrows move and select.
+  await page.getByRole('tab', { name: 'Commandes' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Paiement' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Commandes' })).toBeFocused();
   await page.getByRole('tab', { name: 'Profil' }).click();
   await expect(page.getByText('Non renseigné').first()).toBeVisible();
   await page.getByRole('button', { name: 'Modifier mes informations' }).click();

@@ -11,7 +11,9 @@ import { requestPasswordReset, signIn, signUp } from '@/client/features/account/
 import { AuthShell } from '@/client/features/account/auth-shell';
 import { PasswordInput } from '@/client/features/account/password-input';
 import { useAuthChanged, useSession } from '@/client/features/account/use-session';
-import { fieldMessages, requestResetSchema, signInSchema, signUpSchema } from '@/domain/account/profile';
+
+/** The form schemas (zod) load on first interaction, not with the page: storefront JS stays small. */
+const loadSchemas = () => import('@/domain/account/profile');
 
 type Mode = 'signin' | 'signup' | 'forgot';
 
@@ -67,6 +69,7 @@ export default function AuthPage() {
     event.preventDefault();
     if (submitting) return;
     setServerError(null);
+    const { fieldMessages, requestResetSchema, signInSchema, signUpSchema } = await loadSchemas();
     const schema = mode === 'signup' ? signUpSchema : mode === 'signin' ? signInSchema : requestResetSchema;
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
@@ -136,7 +139,13 @@ export default function AuthPage() {
           <CardDescription>{titles[mode].description}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={submitting}>
+          <form
+            noValidate
+            onSubmit={onSubmit}
+            onFocus={() => void loadSchemas()}
+            className="space-y-4"
+            aria-busy={submitting}
+          >
             {mode === 'signup' ? (
               <div className="grid gap-4 sm:grid-cols-2">
                 <div className="space-y-2">

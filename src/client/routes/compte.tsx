@@ -1,17 +1,21 @@
 import { ArrowLeft, CreditCard, LogOut, Package, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
+import { AccountTabs } from '@/client/features/account/account-tabs';
 import { signOut } from '@/client/features/account/auth-api';
 import { OrderList } from '@/client/features/account/order-list';
-import { ProfilePanel } from '@/client/features/account/profile-panel';
 import { useAuthChanged, useSession } from '@/client/features/account/use-session';
 import { trpc } from '@/client/lib/trpc';
 import { formatEuros } from '@/domain/catalog/pricing';
+
+/** The profile form is only downloaded when its tab opens. */
+const ProfilePanel = lazy(() =>
+  import('@/client/features/account/profile-panel').then((m) => ({ default: m.ProfilePanel })),
+);
 
 function AccountHeader({ onSignOut, signingOut }: { onSignOut?: () => void; signingOut?: boolean }) {
   return (
@@ -49,6 +53,7 @@ export default function ComptePage() {
   const navigate = useNavigate();
   const authChanged = useAuthChanged();
   const [signingOut, setSigningOut] = useState(false);
+  const [tab, setTab] = useState('orders');
   const enabled = Boolean(user);
   const profile = trpc.account.profile.useQuery(undefined, { enabled });
   const totals = trpc.account.totals.useQuery(undefined, { enabled });
@@ -137,46 +142,67 @@ export default function ComptePage() {
               </CardContent>
             </Card>
 
-            <Tabs defaultValue="orders" className="min-w-0">
-              <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
-                <TabsTrigger value="orders" className="py-2">
-                  <Package className="hidden size-4 sm:block" aria-hidden="true" />
-                  Commandes
-                </TabsTrigger>
-                <TabsTrigger value="profile" className="py-2">
-                  <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
-                  Profil
-                </TabsTrigger>
-                <TabsTrigger value="payment" className="py-2">
-                  <CreditCard className="hidden size-4 sm:block" aria-hidden="true" />
-                  Paiement
-                </TabsTrigger>
-              </TabsList>
-              <TabsContent value="orders">
-                <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
-                <OrderList orders={orders.data} />
-              </TabsContent>
-              <TabsContent value="profile">
-                <ProfilePanel profile={profile.data} />
-              </TabsContent>
-              <TabsContent value="payment">
-                <Card>
-                  <CardHeader>
-                    <CardTitle>Moyens de paiement</CardTitle>
-                    <CardDescription>Aucun moyen de paiement enregistré.</CardDescription>
-                  </CardHeader>
-                  <CardContent className="space-y-3 text-sm text-muted-foreground">
-                    <div className="flex items-center gap-3 rounded-lg border border-dashed p-4">
-                      <CreditCard className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
-                      <p>
-                        Nous n'enregistrons aucune carte. Après validation de votre commande, vous recevez par
-                        email les instructions de paiement : espèces, carte, virement ou chèque.
-                      </p>
-                    </div>
-                  </CardContent>
-                </Card>
-              </TabsContent>
-            </Tabs>
+            <AccountTabs
+              value={tab}
+              onChange={setTab}
+              tabs={[
+                {
+                  value: 'orders',
+                  label: (
+                    <>
+                      <Package className="hidden size-4 sm:block" aria-hidden="true" />
+                      Commandes
+                    </>
+                  ),
+                  content: (
+                    <>
+                      <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
+                      <OrderList orders={orders.data} />
+                    </>
+                  ),
+                },
+                {
+                  value: 'profile',
+                  label: (
+                    <>
+                      <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
+                      Profil
+                    </>
+                  ),
+                  content: (
+                    <Suspense fallback={<Spinner />}>
+                      <ProfilePanel profile={profile.data} />
+                    </Suspense>
+                  ),
+                },
+                {
+                  value: 'payment',
+                  label: (
+                    <>
+                      <CreditCard className="hidden size-4 sm:block" aria-hidden="true" />
+                      Paiement
+                    </>
+                  ),
+                  content: (
+                    <Card>
+                      <CardHeader>
+                        <CardTitle>Moyens de paiement</CardTitle>
+                        <CardDescription>Aucun moyen de paiement enregistré.</CardDescription>
+                      </CardHeader>
+                      <CardContent className="space-y-3 text-sm text-muted-foreground">
+                        <div className="flex items-center gap-3 rounded-lg border border-dashed p-4">
+                          <CreditCard className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+                          <p>
+                            Nous n'enregistrons aucune carte. Après validation de votre commande, vous recevez
+                            par email les instructions de paiement : espèces, carte, virement ou chèque.
+                          </p>
+                        </div>
+                      </CardContent>
+                    </Card>
+                  ),
+                },
+              ]}
+            />
           </div>
         )}
       </main>

@@ -9,7 +9,8 @@ import { resetPassword } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
 import { PasswordInput } from '@/client/features/account/password-input';
 import { useAuthChanged } from '@/client/features/account/use-session';
-import { fieldMessages, resetPasswordSchema } from '@/domain/account/profile';
+
+const loadSchemas = () => import('@/domain/account/profile');
 
 /** Opened from the reset mail: /reinitialiser-mot-de-passe?token=... */
 export default function ResetPasswordPage() {
@@ -30,6 +31,7 @@ export default function ResetPasswordPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
+    const { fieldMessages, resetPasswordSchema } = await loadSchemas();
     const parsed = resetPasswordSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
@@ -73,7 +75,7 @@ export default function ResetPasswordPage() {
               </Button>
             </div>
           ) : (
-            <form noValidate onSubmit={onSubmit} className="space-y-4">
+            <form noValidate onSubmit={onSubmit} onFocus={() => void loadSchemas()} className="space-y-4">
               {(['password', 'confirm'] as const).map((name) => (
                 <div key={name} className="space-y-2">
                   <Label htmlFor={`${id}-${name}`}>

@@ -8,7 +8,10 @@ import { toast } from '@/client/components/ui/toast';
 import { errorMessage, fieldErrors } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { frenchLongDate } from '@/domain/account/order-status';
-import { fieldMessages, type ProfileInput, profileSchema } from '@/domain/account/profile';
+import type { ProfileInput } from '@/domain/account/profile';
+
+/** zod loads when the form opens, not with the account page. */
+const loadSchemas = () => import('@/domain/account/profile');
 
 type Profile = RouterOutputs['account']['profile'];
 type Field = keyof ProfileInput;
@@ -66,8 +69,9 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
     },
   });
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const { fieldMessages, profileSchema } = await loadSchemas();
     const parsed = profileSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
@@ -90,6 +94,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
             size="sm"
             className="w-full sm:w-auto"
             onClick={() => {
+              void loadSchemas();
               setValues(toForm(profile));
               setErrors({});
               setEditing(true);
