@@ -7,10 +7,10 @@ import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { isOutOfStock } from '../../domain/catalog/pricing';
 import { Price, PromoBadge } from '../features/shop/price';
-import { useAddToCart } from '../features/shop/product-card';
 import { ProductImage } from '../features/shop/product-image';
 import { ShopLayout } from '../features/shop/shop-header';
 import { StockBadge } from '../features/shop/stock-badge';
+import { useAddToCart } from '../features/shop/use-add-to-cart';
 import { usePageTitle } from '../features/shop/use-page-title';
 
 /** The spec shows the main image and at most 4 additional ones. */

@@ -1,24 +1,14 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/toast';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { isOutOfStock } from '../../../domain/catalog/pricing';
-import { useCart } from '../cart/cart-context';
 import { Price, PromoBadge } from './price';
 import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
+import { useAddToCart } from './use-add-to-cart';
 
 export type ShopProduct = RouterOutputs['catalog']['list'][number];
-type CartReady = Parameters<ReturnType<typeof useCart>['addItem']>[0];
-
-export function useAddToCart() {
-  const cart = useCart();
-  return (product: CartReady & { title: string }) => {
-    cart.addItem(product);
-    toast({ title: 'Ajouté au panier', description: product.title, variant: 'success' });
-  };
-}
 
 export function ProductCard({ product, priority }: { product: ShopProduct; priority?: boolean }) {
   const addToCart = useAddToCart();
