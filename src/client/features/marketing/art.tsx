@@ -487,7 +487,6 @@ function SceneBackdrop({ scene }: { scene: SceneKind }) {
           <circle cx="80" cy="80" r="50" fill="#16a34a" />
           <circle cx="50" cy="100" r="30" fill="#15803d" />
           <circle cx="112" cy="100" r="30" fill="#15803d" />
-          <circle cx="260" cy="150" r="28" fill="#22c55e" />
         </g>
       );
     case 'roof':

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { LogoMark } from './art';
 import { BUSINESS } from './business';
 import { DEPARTMENTS, RUBRIQUES } from './content';
+import { EmailText } from './email-text';
 
 export const LEGAL_LINKS = [
   { label: 'Mentions légales', href: '/mentions-legales' },
@@ -50,8 +51,8 @@ export function Footer() {
             </li>
             <li className="flex gap-2">
               <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <a href={`mailto:${BUSINESS.email}`} className="break-all hover:text-white hover:underline">
-                {BUSINESS.email}
+              <a href={`mailto:${BUSINESS.email}`} className="hover:text-white hover:underline">
+                <EmailText />
               </a>
             </li>
             <li className="flex gap-2">

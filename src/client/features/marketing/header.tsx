@@ -39,7 +39,7 @@ export function Header() {
   };
 
   const linkClass = cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors lg:px-3',
     scrolled ? 'text-foreground hover:bg-muted hover:text-primary' : 'text-white hover:bg-white/10',
   );
 
@@ -59,7 +59,7 @@ export function Header() {
           aria-label={`${BUSINESS.name} : retour en haut de la page d'accueil`}
         >
           <LogoMark size={38} />
-          <span className={cn('leading-tight', scrolled ? 'text-primary' : 'text-white')}>
+          <span className={cn('leading-tight md:max-lg:hidden', scrolled ? 'text-primary' : 'text-white')}>
             <span className="block text-sm font-bold sm:text-base">Hygiène</span>
             <span className="block text-xs font-medium opacity-90">Anti-nuisibles 27</span>
           </span>

@@ -18,6 +18,7 @@ import { BUSINESS } from '../business';
 import { TESTIMONIAL_INTERVAL_MS } from '../carousel';
 import { CarouselFrame } from '../carousel-frame';
 import { ABOUT, PARTNERS, SANITARY_CONTRACT, TESTIMONIALS } from '../content';
+import { EmailText } from '../email-text';
 import { LogoScroller } from '../logo-scroller';
 import { SectionHeading } from '../section-heading';
 import { useCarousel } from '../use-carousel';
@@ -125,8 +126,11 @@ function BusinessCard() {
             <span className="flex items-center gap-2 text-sm">
               <Phone className="size-4 text-primary" aria-hidden="true" /> {BUSINESS.phoneDisplay}
             </span>
-            <span className="flex items-center gap-2 break-all text-sm">
-              <Mail className="size-4 shrink-0 text-primary" aria-hidden="true" /> {BUSINESS.email}
+            <span className="flex items-center gap-2 text-sm">
+              <Mail className="size-4 shrink-0 text-primary" aria-hidden="true" />{' '}
+              <span>
+                <EmailText />
+              </span>
             </span>
             <span className="flex items-center gap-2 text-sm">
               <MapPin className="size-4 text-primary" aria-hidden="true" /> {BUSINESS.city}, Eure (27)

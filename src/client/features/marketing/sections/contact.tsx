@@ -8,6 +8,7 @@ import { trpc } from '@/client/lib/trpc';
 import type { ContactRequestInput } from '../../../../domain/contact/schema';
 import { CONTACT_SERVICE_LABELS, CONTACT_SERVICES } from '../../../../domain/contact/services';
 import { BUSINESS } from '../business';
+import { EmailText } from '../email-text';
 import { SectionHeading } from '../section-heading';
 
 type Fields = Required<Omit<ContactRequestInput, 'service'>> & { service: string };
@@ -90,8 +91,8 @@ export function ContactSection() {
               </li>
               <li className="flex items-start gap-3">
                 <Mail className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden="true" />
-                <a href={`mailto:${BUSINESS.email}`} className="break-all hover:underline">
-                  {BUSINESS.email}
+                <a href={`mailto:${BUSINESS.email}`} className="hover:underline">
+                  <EmailText />
                 </a>
               </li>
               <li className="flex items-start gap-3">
