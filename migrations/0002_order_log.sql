@@ -30,7 +30,7 @@ create table event_streams (
   version integer not null,
   head_position bigint not null,
   head_hash text not null
-);
+) with (fillfactor = 80);
 
 -- Signed checkpoints written by `npm run orders:verify`: the exact set of positions of the events
 -- of every transaction older than `horizon`, with per-bucket digests, so that a removal, an
@@ -61,7 +61,8 @@ create table order_idempotency_keys (
   created_at timestamptz not null default now()
 );
 
--- Read tables (projections).
+-- Read tables (projections). Room is left in each page (fillfactor) so that status changes, which
+-- touch no indexed column, are HOT updates that rewrite no index entry.
 create table orders (
   id uuid primary key,
   order_number text not null unique,
@@ -80,7 +81,7 @@ create table orders (
   version integer not null,
   created_at timestamptz not null,
   updated_at timestamptz not null
-);
+) with (fillfactor = 85);
 create index orders_customer_created_idx on orders (customer_id, created_at desc);
 create index orders_created_idx on orders (created_at desc);
 

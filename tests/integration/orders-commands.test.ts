@@ -164,12 +164,13 @@ describe('order commands', () => {
     expect(rows).toHaveLength(0);
     expect(items).toHaveLength(0);
     expect(await stockOf(db.sql, product.id)).toBe(3);
-    for (const attempt of [
-      caller.orders.setStatus({ orderId: order.id, status: 'shipped' }),
-      caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' }),
-      caller.orders.remove({ orderId: order.id }),
-    ]) {
-      await expect(attempt).rejects.toMatchObject({
+    const attempts = [
+      () => caller.orders.setStatus({ orderId: order.id, status: 'shipped' }),
+      () => caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' }),
+      () => caller.orders.remove({ orderId: order.id }),
+    ];
+    for (const attempt of attempts) {
+      await expect(attempt()).rejects.toMatchObject({
         code: 'CONFLICT',
         message: 'Cette commande a été supprimée.',
       });

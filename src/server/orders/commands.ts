@@ -4,9 +4,22 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors.js';
-import { decide, type OrderCommand, type OrderState, stockProductIds } from '../../domain/orders/decider.js';
-import type { Sql, Tx } from '../db/client.js';
-import { type CommandMeta, type Committed, commitDecision, foldStored, lockProducts } from './commit.js';
+import {
+  decide,
+  type OrderCommand,
+  type OrderState,
+  type ProductSnapshot,
+  stockProductIds,
+} from '../../domain/orders/decider.js';
+import type { Sql } from '../db/client.js';
+import {
+  type CommandMeta,
+  type Committed,
+  commitDecision,
+  commitSingle,
+  foldStored,
+  lockProducts,
+} from './commit.js';
 import { ConcurrencyError, readStream } from './store.js';
 
 export const MAX_ATTEMPTS = 10;
@@ -16,33 +29,55 @@ export interface OrderCommandOptions extends CommandMeta {
   expectedVersion?: number;
 }
 
-type CommandFor = (tx: Tx, state: OrderState | null) => Promise<OrderCommand>;
+type CommandFor = (state: OrderState | null, products: ProductSnapshot[]) => OrderCommand;
 
+function staleCheck(state: OrderState | null, meta: OrderCommandOptions) {
+  if (meta.expectedVersion !== undefined && state && state.version !== meta.expectedVersion) {
+    throw new DomainError(
+      'concurrency',
+      'STALE_VERSION',
+      'La commande a été modifiée entre-temps. Rechargez la page et réessayez.',
+      { expectedVersion: meta.expectedVersion, version: state.version },
+    );
+  }
+}
+
+/**
+ * Reads the order, decides, appends with the version read. A command that moves stock runs in a
+ * transaction that locks the products first (and re-reads the order under those locks); any other
+ * appends its event and read-table change in one statement. On a version conflict: re-read,
+ * re-decide, retry, at most MAX_ATTEMPTS times.
+ */
 export async function handleOrderCommand(
   sql: Sql,
   orderId: string,
   meta: OrderCommandOptions,
   commandFor: CommandFor,
+  movesStock: (state: OrderState | null) => boolean = () => false,
 ): Promise<Committed> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await sql.begin(async (tx) => {
-        const stored = await readStream(tx, orderId);
-        const state = foldStored(stored);
-        if (meta.expectedVersion !== undefined && state && state.version !== meta.expectedVersion) {
-          throw new DomainError(
-            'concurrency',
-            'STALE_VERSION',
-            'La commande a été modifiée entre-temps. Rechargez la page et réessayez.',
-            { expectedVersion: meta.expectedVersion, version: state.version },
-          );
-        }
-        const command = await commandFor(tx, state);
-        const products = command.type === 'SetStatus' ? command.products : [];
-        const decided = decide(command, state);
-        if (decided.length === 0) return { state, events: [] };
-        return await commitDecision(tx, orderId, stored, decided, meta, products);
-      });
+      const stored = await readStream(sql, orderId);
+      const state = foldStored(stored);
+      staleCheck(state, meta);
+      if (movesStock(state)) {
+        return await sql.begin(async (tx) => {
+          const products = await lockProducts(tx, stockProductIds(state));
+          const current = await readStream(tx, orderId);
+          const now = foldStored(current);
+          staleCheck(now, meta);
+          const decided = decide(commandFor(now, products), now);
+          if (decided.length === 0) return { state: now, events: [] };
+          return await commitDecision(tx, orderId, current, decided, meta, products);
+        });
+      }
+      const decided = decide(commandFor(state, []), state);
+      const [event] = decided;
+      if (!event) return { state, events: [] };
+      if (decided.length > 1) {
+        return await sql.begin((tx) => commitDecision(tx, orderId, stored, decided, meta, []));
+      }
+      return await commitSingle(sql, orderId, stored, event, meta);
     } catch (error) {
       if (
         !(error instanceof ConcurrencyError) ||
@@ -66,13 +101,18 @@ function checkId(orderId: string) {
 
 export async function setOrderStatus(sql: Sql, orderId: string, status: string, meta: OrderCommandOptions) {
   checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, async (tx, state) => {
-    // Stock moves only when entering or leaving "cancelled": lock those products then, and only then.
-    const movesStock =
-      state && status !== state.status && (status === 'cancelled' || state.status === 'cancelled');
-    const products = movesStock ? await lockProducts(tx, stockProductIds(state)) : [];
-    return { type: 'SetStatus', status, products };
-  });
+  return await handleOrderCommand(
+    sql,
+    orderId,
+    meta,
+    (_, products) => ({ type: 'SetStatus', status, products }),
+    // Stock moves only when entering or leaving "cancelled": lock the products then, and only then.
+    (state) =>
+      state !== null &&
+      !state.deleted &&
+      status !== state.status &&
+      (status === 'cancelled' || state.status === 'cancelled'),
+  );
 }
 
 export async function setOrderPaymentStatus(
@@ -82,7 +122,7 @@ export async function setOrderPaymentStatus(
   meta: OrderCommandOptions,
 ) {
   checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, async () => ({
+  return await handleOrderCommand(sql, orderId, meta, () => ({
     type: 'SetPaymentStatus',
     paymentStatus,
   }));
@@ -95,5 +135,5 @@ export async function deleteOrder(
   meta: OrderCommandOptions,
 ) {
   checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, async () => ({ type: 'DeleteOrder', reason }));
+  return await handleOrderCommand(sql, orderId, meta, () => ({ type: 'DeleteOrder', reason }));
 }

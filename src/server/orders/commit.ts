@@ -13,7 +13,7 @@ import {
   type OrderEvent,
 } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
-import { projectEvent } from './projections.js';
+import { projectEvent, projectionStatement } from './projections.js';
 import { appendEvent, asOrderEvent, type StoredEvent } from './store.js';
 
 /** Who asks and why: becomes each event's metadata. */
@@ -45,6 +45,40 @@ export async function lockProducts(sql: Tx, ids: readonly string[]): Promise<Pro
        for update`;
 }
 
+function metadataFor(meta: CommandMeta): EventMetadata {
+  return {
+    actor: meta.actor,
+    at: new Date().toISOString(),
+    requestId: meta.requestId,
+    schemaVersion: EVENT_SCHEMA_VERSION,
+    ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
+  };
+}
+
+/**
+ * The fast path for one event that moves no stock: the append, the stream head and the read-table
+ * change run as ONE statement (atomic on its own, no BEGIN/COMMIT round trips). The expected
+ * version guards it exactly as in a transaction.
+ */
+export async function commitSingle(
+  sql: Tx,
+  streamId: string,
+  stored: readonly StoredEvent[],
+  event: OrderEvent,
+  meta: CommandMeta,
+): Promise<Committed> {
+  const before = foldStored(stored);
+  const version = stored.at(-1)?.version ?? 0;
+  const prevHash = stored.at(-1)?.hash ?? null;
+  const metadata = metadataFor(meta);
+  const after = evolve(before, { ...event, streamId, version: version + 1, metadata });
+  const projection = after && projectionStatement(sql, event, after);
+  if (!after || !projection) throw new Error(`${event.type} cannot take the single-statement path`);
+  const appended = await appendEvent(sql, streamId, version, prevHash, { ...event, metadata }, projection);
+  const recorded = { ...event, ...appended, streamId, metadata, recordedAt: new Date(metadata.at), prevHash };
+  return { state: after, events: [recorded as StoredEvent & OrderEvent] };
+}
+
 export interface Committed {
   state: OrderState | null;
   events: (StoredEvent & OrderEvent)[];
@@ -66,16 +100,10 @@ export async function commitDecision(
   let state = foldStored(stored);
   let version = stored.at(-1)?.version ?? 0;
   let prevHash = stored.at(-1)?.hash ?? null;
-  const at = new Date().toISOString();
+  const metadata = metadataFor(meta);
+  const at = metadata.at;
   const committed: (StoredEvent & OrderEvent)[] = [];
   for (const event of decided) {
-    const metadata: EventMetadata = {
-      actor: meta.actor,
-      at,
-      requestId: meta.requestId,
-      schemaVersion: EVENT_SCHEMA_VERSION,
-      ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
-    };
     const after = evolve(state, { ...event, streamId, version: version + 1, metadata });
     if (!after) throw new Error(`${event.type} on a missing order`);
     const moves = stockMovements(state, event, products);

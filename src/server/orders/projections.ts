@@ -3,6 +3,8 @@
  * event runs its small SQL in the append's transaction; a rebuild folds the log with the same
  * `orderRow` / `itemRows` functions, so both produce the same rows.
  */
+
+import type postgres from 'postgres';
 import type { OrderState } from '../../domain/orders/decider.js';
 import type { OrderEvent } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
@@ -76,6 +78,29 @@ export function itemRows(state: OrderState): ItemRow[] {
   }));
 }
 
+/**
+ * The read-table change of an event on an existing order, as one statement ending in its where
+ * clause, so that the store can run it in the append's own statement (see appendEvent).
+ */
+export function projectionStatement(sql: Tx, event: OrderEvent, after: OrderState) {
+  switch (event.type) {
+    case 'OrderPlaced':
+      return null;
+    case 'OrderStatusChanged':
+      return sql`
+        update orders set status = ${after.status}, version = ${after.version}, updated_at = ${after.updatedAt}
+         where id = ${after.id}`;
+    case 'OrderPaymentStatusChanged':
+      return sql`
+        update orders set payment_status = ${after.paymentStatus}, version = ${after.version},
+                          updated_at = ${after.updatedAt}
+         where id = ${after.id}`;
+    case 'OrderDeleted':
+      // The order leaves the read tables (its items by cascade) and stays in the log.
+      return sql`delete from orders where id = ${after.id}`;
+  }
+}
+
 /** Applies one event to the read tables; `after` is the order's state once the event is folded. */
 export async function projectEvent(sql: Tx, event: OrderEvent, after: OrderState): Promise<void> {
   switch (event.type) {
@@ -102,20 +127,8 @@ export async function projectEvent(sql: Tx, event: OrderEvent, after: OrderState
                              ${items.map((i) => i.totalPriceCents)}::int[], ${items.map((i) => i.position)}::int[])`;
       return;
     }
-    case 'OrderStatusChanged':
-      await sql`
-        update orders set status = ${after.status}, version = ${after.version}, updated_at = ${after.updatedAt}
-         where id = ${after.id}`;
-      return;
-    case 'OrderPaymentStatusChanged':
-      await sql`
-        update orders set payment_status = ${after.paymentStatus}, version = ${after.version},
-                          updated_at = ${after.updatedAt}
-         where id = ${after.id}`;
-      return;
-    case 'OrderDeleted':
-      // The order leaves the read tables (its items by cascade) and stays in the log.
-      await sql`delete from orders where id = ${after.id}`;
+    default:
+      await (projectionStatement(sql, event, after) as postgres.PendingQuery<postgres.Row[]>);
       return;
   }
 }

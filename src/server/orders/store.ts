@@ -62,6 +62,11 @@ export async function appendEvent(
   expectedVersion: number,
   prevHash: string | null,
   event: NewEvent,
+  /**
+   * An update or delete of a read table, ending in its where clause, to run in the same statement
+   * only if the event was appended: a single statement is atomic without a transaction.
+   */
+  projection?: postgres.PendingQuery<postgres.Row[]>,
 ): Promise<Pick<StoredEvent, 'position' | 'txId' | 'hash' | 'version'>> {
   const version = expectedVersion + 1;
   const recordedAt = event.metadata.at;
@@ -80,10 +85,10 @@ export async function appendEvent(
         select coalesce((select version from event_streams where stream_id = ${streamId}), 0) as version
       ), ins as (
         insert into events (position, stream_id, version, type, data, metadata, recorded_at, prev_hash, hash)
-        select s.p, ${streamId}, ${version}, ${event.type}, ${sql.json(event.data as postgres.JSONValue)}::jsonb,
-               ${sql.json(event.metadata as unknown as postgres.JSONValue)}::jsonb, ${recordedAt}::timestamptz, ${prevHash},
-               encode(sha256(convert_to(s.p::text || E'\n' || ${content}::text, 'UTF8')), 'hex')
-          from (select nextval('events_position_seq') as p) s, head
+        select s.p, ${streamId}, ${version}, ${event.type}, c.content::jsonb -> 'data', c.content::jsonb -> 'metadata',
+               ${recordedAt}::timestamptz, ${prevHash},
+               encode(sha256(convert_to(s.p::text || E'\n' || c.content, 'UTF8')), 'hex')
+          from (select nextval('events_position_seq') as p) s, (select ${content}::text as content) c, head
          where head.version = ${expectedVersion}
         returning position, tx_id, hash
       ), upd as (
@@ -91,7 +96,7 @@ export async function appendEvent(
         select ${streamId}, ${version}, position, hash from ins
         on conflict (stream_id) do update
           set version = excluded.version, head_position = excluded.head_position, head_hash = excluded.head_hash
-      )
+      )${projection ? sql`, projection as (${projection} and exists (select 1 from ins))` : sql``}
       select position, tx_id::text as tx_id, hash from ins`;
     if (!row) throw new ConcurrencyError(streamId, expectedVersion);
     return { ...row, version };

