@@ -51,18 +51,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const loaded = useRef(false);
 
-  // Loaded once after mount (not during render), so pre-rendered pages hydrate identically.
-  useEffect(() => {
-    dispatch({ type: 'load', items: readSavedCart() });
-    loaded.current = true;
-    // Another tab changed the cart: follow it.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === CART_STORAGE_KEY) dispatch({ type: 'load', items: readSavedCart() });
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-
+  // Declared before the load below, so that on mount it runs first and skips: the initial empty
+  // state is never written over the saved cart.
   useEffect(() => {
     if (!loaded.current) return;
     try {
@@ -71,6 +61,24 @@ export function CartProvider({ children }: { children: ReactNode }) {
       console.error('Error saving cart to localStorage:', e);
     }
   }, [state.items]);
+
+  // Loaded once after mount (not during render), so pre-rendered pages hydrate identically.
+  useEffect(() => {
+    const saved = readSavedCart();
+    // Nothing saved: no state change, so pages without a cart do not re-render for it.
+    if (saved.length > 0) dispatch({ type: 'load', items: saved });
+    loaded.current = true;
+    // Another tab changed the cart: follow it.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY) dispatch({ type: 'load', items: readSavedCart() });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      // StrictMode runs effects twice in development: the save above must skip again.
+      loaded.current = false;
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
 
   // Stable functions, so effects that depend on them run once.
   const actions = useMemo(
