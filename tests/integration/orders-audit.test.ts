@@ -164,13 +164,13 @@ describe('orders:verify', () => {
   });
 
   it('catches an altered checkpoint through its signature', async () => {
-    await writeCheckpoint(db.sql, KEY);
+    await sealAll();
     await db.sql`update audit_checkpoints set event_count = event_count - 1`;
     expect((await verify()).problems).toEqual([expect.objectContaining({ kind: 'signature' })]);
   });
 
   it('catches an edited, removed or reordered line in an export', async () => {
-    await writeCheckpoint(db.sql, KEY);
+    await sealAll();
     const lines: string[] = [];
     await exportLog(db.sql, (line) => {
       lines.push(line.trimEnd());
