@@ -8,7 +8,7 @@
  * 2. Rebuild: 100,000 events folded into fresh orders/order_items tables, against COPY of the same
  *    100,000 event rows. Goal: at least 30% of COPY's rate, and under 10 s.
  *
- * Options (environment): BENCH_SECONDS (per round of a scenario, default 3), BENCH_EVENTS (default 100000).
+ * Options (environment): BENCH_SECONDS (per round of a scenario, default 2), BENCH_EVENTS (default 100000).
  */
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -23,7 +23,7 @@ import { eventContent, eventHash } from '../src/server/orders/canonical.js';
 import { setOrderPaymentStatus } from '../src/server/orders/commands.js';
 import { replayOrders } from '../src/server/orders/replay.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const CLIENT_COUNTS = [1, 8];
 
@@ -250,7 +250,7 @@ try {
   );
   // Disk flush times vary a lot on shared machines: alternate baseline and append in short rounds
   // and report the median of the per-round ratios.
-  const ROUNDS = 3;
+  const ROUNDS = 5;
   let opIndex = 0;
   for (const clients of CLIENT_COUNTS) {
     const rounds: { baseline: number; appends: number }[] = [];
