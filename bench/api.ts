@@ -19,10 +19,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import postgres from 'postgres';
 import { createAuth } from '../src/server/auth.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
+import { createContext } from '../src/server/context.js';
 import { createSql, withDatabase } from '../src/server/db/client.js';
 import { startEmbeddedCluster } from '../src/server/db/embedded.js';
 import { migrate } from '../src/server/db/migrate.js';
@@ -31,6 +33,7 @@ import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { createMailer } from '../src/server/mailer.js';
 import { SHOP_PAGE_SIZE } from '../src/server/routers/catalog.js';
+import { appRouter } from '../src/server/routers/index.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -195,7 +198,18 @@ async function main() {
         res.end();
       }
     });
-    for (const s of [trpcServer, bareServer]) {
+    // Diagnostic: the tRPC handler alone (same router and context, without the app's compression,
+    // security headers and routing), to tell the framework's cost from the app server's.
+    const handlerOnly = http.createServer((req, res) =>
+      nodeHTTPRequestHandler({
+        req,
+        res,
+        path: 'catalog.list',
+        router: appRouter,
+        createContext: ({ req }) => createContext(services, req),
+      }),
+    );
+    for (const s of [trpcServer, bareServer, handlerOnly]) {
       s.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
       servers.push(s);
@@ -204,6 +218,7 @@ async function main() {
     const targets = {
       bare: `http://127.0.0.1:${port(bareServer)}/products`,
       trpc: `http://127.0.0.1:${port(trpcServer)}/api/trpc/catalog.list`,
+      handler: `http://127.0.0.1:${port(handlerOnly)}/`,
     };
 
     // Same rows from both.
@@ -229,6 +244,7 @@ async function main() {
     const best = (rs: RunResult[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
     const bare = best(runs.bare);
     const trpc = best(runs.trpc);
+    const handler = await load(targets.handler, SECONDS);
     const row = (label: string, r: RunResult) =>
       `${label.padEnd(22)} ${fmt(r.rps).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95
         .toFixed(1)
@@ -237,6 +253,7 @@ async function main() {
         )} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ${r.kbPerResponse.toFixed(1)} KB/resp   errors ${r.errors}`;
     console.log(row('bare node:http', bare));
     console.log(row('tRPC catalog.list', trpc));
+    console.log(row('(tRPC handler alone)', handler));
     const ratio = trpc.rps / bare.rps;
     console.log(
       `\ntRPC / bare throughput: ${(ratio * 100).toFixed(0)}% (goal >= 30%) ${ratio >= 0.3 ? 'OK' : 'BELOW GOAL'}`,

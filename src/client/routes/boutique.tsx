@@ -7,7 +7,7 @@ import { ProductCard } from '../features/shop/product-card';
 import { ShopLayout } from '../features/shop/shop-header';
 import { usePageTitle } from '../features/shop/use-page-title';
 
-const PAGE_SIZE = 48;
+const PAGE_SIZE = 24;
 
 export default function Boutique() {
   usePageTitle('Boutique');

@@ -4,7 +4,7 @@ import { findShopProduct, listShopProductCards } from '../db/products.js';
 import { publicProcedure, router } from '../trpc.js';
 
 /** Products per page of the shop grid when the client does not say. */
-export const SHOP_PAGE_SIZE = 48;
+export const SHOP_PAGE_SIZE = 24;
 
 const listInput = z
   .object({
