@@ -152,9 +152,12 @@ export default function Checkout() {
       const fields = fieldErrors(error);
       setErrors(fields);
       focusFirstError(Object.keys(fields));
+      // A product deleted from the catalogue is named by its id on the server: show the cart's name.
+      let message = errorMessage(error);
+      for (const item of cart.items) message = message.replace(item.productId, item.name);
       toast({
         title: 'Erreur',
-        description: `Impossible de créer la commande: ${errorMessage(error)}`,
+        description: `Impossible de créer la commande: ${message}`,
         variant: 'destructive',
       });
     },
