@@ -49,13 +49,28 @@ test('the pages are served pre-rendered with their text, title, description and 
   expect(cgv).toContain('14 jours');
 });
 
-test('a pre-rendered page comes alive without hydration errors', async ({ page }) => {
+test('a pre-rendered page is hydrated in place, without errors, and comes alive', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
+  // Keep the server-rendered nodes as parsed, before any script runs.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as { serverNodes: Element[] };
+      w.serverNodes = ['#accueil p', 'header', '#contact form', 'footer'].map(
+        (s) => document.querySelector(s)!,
+      );
+    });
+  });
   await page.goto('/');
   await page.getByRole('button', { name: 'Suivant' }).first().click();
   await expect(visibleSlide(page, 'reasons-carousel')).toContainText('Techniciens certifiés');
+  // Hydration adopted the pre-rendered DOM instead of replacing it.
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { serverNodes: Element[] }).serverNodes.map((n) => n?.isConnected),
+    ),
+  ).toEqual([true, true, true, true]);
   expect(errors).toEqual([]);
 });
 

@@ -27,12 +27,12 @@ export function Footer() {
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-accent">Nos rubriques</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul className="mt-4 space-y-1 text-sm">
             {RUBRIQUES.map((r) => (
               <li key={r.id}>
                 <Link
                   to={`/rubriques/${r.id}`}
-                  className="text-emerald-100/85 hover:text-white hover:underline"
+                  className="inline-block py-1 text-emerald-100/85 hover:text-white hover:underline"
                 >
                   {r.title}
                 </Link>
@@ -87,7 +87,7 @@ export function Footer() {
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               {LEGAL_LINKS.map((l) => (
                 <li key={l.href}>
-                  <Link to={l.href} className="hover:text-white hover:underline">
+                  <Link to={l.href} className="inline-block py-1 hover:text-white hover:underline">
                     {l.label}
                   </Link>
                 </li>

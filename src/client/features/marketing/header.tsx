@@ -56,7 +56,7 @@ export function Header() {
           type="button"
           onClick={toTop}
           className="flex items-center gap-2.5 rounded-md text-left"
-          aria-label={`${BUSINESS.name} : retour en haut de la page d'accueil`}
+          aria-label="Hygiène Anti-nuisibles 27, retour en haut de la page d'accueil"
         >
           <LogoMark size={38} />
           <span className={cn('leading-tight md:max-lg:hidden', scrolled ? 'text-primary' : 'text-white')}>

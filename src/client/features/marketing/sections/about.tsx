@@ -30,7 +30,7 @@ export function SanitaryContract() {
     <section
       id="contrat-sanitaire"
       aria-labelledby="contrat-titre"
-      className="scroll-mt-16 bg-muted py-20 md:py-28"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] bg-muted py-20 md:py-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
@@ -83,11 +83,11 @@ function BusinessCard() {
         type="button"
         onClick={() => setVerso((v) => !v)}
         aria-pressed={verso}
-        aria-label={`Carte de visite, ${verso ? 'verso' : 'recto'} : cliquez pour la retourner`}
         data-testid="business-card"
         data-face={verso ? 'verso' : 'recto'}
         className="block w-full rounded-2xl [perspective:1200px]"
       >
+        <span className="sr-only">{verso ? 'Carte de visite, verso :' : 'Carte de visite, recto :'}</span>
         <span
           className={cn(
             'relative block aspect-[85/55] w-full transition-transform duration-700 [transform-style:preserve-3d] motion-reduce:transition-none',
@@ -145,7 +145,11 @@ function BusinessCard() {
 
 export function About() {
   return (
-    <section id="apropos" aria-labelledby="apropos-titre" className="scroll-mt-16 py-20 md:py-28">
+    <section
+      id="apropos"
+      aria-labelledby="apropos-titre"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] py-20 md:py-28"
+    >
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
           <SectionHeading
@@ -168,7 +172,10 @@ export function About() {
 
 export function Partners() {
   return (
-    <section aria-labelledby="partenaires-titre" className="bg-muted py-20">
+    <section
+      aria-labelledby="partenaires-titre"
+      className="bg-muted py-20 [contain-intrinsic-size:auto_400px] [content-visibility:auto]"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="partenaires-titre" className="mb-14 text-center text-xl font-bold text-primary sm:text-2xl">
           Partenaires et certifications
@@ -196,7 +203,11 @@ function Stars({ rating }: { rating: number }) {
 export function Testimonials() {
   const carousel = useCarousel(TESTIMONIALS.length, TESTIMONIAL_INTERVAL_MS);
   return (
-    <section id="avis" aria-labelledby="avis-titre" className="scroll-mt-16 py-20 md:py-28">
+    <section
+      id="avis"
+      aria-labelledby="avis-titre"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] py-20 md:py-28"
+    >
       <div className="mx-auto max-w-4xl px-4 sm:px-6">
         <SectionHeading
           id="avis-titre"

@@ -70,7 +70,11 @@ export function ContactSection() {
   });
 
   return (
-    <section id="contact" aria-labelledby="contact-titre" className="scroll-mt-16 bg-muted py-20 md:py-28">
+    <section
+      id="contact"
+      aria-labelledby="contact-titre"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] bg-muted py-20 md:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="contact-titre"

@@ -7,7 +7,11 @@ import { SectionHeading } from '../section-heading';
 
 export function Specialities() {
   return (
-    <section id="specialite" aria-labelledby="specialite-titre" className="scroll-mt-16 py-20 md:py-28">
+    <section
+      id="specialite"
+      aria-labelledby="specialite-titre"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] py-20 md:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="specialite-titre"
@@ -39,7 +43,7 @@ export function Rubriques() {
     <section
       id="rubriques"
       aria-labelledby="rubriques-titre"
-      className="scroll-mt-16 bg-muted py-20 md:py-28"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] bg-muted py-20 md:py-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
@@ -75,7 +79,7 @@ export function RodentServices() {
     <section
       id="prestations-rongeur"
       aria-labelledby="prestations-rongeur-titre"
-      className="scroll-mt-16 py-20 md:py-28"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] py-20 md:py-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading

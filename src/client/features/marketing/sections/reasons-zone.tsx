@@ -14,7 +14,7 @@ export function Reasons() {
     <section
       id="pourquoi"
       aria-labelledby="pourquoi-titre"
-      className="scroll-mt-16 bg-primary py-20 text-white md:py-28"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] bg-primary py-20 text-white md:py-28"
     >
       <div className="mx-auto max-w-4xl px-4 sm:px-6">
         <SectionHeading
@@ -56,7 +56,11 @@ export function Reasons() {
 
 export function Zone() {
   return (
-    <section id="zone" aria-labelledby="zone-titre" className="scroll-mt-16 py-20 md:py-28">
+    <section
+      id="zone"
+      aria-labelledby="zone-titre"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] py-20 md:py-28"
+    >
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
           <SectionHeading
@@ -117,7 +121,10 @@ export function ShopTeaser() {
 
 export function Suppliers() {
   return (
-    <section aria-labelledby="fournisseurs-titre" className="py-20">
+    <section
+      aria-labelledby="fournisseurs-titre"
+      className="py-20 [contain-intrinsic-size:auto_400px] [content-visibility:auto]"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="fournisseurs-titre" className="mb-14 text-center text-xl font-bold text-primary sm:text-2xl">
           Nos fournisseurs

@@ -34,7 +34,11 @@ export function Services() {
   const current = SERVICES.find((s) => s.id === selected)!;
 
   return (
-    <section id="services" aria-labelledby="services-titre" className="scroll-mt-16 bg-muted py-20 md:py-28">
+    <section
+      id="services"
+      aria-labelledby="services-titre"
+      className="scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] bg-muted py-20 md:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="services-titre"
