@@ -59,6 +59,9 @@ async function openBenchDatabase() {
   };
 }
 
+/** Node CPU time per operation of the last throughput() run, in ms (the client side's share). */
+const lastCpu = { perOp: 0 };
+
 /** Runs `op` from `clients` concurrent loops for SECONDS; returns operations per second. */
 async function throughput(
   clients: number,
@@ -67,6 +70,7 @@ async function throughput(
   const end = performance.now() + SECONDS * 1000;
   let done = 0;
   const start = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       for (let i = 0; performance.now() < end; i++) {
@@ -75,6 +79,8 @@ async function throughput(
       }
     }),
   );
+  const used = process.cpuUsage(cpu);
+  lastCpu.perOp = (used.user + used.system) / 1000 / Math.max(done, 1);
   return done / ((performance.now() - start) / 1000);
 }
 
@@ -254,12 +260,14 @@ try {
   let opIndex = 0;
   for (const clients of CLIENT_COUNTS) {
     const rounds: { baseline: number; appends: number }[] = [];
+    const cpu = { baseline: 0, appends: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const baseline = await throughput(
         clients,
         () =>
           sql`insert into bench_insert (stream_id, data) values (${randomUUID()}, ${sql.json(payload)}::jsonb)`,
       );
+      cpu.baseline += lastCpu.perOp / ROUNDS;
       // Each operation changes another order, so the figure is the cost of an append, not of conflicts.
       const appends = await throughput(clients, () => {
         const id = orderIds[opIndex++ % orderIds.length] as string;
@@ -267,6 +275,7 @@ try {
         payment.set(id, next);
         return setOrderPaymentStatus(sql, id, next, { actor: { kind: 'system' }, requestId: 'bench' });
       });
+      cpu.appends += lastCpu.perOp / ROUNDS;
       rounds.push({ baseline, appends });
     }
     const sorted = [...rounds].sort((a, b) => a.appends / a.baseline - b.appends / b.baseline);
@@ -274,6 +283,9 @@ try {
     const detail = rounds.map((r) => `${fmt(r.appends)}/${fmt(r.baseline)}`).join(', ');
     console.log(
       `  ${clients} client${clients > 1 ? 's' : ' '}: INSERT ${fmt(median.baseline)}/s, append ${fmt(median.appends)}/s -> ${pct(median.appends, median.baseline)} (goal >= 40%; rounds append/INSERT: ${detail})`,
+    );
+    console.log(
+      `             Node CPU per operation: INSERT ${cpu.baseline.toFixed(3)} ms, append ${cpu.appends.toFixed(3)} ms`,
     );
   }
   const check = await replayOrders(sql);
