@@ -2,6 +2,7 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { setLogLevel } from '../logger.js';
 
 export async function withOrderLog(run: (ctx: Awaited<ReturnType<typeof open>>) => Promise<number>) {
   let ctx: Awaited<ReturnType<typeof open>> | null = null;
@@ -20,6 +21,9 @@ export async function withOrderLog(run: (ctx: Awaited<ReturnType<typeof open>>) 
 
 async function open() {
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  // stdout carries the command's output (an export may be piped): the logger's info lines would
+  // mix into it, so only warnings and errors are logged (to stderr) unless asked otherwise.
+  setLogLevel(config.LOG_LEVEL);
   const db = await openDatabase(config);
   await migrate(db.sql);
   return { config, db, sql: db.sql };
