@@ -10,6 +10,7 @@ import type { CustomerDetails, DeliveryMethod, EventMetadata, OrderEvent, OrderL
 import { isOrderStatus, isPaymentStatus, type OrderStatus, type PaymentStatus } from './status.js';
 
 export const MAX_LINE_QUANTITY = 999;
+export const MAX_LINES = 100;
 export const MAX_NOTES_LENGTH = 2000;
 export const MAX_FIELD_LENGTH = 200;
 
@@ -119,6 +120,7 @@ function validateCustomer(
 function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): OrderEvent[] {
   const customer = validateCustomer(command.customer, command.deliveryMethod);
   if (command.lines.length === 0) throw new DomainError('invalid', 'EMPTY_ORDER', 'Votre panier est vide');
+  if (command.lines.length > MAX_LINES) throw invalid('trop de lignes');
   // The same product twice in a cart counts as one line with the summed quantity.
   const merged = new Map<string, number>();
   for (const line of command.lines) {
