@@ -187,6 +187,9 @@ describe('PlaceOrder', () => {
     given()
       .when(place({ lines: [] }))
       .thenError('EMPTY_ORDER');
+    given()
+      .when(place({ lines: Array.from({ length: 101 }, () => ({ productId: TRAP, quantity: 1 })) }))
+      .thenError('INVALID_ORDER', 'Données de commande invalides: trop de lignes');
   });
 
   it('given an order, when placing it again, then error', () => {
