@@ -10,13 +10,12 @@ import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { effectivePriceCents, formatEuros, promoApplies } from '../../domain/catalog/pricing';
 import {
-  type CheckoutForm,
-  checkoutFormSchema,
+  type CheckoutFields,
   type DeliveryMethod,
   hasMissingFields,
   MISSING_FIELDS_MESSAGE,
   requiredFields,
-} from '../../domain/checkout/schema';
+} from '../../domain/checkout/fields';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
 import { useCartCheck } from '../features/cart/use-cart-check';
@@ -26,7 +25,7 @@ import { randomId } from '../features/shop/random-id';
 import { ShopLayout } from '../features/shop/shop-header';
 import { usePageTitle } from '../features/shop/use-page-title';
 
-type FormState = Record<Exclude<keyof CheckoutForm, 'deliveryMethod'>, string> & {
+type FormState = Record<Exclude<keyof CheckoutFields, 'deliveryMethod'>, string> & {
   deliveryMethod: DeliveryMethod;
 };
 type FieldName = keyof FormState;
@@ -81,6 +80,9 @@ function Field({
     </div>
   );
 }
+
+// zod (~23 KB gzip) comes with the schema on the first interaction with the form, not with the page.
+const loadSchema = () => import('../../domain/checkout/schema');
 
 const fieldOrder: FieldName[] = ['firstName', 'lastName', 'email', 'phone', 'address', 'zipCode', 'city'];
 
@@ -169,9 +171,10 @@ export default function Checkout() {
     if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
-  function submit(event: FormEvent) {
+  const checking = useRef(false);
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    if (place.isPending) return;
+    if (place.isPending || checking.current) return;
     if (hasMissingFields(form)) {
       const missing = Object.fromEntries(
         requiredFields(form.deliveryMethod)
@@ -184,6 +187,16 @@ export default function Checkout() {
       return;
     }
     // The same schema as the server: format problems are shown beside the fields before sending.
+    checking.current = true;
+    let checkoutFormSchema: Awaited<ReturnType<typeof loadSchema>>['checkoutFormSchema'];
+    try {
+      ({ checkoutFormSchema } = await loadSchema());
+    } catch {
+      toast({ title: 'Erreur', description: 'Une erreur est survenue', variant: 'destructive' });
+      return;
+    } finally {
+      checking.current = false;
+    }
     const parsed = checkoutFormSchema.safeParse(form);
     if (!parsed.success) {
       const next: Partial<Record<FieldName, string>> = {};
@@ -244,7 +257,14 @@ export default function Checkout() {
         {backToCart}
         <h1 className="mb-6 text-3xl font-bold tracking-tight">Finaliser ma commande</h1>
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_380px]">
-          <form noValidate onSubmit={submit} className="space-y-6" aria-label="Informations de commande">
+          <form
+            noValidate
+            onSubmit={submit}
+            onFocus={() => void loadSchema()}
+            onPointerDown={() => void loadSchema()}
+            className="space-y-6"
+            aria-label="Informations de commande"
+          >
             <section className="space-y-4 rounded-lg border bg-card p-5 sm:p-6">
               <h2 className="text-lg font-semibold">Vos coordonnées</h2>
               <div className="grid gap-4 sm:grid-cols-2">

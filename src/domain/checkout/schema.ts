@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
+
+export {
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  hasMissingFields,
+  MISSING_FIELDS_MESSAGE,
+  requiredFields,
+} from './fields.js';
 
 /**
  * The checkout form (visitor-site.md §3 and §5), shared by the form and the `checkout.place`
@@ -6,12 +15,6 @@ import { z } from 'zod';
  * only for delivery; on top of it we check a valid email, a French-style phone and a 5-digit postal
  * code, with French messages shown beside the fields.
  */
-
-export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;
-export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
-
-/** Spec notice when a required field is empty (checked before anything is sent). */
-export const MISSING_FIELDS_MESSAGE = 'Veuillez remplir tous les champs obligatoires';
 
 /** 06 12 34 56 78, 0612345678, +33 6 12 34 56 78, 0033612345678 (spaces, dots and dashes allowed). */
 const FRENCH_PHONE = /^(?:\+33|0033|0)[1-9]\d{8}$/;
@@ -110,14 +113,3 @@ export const placeOrderInputSchema = z
   })
   .superRefine(checkDeliveryFields);
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;
-
-/** The names of the fields the spec requires for a delivery method (the client's first check). */
-export function requiredFields(method: DeliveryMethod): (keyof CheckoutForm)[] {
-  const base: (keyof CheckoutForm)[] = ['firstName', 'lastName', 'email', 'phone'];
-  return method === 'delivery' ? [...base, 'address', 'city', 'zipCode'] : base;
-}
-
-/** True when a required field of the spec is empty: the form then shows MISSING_FIELDS_MESSAGE. */
-export function hasMissingFields(form: Record<keyof CheckoutForm, string>): boolean {
-  return requiredFields(form.deliveryMethod as DeliveryMethod).some((f) => !form[f]?.trim());
-}

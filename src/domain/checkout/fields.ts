@@ -1,0 +1,31 @@
+/**
+ * The checkout form's fields and the spec's required-field rule (visitor-site.md §5), without zod:
+ * the form checks them at once; the format rules (schema.ts) load with the first interaction.
+ */
+export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** Spec notice when a required field is empty (checked before anything is sent). */
+export const MISSING_FIELDS_MESSAGE = 'Veuillez remplir tous les champs obligatoires';
+
+export interface CheckoutFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  zipCode: string;
+  deliveryMethod: DeliveryMethod;
+}
+
+/** The names of the fields the spec requires for a delivery method. */
+export function requiredFields(method: DeliveryMethod): Exclude<keyof CheckoutFields, 'deliveryMethod'>[] {
+  const base = ['firstName', 'lastName', 'email', 'phone'] as const;
+  return method === 'delivery' ? [...base, 'address', 'city', 'zipCode'] : [...base];
+}
+
+/** True when a required field of the spec is empty: the form then shows MISSING_FIELDS_MESSAGE. */
+export function hasMissingFields(form: CheckoutFields): boolean {
+  return requiredFields(form.deliveryMethod).some((f) => !form[f]?.trim());
+}
