@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { scrollToSection } from '../features/marketing/anchor-link';
 import { SiteLayout } from '../features/marketing/layout';
 import { About, Partners, SanitaryContract, Testimonials } from '../features/marketing/sections/about';
 import { ContactSection } from '../features/marketing/sections/contact';
@@ -16,7 +17,8 @@ export default function Home() {
   // Arriving from another page with /#section: this chunk may load after the router's scroll.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    const target = hash && document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (target) scrollToSection(target);
   }, []);
   return (
     <SiteLayout>
