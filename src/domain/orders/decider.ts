@@ -6,7 +6,14 @@
  */
 import { effectivePriceCents } from '../catalog/pricing.js';
 import { DomainError } from '../errors.js';
-import type { CustomerDetails, DeliveryMethod, EventMetadata, OrderEvent, OrderLine } from './events.js';
+import type {
+  CustomerDetails,
+  DeliveryMethod,
+  EventMetadata,
+  OrderEvent,
+  OrderLine,
+  OrderPlacedData,
+} from './events.js';
 import { isOrderStatus, isPaymentStatus, type OrderStatus, type PaymentStatus } from './status.js';
 
 export const MAX_LINE_QUANTITY = 999;
@@ -28,21 +35,10 @@ export interface ProductSnapshot {
   stockQuantity: number;
 }
 
-export interface OrderState {
+/** An order as folded from its events: what OrderPlaced said, as later events changed it. */
+export interface OrderState extends OrderPlacedData {
   id: string;
   version: number;
-  orderNumber: string;
-  customerId: string | null;
-  customer: CustomerDetails;
-  deliveryMethod: DeliveryMethod;
-  lines: OrderLine[];
-  subtotalCents: number;
-  shippingCostCents: number;
-  taxCents: number;
-  totalAmountCents: number;
-  notes: string | null;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
   deleted: boolean;
   deletedReason: string | null;
   createdAt: string;
