@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/routers/index.js';
@@ -26,17 +26,11 @@ export function createQueryClient() {
   });
 }
 
+/**
+ * Queries and mutations over HTTP batch. No websocket link here: no storefront screen subscribes,
+ * and the socket client would weigh on every page. The back-office adds a wsLink in its own chunk
+ * (the server already answers tRPC subscriptions on ws://<host>/api/trpc).
+ */
 export function createTrpcClient() {
-  const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`;
-  // The socket opens only when a subscription starts (the back-office), never on storefront pages.
-  const wsClient = createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 10_000 } });
-  return trpc.createClient({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: wsClient }),
-        false: httpBatchLink({ url: '/api/trpc', maxURLLength: 4000 }),
-      }),
-    ],
-  });
+  return trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc', maxURLLength: 4000 })] });
 }

@@ -1,9 +1,10 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SceneArt } from './art';
 import { wrapIndex } from './carousel';
 import type { GalleryItem } from './content';
+
+// The viewer (Radix Dialog) loads on the first click: service pages stay light.
+const GalleryViewer = lazy(() => import('./gallery-viewer'));
 
 /**
  * Grid of illustrations with a full-screen viewer: previous/next wrap around, Escape closes,
@@ -11,12 +12,7 @@ import type { GalleryItem } from './content';
  */
 export function Gallery({ items, title }: { items: GalleryItem[]; title: string }) {
   const [open, setOpen] = useState<number | null>(null);
-  const current = open === null ? null : items[open]!;
   const move = (step: number) => setOpen((i) => (i === null ? i : wrapIndex(i + step, items.length)));
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') move(1);
-    else if (event.key === 'ArrowLeft') move(-1);
-  };
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
@@ -39,60 +35,17 @@ export function Gallery({ items, title }: { items: GalleryItem[]; title: string 
           </li>
         ))}
       </ul>
-      <DialogPrimitive.Root open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90 animate-fade-in" />
-          <DialogPrimitive.Content
-            onKeyDown={onKeyDown}
-            className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4 outline-none"
-            aria-describedby={undefined}
-            data-testid="gallery-viewer"
-          >
-            <DialogPrimitive.Title className="sr-only">Galerie : {title}</DialogPrimitive.Title>
-            {current && (
-              <figure className="flex w-full max-w-4xl flex-col items-center">
-                <SceneArt
-                  scene={current.scene}
-                  pest={current.pest}
-                  label={current.alt}
-                  className="h-auto max-h-[75vh] w-full rounded-xl"
-                />
-                <figcaption className="mt-4 flex items-center gap-4 text-white">
-                  <span className="font-semibold">{current.caption}</span>
-                  <span
-                    className="rounded-full bg-white/15 px-3 py-1 text-sm tabular-nums"
-                    data-testid="gallery-counter"
-                  >
-                    {open! + 1} / {items.length}
-                  </span>
-                </figcaption>
-              </figure>
-            )}
-            <button
-              type="button"
-              onClick={() => move(-1)}
-              aria-label="Image précédente"
-              className="absolute left-2 top-1/2 inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 sm:left-6"
-            >
-              <ChevronLeft className="size-7" aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              onClick={() => move(1)}
-              aria-label="Image suivante"
-              className="absolute right-2 top-1/2 inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 sm:right-6"
-            >
-              <ChevronRight className="size-7" aria-hidden="true" />
-            </button>
-            <DialogPrimitive.Close
-              aria-label="Fermer"
-              className="absolute right-3 top-3 inline-flex size-12 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 sm:right-6 sm:top-6"
-            >
-              <X className="size-7" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      {open !== null && (
+        <Suspense fallback={null}>
+          <GalleryViewer
+            items={items}
+            title={title}
+            index={open}
+            onMove={move}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
