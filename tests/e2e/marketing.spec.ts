@@ -100,6 +100,14 @@ test('header: scrolled style, anchors, rubriques, legal pages and the shop by fu
   await page.getByRole('button', { name: /retour en haut/ }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
+  // Going to the top right after a section link: the section's late position correction must not
+  // pull the page back down once the scroll to the top ends.
+  await page.getByRole('link', { name: 'Contact', exact: true }).click();
+  await page.getByRole('button', { name: /retour en haut/ }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
   // A rubrique page opens at its top; its back link returns to #rubriques.
   await page.locator('#rubriques').getByRole('link', { name: 'Voir plus : Piégeur Ragondins' }).click();
   await expect(page).toHaveURL(/\/rubriques\/piegeur-ragondins$/);

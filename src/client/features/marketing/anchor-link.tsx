@@ -1,23 +1,41 @@
 import type { ComponentProps, MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
+let cancelPending: (() => void) | null = null;
+
+/** Drops the pending correction of an earlier section scroll (another scroll now has the page). */
+export function cancelSectionScroll() {
+  cancelPending?.();
+}
+
+const userInput = ['wheel', 'touchstart', 'keydown'] as const;
+
 /**
  * Scrolls a home section into view. Sections below the fold skip rendering until they come near
  * (content-visibility) and only estimate their height, so a long scroll can land a little off:
- * when it ends, the position is corrected once.
+ * when it ends, the position is corrected once — unless another scroll or the visitor took over
+ * meanwhile (a correction then would yank the page back to the old section).
  */
 export function scrollToSection(target: HTMLElement) {
+  cancelSectionScroll();
   target.scrollIntoView();
-  const settle = () => {
+  const stop = () => {
     window.removeEventListener('scrollend', settle);
+    for (const type of userInput) window.removeEventListener(type, stop);
     clearTimeout(giveUp);
+    if (cancelPending === stop) cancelPending = null;
+  };
+  const settle = () => {
+    stop();
     const offset = Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
     if (Math.abs(target.getBoundingClientRect().top - offset) > 4)
       target.scrollIntoView({ behavior: 'instant' });
   };
   // No scroll at all (already there) never fires scrollend: stop listening after a while.
-  const giveUp = setTimeout(() => window.removeEventListener('scrollend', settle), 3000);
+  const giveUp = setTimeout(stop, 3000);
   window.addEventListener('scrollend', settle);
+  for (const type of userInput) window.addEventListener(type, stop, { passive: true });
+  cancelPending = stop;
 }
 
 /**

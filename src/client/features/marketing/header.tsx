@@ -2,7 +2,7 @@ import { Menu, Phone, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cn } from '@/client/lib/utils';
-import { AnchorLink } from './anchor-link';
+import { AnchorLink, cancelSectionScroll } from './anchor-link';
 import { LogoMark } from './art';
 import { BUSINESS } from './business';
 import { useScrolledPast } from './hooks';
@@ -34,6 +34,7 @@ export function Header() {
     setMenuOpen(false);
     if (onHome) {
       history.replaceState(null, '', '/');
+      cancelSectionScroll();
       window.scrollTo({ top: 0 });
     } else navigate('/');
   };
