@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
+// The e2e server's data folder (database, mails), known to the tests too: workers inherit it.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `h27-e2e-${port}`);
 const chromePath =
   process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
@@ -47,6 +51,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
+    env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
   },
 });

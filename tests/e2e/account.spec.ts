@@ -1,8 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { findMail } from './support/mail';
 
 /*
  * Accounts in Chromium on the production build (visitor-site.md §2 /auth and /compte, §8 notices):
@@ -23,23 +21,6 @@ async function ownAddress(page: Page) {
   const ip = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
   return ip;
-}
-
-/** The .eml the app wrote to this address (the e2e server's data dir is a fresh temporary folder). */
-async function findMail(to: string, mustContain: string): Promise<string | null> {
-  const roots = process.env.E2E_DATA_DIR
-    ? [process.env.E2E_DATA_DIR]
-    : (await readdir(os.tmpdir()))
-        .filter((d) => d.startsWith('h27-e2e-'))
-        .map((d) => path.join(os.tmpdir(), d));
-  for (const root of roots) {
-    const dir = path.join(root, 'mail');
-    for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
-      const text = (await readFile(path.join(dir, file), 'utf8').catch(() => '')).replace(/=\r?\n/g, '');
-      if (text.includes(`To: ${to}`) && text.includes(mustContain)) return text;
-    }
-  }
-  return null;
 }
 
 async function signUp(page: Page, who: { firstName: string; lastName: string; email: string }) {

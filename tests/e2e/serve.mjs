@@ -1,12 +1,15 @@
 // Starts the production build for the e2e run on a fresh database: a new embedded cluster in a
 // temporary folder, or a freshly created database on DATABASE_URL's server.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'h27-e2e-'));
+// A fresh folder each run: E2E_DATA_DIR (set by playwright.config.ts), else a new temporary one.
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'h27-e2e-'));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 chmodSync(dataDir, 0o755);
 process.env.DATA_DIR = dataDir;
 process.env.MAIL_DIR ??= path.join(dataDir, 'mail');

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { findMail } from './support/mail';
 
 /*
  * The shopper's journey of visitor-site.md §2–§9 in Chromium, at desktop and (@phone) 375 px, on the
@@ -14,24 +12,6 @@ const TRAP = 'Piège à rats mécanique professionnel'; // 14,90 €
 const WASP_TRAP = 'Piège à guêpes réutilisable'; // out of stock
 
 const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.fr`;
-
-/** The .eml the app wrote for this address: the e2e server's data dir is a fresh temporary folder. */
-async function findMail(to: string, mustContain: string): Promise<string | null> {
-  const roots = process.env.E2E_DATA_DIR
-    ? [process.env.E2E_DATA_DIR]
-    : (await readdir(os.tmpdir()))
-        .filter((d) => d.startsWith('h27-e2e-'))
-        .map((d) => path.join(os.tmpdir(), d));
-  for (const root of roots) {
-    const dir = path.join(root, 'mail');
-    const files = await readdir(dir).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const text = await readFile(path.join(dir, file), 'utf8').catch(() => '');
-      if (text.includes(`To: ${to}`) && text.includes(mustContain)) return text;
-    }
-  }
-  return null;
-}
 
 const cartBadge = (page: Page) => page.getByTestId('cart-count');
 
