@@ -58,17 +58,6 @@ export async function listShopProductCards(
      limit ${page.limit} offset ${page.offset}`;
 }
 
-export async function listShopProducts(sql: Tx): Promise<ShopProduct[]> {
-  return await sql<ShopProduct[]>`
-    select id, title, slug, description, mini_description, price_cents, promo_price_cents, is_on_promotion,
-           main_image, additional_images, category, subcategory, brand, tags, size, color, is_available,
-           infinite_stock, stock_quantity, weight_kg::float8 as weight_kg, shipping_cost_cents, delivery_time,
-           product_type, created_at
-      from products
-     where is_available and is_visible_in_shop
-     order by created_at desc, id`;
-}
-
 export async function findShopProduct(sql: Tx, id: string): Promise<ShopProduct | null> {
   const [row] = await sql<ShopProduct[]>`
     select id, title, slug, description, mini_description, price_cents, promo_price_cents, is_on_promotion,
