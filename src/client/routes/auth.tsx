@@ -1,4 +1,4 @@
-import { Loader2, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -9,6 +9,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { requestPasswordReset, signIn, signUp } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
+import { FormAlert, SubmitButton } from '@/client/features/account/form-parts';
 import { PasswordInput } from '@/client/features/account/password-input';
 import { useAuthChanged, useSession } from '@/client/features/account/use-session';
 
@@ -198,25 +199,11 @@ export default function AuthPage() {
               </div>
             ) : null}
 
-            {serverError ? (
-              <p
-                role="alert"
-                className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
-              >
-                {serverError}
-              </p>
-            ) : null}
+            <FormAlert message={serverError} />
 
-            <Button type="submit" className="w-full" size="lg" disabled={submitting}>
-              {submitting ? (
-                <>
-                  <Loader2 className="animate-spin" aria-hidden="true" />
-                  Chargement...
-                </>
-              ) : (
-                submitLabel
-              )}
-            </Button>
+            <SubmitButton submitting={submitting} className="w-full" size="lg">
+              {submitLabel}
+            </SubmitButton>
           </form>
 
           <div className="mt-6 border-t pt-5 text-center text-sm text-muted-foreground">

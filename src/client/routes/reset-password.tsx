@@ -1,4 +1,4 @@
-import { KeyRound, Loader2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -7,6 +7,7 @@ import { FieldError, Label } from '@/client/components/ui/label';
 import { toast } from '@/client/components/ui/toast';
 import { resetPassword } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
+import { FormAlert, SubmitButton } from '@/client/features/account/form-parts';
 import { PasswordInput } from '@/client/features/account/password-input';
 import { useAuthChanged } from '@/client/features/account/use-session';
 
@@ -96,24 +97,10 @@ export default function ResetPasswordPage() {
                   <FieldError message={errors[name]} />
                 </div>
               ))}
-              {serverError ? (
-                <p
-                  role="alert"
-                  className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
-                >
-                  {serverError}
-                </p>
-              ) : null}
-              <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-                {submitting ? (
-                  <>
-                    <Loader2 className="animate-spin" aria-hidden="true" />
-                    Chargement...
-                  </>
-                ) : (
-                  'Enregistrer le mot de passe'
-                )}
-              </Button>
+              <FormAlert message={serverError} />
+              <SubmitButton submitting={submitting} size="lg" className="w-full">
+                Enregistrer le mot de passe
+              </SubmitButton>
             </form>
           )}
         </CardContent>

@@ -1,4 +1,4 @@
-import { Loader2, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -9,6 +9,7 @@ import { errorMessage, fieldErrors } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { frenchLongDate } from '@/domain/account/order-status';
 import type { ProfileInput } from '@/domain/account/profile';
+import { SubmitButton } from './form-parts';
 
 /** zod loads when the form opens, not with the account page. */
 const loadSchemas = () => import('@/domain/account/profile');
@@ -140,16 +141,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
               >
                 Annuler
               </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? (
-                  <>
-                    <Loader2 className="animate-spin" aria-hidden="true" />
-                    Chargement...
-                  </>
-                ) : (
-                  'Enregistrer'
-                )}
-              </Button>
+              <SubmitButton submitting={update.isPending}>Enregistrer</SubmitButton>
             </div>
           </form>
         ) : (
