@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/*
+ * VITEST_GATE_FIXTURE=1 adds tests/gate/: tests that fail on purpose, one per project. CI runs them
+ * alone and requires a non-zero exit, proving a failing test can fail the build (.ci/run).
+ */
+const gate = process.env.VITEST_GATE_FIXTURE === '1';
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
@@ -9,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', ...(gate ? ['tests/gate/unit/*.test.ts'] : [])],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },
@@ -18,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', ...(gate ? ['tests/gate/integration/*.test.ts'] : [])],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

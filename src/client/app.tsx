@@ -16,7 +16,7 @@ function lazy<P extends object>(load: () => Promise<{ default: ComponentType<P> 
     (pending ??= load().then((module) => {
       Loaded = module.default;
     }));
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per route at module level, like React.lazy
+  // Called once per route at module level, like React.lazy.
   function LazyRoute(props: P) {
     if (!Loaded) use(preload());
     const Page = Loaded!;

