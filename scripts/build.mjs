@@ -19,9 +19,19 @@ if (process.env.SKIP_PRERENDER !== 'true') {
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/prerender.ts'], { stdio: 'inherit' });
   }
 }
+// The server and the operator commands, bundled the same way, so a production image (which has no
+// src/ and no tsx) runs every command the README gives: node dist/server/cli/<command>.js.
 await build({
-  entryPoints: ['src/server/main.ts'],
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'cli/migrate': 'src/server/cli/migrate.ts',
+    'cli/orders-replay': 'src/server/cli/orders-replay.ts',
+    'cli/orders-verify': 'src/server/cli/orders-verify.ts',
+    'cli/orders-export': 'src/server/cli/orders-export.ts',
+  },
   outdir: path.join(dist, 'server'),
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

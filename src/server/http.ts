@@ -120,6 +120,9 @@ async function servePage(req: IncomingMessage, res: ServerResponse, pathname: st
   send(req, res, file, known ? 200 : 404, 'no-cache');
 }
 
+/** How long a stopping server lets requests in flight finish before closing their connections. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
 const imagePath = /^\/images\/([0-9a-f-]{36})\/(\d{2,4})\.webp$/;
 
 export interface HttpServer {
@@ -251,14 +254,21 @@ export async function createHttpServer(services: Services, options: { dev: boole
   return {
     server,
     async close() {
+      // Websocket clients are told to reconnect (to another instance, or to this one once it is back).
       wsHandler.broadcastReconnectNotification();
-      for (const client of wss.clients) client.terminate();
+      for (const client of wss.clients) client.close(1012, 'Server restarting');
       wss.close();
       await vite?.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+      // Stop accepting, let requests in flight finish (bounded), then cut what is left.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cut = setTimeout(() => {
         server.closeAllConnections();
-      });
+        for (const client of wss.clients) client.terminate();
+      }, DRAIN_TIMEOUT_MS);
+      cut.unref();
+      await closed;
+      clearTimeout(cut);
     },
   };
 }

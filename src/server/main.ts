@@ -17,26 +17,33 @@ async function main() {
   if (config.AUTH_SECRET.startsWith('dev-secret') && config.NODE_ENV === 'production') {
     logger.warn('AUTH_SECRET is the development default: set it before going live');
   }
-  const app = await startApp(config, { dev });
-  logger.info(
-    `Hygiène - Anti-nuisibles 27 is served on ${app.url}${dev ? ' (development, hot reload)' : ''}`,
-  );
-
-  let signals = 0;
+  // Handlers first: a signal during start-up must still stop the embedded database (a process killed
+  // by an unhandled signal runs no 'exit' listener, and process.exit does).
+  let app: Awaited<ReturnType<typeof startApp>> | null = null;
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    signals += 1;
-    if (signals > 1) return;
+    if (stopping) return;
+    stopping = true;
     logger.info(`${signal} received: stopping`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Within 10 s in all: requests drain for up to 5 s, the pool closes within 2 s, then the database.
+    const force = setTimeout(() => {
+      logger.error('Shutdown took too long: exiting now');
+      process.exit(1);
+    }, 9_000);
     force.unref();
     try {
-      await app.stop();
+      await app?.stop();
     } finally {
       process.exit(0);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
+
+  app = await startApp(config, { dev });
+  logger.info(
+    `Hygiène - Anti-nuisibles 27 is served on ${app.url}${dev ? ' (development, hot reload)' : ''}`,
+  );
 }
 
 main().catch((error) => {

