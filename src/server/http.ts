@@ -213,7 +213,13 @@ export async function createHttpServer(services: Services, options: { dev: boole
     await servePage(req, res, pathname);
   };
 
+  // While stopping, answered keep-alive connections are closed at once instead of idling until the cut.
+  let stopping = false;
   const server = http.createServer((req, res) => {
+    res.once('finish', () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+    if (stopping) res.setHeader('Connection', 'close');
     compress(req as never, res as never, () => {
       handle(req, res).catch((error) => {
         logger.error(`${req.method} ${req.url} failed`, error);
@@ -260,6 +266,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
       wss.close();
       await vite?.close();
       // Stop accepting, let requests in flight finish (bounded), then cut what is left.
+      stopping = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const cut = setTimeout(() => {
