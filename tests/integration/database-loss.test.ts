@@ -68,9 +68,21 @@ async function call(kind: 'read' | 'checkout'): Promise<number | 'hung' | 'netwo
   }
 }
 
+/** Terminates every connection of the app's pool, as a PostgreSQL restart would; returns how many. */
+async function dropAppConnections(): Promise<number> {
+  const killer = postgres(db.url, { max: 1, onnotice: () => {}, connection: { application_name: 'killer' } });
+  try {
+    const killed = await killer`
+      select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and application_name = 'h27-shop'`;
+    return killed.length;
+  } finally {
+    await killer.end();
+  }
+}
+
 describe('database connections dropped under load', () => {
   it('keeps the server up and serving, three times in a row', async () => {
-    const killer = postgres(db.url, { max: 1, onnotice: () => {}, connection: { application_name: 'killer' } });
     const outcomes: (number | 'hung' | 'network')[] = [];
     let running = true;
     // 12 clients, half of them placing orders (transactions), half reading the catalogue.
@@ -80,16 +92,12 @@ describe('database connections dropped under load', () => {
     try {
       for (let round = 0; round < 3; round += 1) {
         await new Promise((r) => setTimeout(r, 700));
-        const killed = await killer`
-          select pg_terminate_backend(pid) as done from pg_stat_activity
-          where datname = current_database() and application_name = 'h27-shop'`;
-        expect(killed.length).toBeGreaterThan(0);
+        expect(await dropAppConnections()).toBeGreaterThan(0);
       }
       await new Promise((r) => setTimeout(r, 700));
     } finally {
       running = false;
       await Promise.all(clients);
-      await killer.end();
     }
     expect(outcomes.filter((o) => o === 'hung')).toEqual([]);
     expect(outcomes.filter((o) => o === 'network')).toEqual([]);
@@ -112,11 +120,7 @@ describe('database connections dropped under load', () => {
 
   it('serves again after its idle connections were dropped', async () => {
     expect(await call('read')).toBe(200);
-    const killer = postgres(db.url, { max: 1, onnotice: () => {}, connection: { application_name: 'killer' } });
-    await killer`
-      select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and application_name = 'h27-shop'`;
-    await killer.end();
+    expect(await dropAppConnections()).toBeGreaterThan(0);
     const deadline = Date.now() + 5_000;
     let read: unknown;
     do read = await call('read');

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
