@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage, RATE_LIMITED_MESSAGE } from './auth-errors';
-import { frenchLongDate, orderStatusView } from './order-status';
+import { orderStatusView } from '../orders/status';
+import { frenchLongDate } from './order-status';
 import { profileSchema, signUpSchema } from './profile';
 
 describe('order status view', () => {
   it('gives the spec labels and colours, and the raw value in grey for an unknown status', () => {
     expect(
       ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'toString', 'en_cours'].map(
-        orderStatusView,
+        (status) => orderStatusView(status),
       ),
     ).toEqual([
       { label: 'En attente', tone: 'yellow' },

@@ -1,4 +1,8 @@
-/** Order and payment statuses with the French labels of the spec (visitor-site.md §4, back-office.md §4). */
+/**
+ * Order and payment statuses: the one place for their values, French labels (visitor-site.md §4,
+ * back-office.md §4) and badge tones. Imported by the server (history, mails) and the client (badges,
+ * selectors) alike.
+ */
 
 export const ORDER_STATUSES = [
   'pending',
@@ -36,11 +40,10 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Remboursée',
 };
 
-/** Badge colours of the spec: an unknown status shows its raw value in grey. */
-export const ORDER_STATUS_COLORS: Record<
-  OrderStatus,
-  'yellow' | 'blue' | 'orange' | 'purple' | 'green' | 'red'
-> = {
+export type StatusTone = 'yellow' | 'blue' | 'orange' | 'purple' | 'green' | 'red' | 'grey';
+
+/** Badge colours of the spec; an unknown status shows its raw value in grey. */
+export const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
   pending: 'yellow',
   confirmed: 'blue',
   processing: 'orange',
@@ -49,14 +52,41 @@ export const ORDER_STATUS_COLORS: Record<
   cancelled: 'red',
 };
 
+export const PAYMENT_STATUS_TONES: Record<PaymentStatus, StatusTone> = {
+  pending: 'yellow',
+  paid: 'green',
+  failed: 'red',
+  refunded: 'purple',
+};
+
 export const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
 export const isPaymentStatus = (value: unknown): value is PaymentStatus =>
   typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
 
-export const orderStatusLabel = (status: string): string =>
-  isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
+export const orderStatusLabel = (status: string, audience: 'customer' | 'admin' = 'customer'): string =>
+  isOrderStatus(status)
+    ? (audience === 'admin' ? ADMIN_ORDER_STATUS_LABELS : ORDER_STATUS_LABELS)[status]
+    : status;
 
 export const paymentStatusLabel = (status: string): string =>
   isPaymentStatus(status) ? PAYMENT_STATUS_LABELS[status] : status;
+
+/** A status badge: French label and tone, the raw value in grey when unknown. */
+export function orderStatusView(
+  status: string,
+  audience: 'customer' | 'admin' = 'customer',
+): { label: string; tone: StatusTone } {
+  return {
+    label: orderStatusLabel(status, audience),
+    tone: isOrderStatus(status) ? ORDER_STATUS_TONES[status] : 'grey',
+  };
+}
+
+export function paymentStatusView(status: string): { label: string; tone: StatusTone } {
+  return {
+    label: paymentStatusLabel(status),
+    tone: isPaymentStatus(status) ? PAYMENT_STATUS_TONES[status] : 'grey',
+  };
+}

@@ -24,7 +24,9 @@ import { ConcurrencyError, readStream } from './store.js';
 
 export const MAX_ATTEMPTS = 10;
 
-export interface OrderCommandOptions extends CommandMeta {
+export interface OrderCommandOptions extends Omit<CommandMeta, 'at'> {
+  /** When the command was given (ISO); now when not said. Retries record the same time. */
+  at?: string;
   /** The version the caller saw: when set, a newer order is refused instead of retried. */
   expectedVersion?: number;
 }
@@ -51,10 +53,11 @@ function staleCheck(state: OrderState | null, meta: OrderCommandOptions) {
 export async function handleOrderCommand(
   sql: Sql,
   orderId: string,
-  meta: OrderCommandOptions,
+  options: OrderCommandOptions,
   commandFor: CommandFor,
   movesStock: (state: OrderState | null) => boolean = () => false,
 ): Promise<Committed> {
+  const meta = { ...options, at: options.at ?? new Date().toISOString() };
   for (let attempt = 1; ; attempt++) {
     try {
       const stored = await readStream(sql, orderId);

@@ -14,16 +14,18 @@ import {
 } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
 import { projectEvent, projectionStatement } from './projections.js';
-import { appendEvent, asOrderEvent, type StoredEvent } from './store.js';
+import { appendEvent, type StoredEvent, toOrderEvent } from './store.js';
 
-/** Who asks and why: becomes each event's metadata. */
+/** Who asks, when and why: becomes each event's metadata. */
 export interface CommandMeta {
   actor: Actor;
+  /** When the command was given (ISO): every event it causes records this time, retries included. */
+  at: string;
   requestId: string;
   idempotencyKey?: string;
 }
 
-export const toEvolving = (e: StoredEvent): EvolvingEvent => ({ ...asOrderEvent(e), metadata: e.metadata });
+export const toEvolving = (e: StoredEvent): EvolvingEvent => toOrderEvent(e);
 
 export const foldStored = (events: readonly StoredEvent[]): OrderState | null => fold(events.map(toEvolving));
 
@@ -48,7 +50,7 @@ export async function lockProducts(sql: Tx, ids: readonly string[]): Promise<Pro
 function metadataFor(meta: CommandMeta): EventMetadata {
   return {
     actor: meta.actor,
-    at: new Date().toISOString(),
+    at: meta.at,
     requestId: meta.requestId,
     schemaVersion: EVENT_SCHEMA_VERSION,
     ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),

@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { Actor, OrderEvent } from '../../domain/orders/events.js';
 import { orderStatusLabel, paymentStatusLabel } from '../../domain/orders/status.js';
 import type { Tx } from '../db/client.js';
-import { asOrderEvent, readStream } from './store.js';
+import { readStream, toOrderEvent } from './store.js';
 
 export interface HistoryChange {
   field: 'status' | 'paymentStatus' | 'deleted';
@@ -65,7 +65,7 @@ export async function orderHistory(sql: Tx, orderId: string): Promise<HistoryEnt
     : [];
   if (stored.length === 0) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
   return stored.map((e) => {
-    const event = asOrderEvent(e);
+    const event = toOrderEvent(e);
     const actor = e.metadata.actor;
     return {
       position: e.position,

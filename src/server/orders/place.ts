@@ -87,8 +87,10 @@ async function orderForKey(sql: Tx, key: string, customerId: string | null): Pro
 export async function placeOrder(
   sql: Sql,
   input: PlaceOrderInput,
-  meta: { actor: Actor; requestId: string; idempotencyKey?: string },
+  meta: { actor: Actor; requestId: string; idempotencyKey?: string; at?: string },
 ): Promise<PlacedOrder> {
+  // The command's time, taken once: a retry after a version conflict records the same time.
+  const at = meta.at ?? new Date().toISOString();
   const key = meta.idempotencyKey?.slice(0, 200);
   if (key) {
     const earlier = await orderForKey(sql, key, input.customerId);
@@ -128,7 +130,7 @@ export async function placeOrder(
         },
         null,
       );
-      const commandMeta: CommandMeta = { actor: meta.actor, requestId: meta.requestId, idempotencyKey: key };
+      const commandMeta: CommandMeta = { actor: meta.actor, at, requestId: meta.requestId, idempotencyKey: key };
       const { state } = await commitDecision(tx, orderId, [], decided, commandMeta, products);
       if (!state) throw new Error('OrderPlaced folded to nothing');
       return placedOrder(state);

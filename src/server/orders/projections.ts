@@ -80,9 +80,15 @@ export function itemRows(state: OrderState): ItemRow[] {
 
 /**
  * The read-table change of an event on an existing order, as one statement ending in its where
- * clause, so that the store can run it in the append's own statement (see appendEvent).
+ * clause, so that the store can run it in the append's own statement (see appendEvent). OrderPlaced
+ * has none: it inserts rows (projectEvent). Exhaustive by type: a new event type does not compile
+ * until it says what it changes.
  */
-export function projectionStatement(sql: Tx, event: OrderEvent, after: OrderState) {
+export function projectionStatement(
+  sql: Tx,
+  event: OrderEvent,
+  after: OrderState,
+): postgres.PendingQuery<postgres.Row[]> | null {
   switch (event.type) {
     case 'OrderPlaced':
       return null;
@@ -98,37 +104,40 @@ export function projectionStatement(sql: Tx, event: OrderEvent, after: OrderStat
     case 'OrderDeleted':
       // The order leaves the read tables (its items by cascade) and stays in the log.
       return sql`delete from orders where id = ${after.id}`;
+    default:
+      return unhandled(event);
   }
+}
+
+function unhandled(event: never): never {
+  throw new Error(`No projection for event ${(event as { type: string }).type}`);
 }
 
 /** Applies one event to the read tables; `after` is the order's state once the event is folded. */
 export async function projectEvent(sql: Tx, event: OrderEvent, after: OrderState): Promise<void> {
-  switch (event.type) {
-    case 'OrderPlaced': {
-      const row = orderRow(after);
-      await sql`
-        insert into orders (id, order_number, customer_id, status, payment_status, payment_method, notes,
-                            shipping_address, billing_address, subtotal_cents, shipping_cost_cents, tax_cents,
-                            total_amount_cents, item_count, version, created_at, updated_at)
-        values (${row.id}, ${row.orderNumber},
-                (select id from users where id = ${row.customerId}), ${row.status}, ${row.paymentStatus},
-                ${row.paymentMethod}, ${row.notes}, ${sql.json(row.shippingAddress)}::jsonb,
-                ${row.billingAddress === null ? null : sql.json(row.billingAddress)}::jsonb,
-                ${row.subtotalCents}, ${row.shippingCostCents}, ${row.taxCents}, ${row.totalAmountCents},
-                ${row.itemCount}, ${row.version}, ${row.createdAt}, ${row.updatedAt})`;
-      const items = itemRows(after);
-      await sql`
-        insert into order_items (id, order_id, product_id, title, image, quantity, unit_price_cents,
-                                 total_price_cents, position)
-        select * from unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.orderId)}::uuid[],
-                             ${items.map((i) => i.productId)}::uuid[], ${items.map((i) => i.title)}::text[],
-                             ${items.map((i) => i.image)}::text[], ${items.map((i) => i.quantity)}::int[],
-                             ${items.map((i) => i.unitPriceCents)}::int[],
-                             ${items.map((i) => i.totalPriceCents)}::int[], ${items.map((i) => i.position)}::int[])`;
-      return;
-    }
-    default:
-      await (projectionStatement(sql, event, after) as postgres.PendingQuery<postgres.Row[]>);
-      return;
+  if (event.type !== 'OrderPlaced') {
+    const statement = projectionStatement(sql, event, after);
+    if (statement) await statement;
+    return;
   }
+  const row = orderRow(after);
+  await sql`
+    insert into orders (id, order_number, customer_id, status, payment_status, payment_method, notes,
+                        shipping_address, billing_address, subtotal_cents, shipping_cost_cents, tax_cents,
+                        total_amount_cents, item_count, version, created_at, updated_at)
+    values (${row.id}, ${row.orderNumber},
+            (select id from users where id = ${row.customerId}), ${row.status}, ${row.paymentStatus},
+            ${row.paymentMethod}, ${row.notes}, ${sql.json(row.shippingAddress)}::jsonb,
+            ${row.billingAddress === null ? null : sql.json(row.billingAddress)}::jsonb,
+            ${row.subtotalCents}, ${row.shippingCostCents}, ${row.taxCents}, ${row.totalAmountCents},
+            ${row.itemCount}, ${row.version}, ${row.createdAt}, ${row.updatedAt})`;
+  const items = itemRows(after);
+  await sql`
+    insert into order_items (id, order_id, product_id, title, image, quantity, unit_price_cents,
+                             total_price_cents, position)
+    select * from unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.orderId)}::uuid[],
+                         ${items.map((i) => i.productId)}::uuid[], ${items.map((i) => i.title)}::text[],
+                         ${items.map((i) => i.image)}::text[], ${items.map((i) => i.quantity)}::int[],
+                         ${items.map((i) => i.unitPriceCents)}::int[],
+                         ${items.map((i) => i.totalPriceCents)}::int[], ${items.map((i) => i.position)}::int[])`;
 }

@@ -4,8 +4,8 @@
  * in the same transaction, so that readers see the old rows or the rebuilt ones, never a mix.
  * Stock is not touched: it lives in products and is not derived from the log alone.
  */
-import { type EvolvingEvent, evolve, type OrderState } from '../../domain/orders/decider.js';
-import { ORDER_EVENT_TYPES } from '../../domain/orders/events.js';
+import { evolve, type OrderState } from '../../domain/orders/decider.js';
+import { ORDER_EVENT_TYPES, parseOrderEvent } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
 import { type ItemRow, itemRows, type OrderRow, orderRow } from './projections.js';
 import type { StoredEvent } from './store.js';
@@ -164,7 +164,12 @@ export async function foldLog(
           `Stream ${row.streamId}: version ${row.version} after ${before?.version ?? 0}; run orders:verify`,
         );
       }
-      states.set(row.streamId, evolve(before, row as unknown as EvolvingEvent));
+      const event = parseOrderEvent({
+        type: row.type,
+        data: row.data,
+        schemaVersion: row.metadata.schemaVersion,
+      });
+      states.set(row.streamId, evolve(before, { ...row, ...event }));
     }
     done += rows.length;
     onProgress?.(done, total);

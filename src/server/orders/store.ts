@@ -4,7 +4,7 @@
  */
 import postgres from 'postgres';
 import { DomainError } from '../../domain/errors.js';
-import type { EventMetadata, OrderEvent } from '../../domain/orders/events.js';
+import { type EventMetadata, type OrderEvent, parseOrderEvent } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
 import { eventContent } from './canonical.js';
 
@@ -22,7 +22,11 @@ export interface StoredEvent {
   hash: string;
 }
 
-export const asOrderEvent = (e: StoredEvent) => e as StoredEvent & OrderEvent;
+/** A stored event read into today's shape (upcast, then parsed with its schema). */
+export const toOrderEvent = (e: StoredEvent): StoredEvent & OrderEvent => ({
+  ...e,
+  ...parseOrderEvent({ type: e.type, data: e.data, schemaVersion: e.metadata.schemaVersion }),
+});
 
 /** Another transaction appended to the stream first: re-read, re-decide, retry. */
 export class ConcurrencyError extends DomainError {

@@ -11,6 +11,7 @@ const expectedVersion = z.number().int().min(1).optional();
 
 const commandMeta = (ctx: Context & { user: SessionUser }, version?: number) => ({
   actor: actorFromUser(ctx.user),
+  at: new Date().toISOString(),
   requestId: ctx.requestId,
   expectedVersion: version,
 });

@@ -7,7 +7,8 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
-import { frenchDateTime, frenchLongDate, paymentStatusLabel } from '@/domain/account/order-status';
+import { frenchDateTime, frenchLongDate } from '@/domain/account/order-status';
+import { paymentStatusLabel } from '@/domain/orders/status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { OrderStatusBadge } from './status-badge';
 
@@ -91,7 +92,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
             </div>
             <p className="text-sm text-muted-foreground">
               Passée le {frenchLongDate(order.createdAt)} · {articles(order.itemCount)} ·{' '}
-              {paymentStatusLabel(order.paymentStatus)}
+              Paiement : {paymentStatusLabel(order.paymentStatus)}
             </p>
           </div>
           <div className="flex items-center justify-between gap-4 sm:justify-end">

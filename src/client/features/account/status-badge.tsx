@@ -1,5 +1,5 @@
 import { cn } from '@/client/lib/utils';
-import { orderStatusView, type StatusTone } from '@/domain/account/order-status';
+import { orderStatusView, type StatusTone } from '@/domain/orders/status';
 
 const toneClasses: Record<StatusTone, string> = {
   yellow: 'bg-yellow-100 text-yellow-800 border-yellow-200',
