@@ -192,7 +192,7 @@ describe('profile update', () => {
     const saved = await me.account.updateProfile({
       firstName: '  Alice ',
       lastName: 'Martin-Leroy',
-      phone: '06 12 34 56 78',
+      phone: '+33612345678', // stored in E.164, shown as typed (formatPhone)
       address: '3 place du Marché',
       postalCode: '27000',
       city: 'Évreux',
@@ -202,7 +202,7 @@ describe('profile update', () => {
     expect(saved).toMatchObject({
       firstName: 'Alice',
       lastName: 'Martin-Leroy',
-      phone: '06 12 34 56 78',
+      phone: '+33612345678', // stored in E.164, shown as typed (formatPhone)
       postalCode: '27000',
       country: 'France',
       dateOfBirth: '1985-04-12',
@@ -225,7 +225,10 @@ describe('profile update', () => {
       [{ firstName: '', lastName: 'Petit' }, 'Le prénom est obligatoire'],
       [{ firstName: 'Bruno', lastName: '   ' }, 'Le nom est obligatoire'],
       [{ firstName: 'B'.repeat(51), lastName: 'Petit' }, 'Le prénom ne doit pas dépasser 50 caractères'],
-      [{ firstName: 'Bruno', lastName: 'Petit', phone: 'appelez-moi' }, 'Numéro de téléphone invalide'],
+      [
+        { firstName: 'Bruno', lastName: 'Petit', phone: 'appelez-moi' },
+        'Numéro de téléphone invalide (ex. 06 12 34 56 78 ou +44 20 7946 0958)',
+      ],
       [
         { firstName: 'Bruno', lastName: 'Petit', postalCode: '2700' },
         'Le code postal doit contenir 5 chiffres',

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPhone } from '../../src/domain/common/phone.js';
 import type { Services, SessionUser } from '../../src/server/context.js';
 import { createHttpServer } from '../../src/server/http.js';
 import type { Mail, Mailer } from '../../src/server/mailer.js';
@@ -141,6 +142,20 @@ describe('checkout.place', () => {
     expect(mail!.textBody).toContain('02 32 00 00 00');
   });
 
+  it('takes the phone the profile accepted: an international number from the profile can order', async () => {
+    const product = await createProduct(db.sql, { title: 'Piège à frelons', stockQuantity: 5 });
+    const bruno = callerAs(services, customerB);
+    await bruno.account.updateProfile({ firstName: 'Bruno', lastName: 'Petit', phone: '+44 20 7946 0958' });
+    const profile = await bruno.account.profile();
+    expect(profile?.phone).toBe('+442079460958');
+    const placed = await bruno.checkout.place(
+      order([{ productId: product.id, quantity: 1 }], { phone: formatPhone(profile?.phone ?? '') }),
+    );
+    const [row] = await db.sql<{ phone: string }[]>`
+      select shipping_address ->> 'phone' as phone from orders where id = ${placed.id}`;
+    expect(row?.phone).toBe('+442079460958');
+  });
+
   it('refuses short stock with a French message naming the product, and writes nothing', async () => {
     const plenty = await createProduct(db.sql, { title: 'Appâts', stockQuantity: 50 });
     const scarce = await createProduct(db.sql, { title: 'Tapettes en bois', stockQuantity: 2 });
@@ -239,7 +254,7 @@ describe('checkout.place', () => {
     };
     expect(await issues({ email: 'marie@', phone: '123', zipCode: '270' })).toEqual({
       email: 'Adresse email invalide',
-      phone: 'Numéro de téléphone invalide (ex. 06 12 34 56 78)',
+      phone: 'Numéro de téléphone invalide (ex. 06 12 34 56 78 ou +44 20 7946 0958)',
       zipCode: 'Le code postal doit contenir 5 chiffres',
     });
     expect(await issues({ address: '', city: ' ', zipCode: '' })).toEqual({

@@ -57,7 +57,7 @@ describe('contact.send', () => {
     const [row] = await db.sql`select * from contact_requests where name = ${label}`;
     expect(row).toMatchObject({
       email: 'visiteur1@example.fr',
-      phone: '06 12 34 56 78',
+      phone: '+33612345678',
       service: 'frelon',
       message: 'Nid de frelons sous le toit (1)',
       ip: `10.0.0.${label.length}`,

@@ -8,6 +8,7 @@ import { toast } from '@/client/components/ui/toast';
 import { errorMessage, fieldErrors } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
+import { formatPhone } from '@/domain/common/phone';
 import { effectivePriceCents, formatEuros, promoApplies } from '../../domain/catalog/pricing';
 import {
   type CheckoutFields,
@@ -119,7 +120,7 @@ export default function Checkout() {
       firstName: p?.firstName || first,
       lastName: p?.lastName || rest.join(' '),
       email: p?.email || me.data.email,
-      phone: p?.phone ?? '',
+      phone: p?.phone ? formatPhone(p.phone) : '',
       address: p?.address ?? '',
       city: p?.city ?? '',
       zipCode: p?.postalCode ?? '',

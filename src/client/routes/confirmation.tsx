@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { trpc } from '@/client/lib/trpc';
+import { formatPhone } from '@/domain/common/phone';
 import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { deleteLastOrder, type LastOrder, readLastOrder } from '../features/shop/last-order';
@@ -87,7 +88,7 @@ export default function Confirmation() {
                 </div>
                 <div>
                   <dt className="sr-only">Téléphone</dt>
-                  <dd>{customer.phone}</dd>
+                  <dd>{formatPhone(customer.phone)}</dd>
                 </div>
                 {delivery && (
                   <div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, RATE_LIMITED_MESSAGE } from './auth-errors';
 import { orderStatusView } from '../orders/status';
+import { authErrorMessage, RATE_LIMITED_MESSAGE } from './auth-errors';
 import { frenchLongDate } from './order-status';
 import { profileSchema, signUpSchema } from './profile';
 

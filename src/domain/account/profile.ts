@@ -1,21 +1,15 @@
 import { z } from 'zod';
+import { emailAddress, optionalPhoneNumber, personName } from '../common/fields.js';
+import { ADDRESS_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX, ZIP_CODE } from '../common/limits.js';
 
 /**
  * The customer profile and the sign-up form, shared by the forms (French messages shown under the
  * fields) and by the server (procedure input, sign-up hook). The role is deliberately absent: only
  * an admin sets it, through its own procedure.
  */
-export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
+export { EMAIL_MAX, NAME_MAX };
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-
-const name = (label: string) =>
-  z
-    .string({ error: `Le ${label} est obligatoire` })
-    .trim()
-    .min(1, `Le ${label} est obligatoire`)
-    .max(NAME_MAX, `Le ${label} ne doit pas dépasser ${NAME_MAX} caractères`);
 
 /** An optional text field: blank means "not given" and is stored as null. */
 const optionalText = (max: number, message: string) =>
@@ -26,9 +20,6 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
-
-/** French numbers (0X XX XX XX XX, +33 X ...) and plain international ones (+ and 8 to 15 digits). */
-const phonePattern = /^(?:(?:\+33|0033)\s?[1-9]|0[1-9])(?:[\s.-]?\d{2}){4}$|^\+[1-9](?:[\s.-]?\d){7,14}$/;
 
 /** YYYY-MM-DD of a day in the local calendar. */
 export function isoDay(date: Date): string {
@@ -43,25 +34,18 @@ function isRealDay(value: string): boolean {
 }
 
 export const profileSchema = z.object({
-  firstName: name('prénom'),
-  lastName: name('nom'),
-  phone: z
-    .string()
-    .trim()
-    .max(30, 'Numéro de téléphone invalide')
-    .refine((v) => v === '' || phonePattern.test(v), 'Numéro de téléphone invalide')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
-  address: optionalText(200, "L'adresse ne doit pas dépasser 200 caractères"),
+  firstName: personName('prénom'),
+  lastName: personName('nom'),
+  phone: optionalPhoneNumber(),
+  address: optionalText(ADDRESS_MAX, `L'adresse ne doit pas dépasser ${ADDRESS_MAX} caractères`),
   postalCode: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d{5}$/.test(v), 'Le code postal doit contenir 5 chiffres')
+    .refine((v) => v === '' || ZIP_CODE.test(v), 'Le code postal doit contenir 5 chiffres')
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
-  city: optionalText(100, 'La ville ne doit pas dépasser 100 caractères'),
+  city: optionalText(CITY_MAX, `La ville ne doit pas dépasser ${CITY_MAX} caractères`),
   country: z
     .string()
     .trim()
@@ -85,12 +69,7 @@ export type ProfileInput = z.input<typeof profileSchema>;
 /** What the server stores (blanks turned to null, country defaulted). */
 export type ProfileData = z.output<typeof profileSchema>;
 
-const email = z
-  .string({ error: "L'email est obligatoire" })
-  .trim()
-  .min(1, "L'email est obligatoire")
-  .max(EMAIL_MAX, 'Adresse email invalide')
-  .pipe(z.email('Adresse email invalide'));
+const email = emailAddress();
 
 const password = z
   .string({ error: 'Le mot de passe est obligatoire' })
@@ -99,8 +78,8 @@ const password = z
   .max(PASSWORD_MAX, `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX} caractères`);
 
 export const signUpSchema = z.object({
-  firstName: name('prénom'),
-  lastName: name('nom'),
+  firstName: personName('prénom'),
+  lastName: personName('nom'),
   email,
   password,
 });

@@ -2,22 +2,16 @@
  * The checkout form's fields and the spec's required-field rule (visitor-site.md §5), without zod:
  * the form checks them at once; the format rules (schema.ts) load with the first interaction.
  */
+import type { CustomerDetails } from '../orders/events.js';
+
 export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
 /** Spec notice when a required field is empty (checked before anything is sent). */
 export const MISSING_FIELDS_MESSAGE = 'Veuillez remplir tous les champs obligatoires';
 
-export interface CheckoutFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  zipCode: string;
-  deliveryMethod: DeliveryMethod;
-}
+/** The form's fields: the customer details an order records, and the delivery method. */
+export type CheckoutFields = CustomerDetails & { deliveryMethod: DeliveryMethod };
 
 /** The names of the fields the spec requires for a delivery method. */
 export function requiredFields(method: DeliveryMethod): Exclude<keyof CheckoutFields, 'deliveryMethod'>[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { profileSchema } from '../account/profile';
 import { checkoutFormSchema, hasMissingFields, placeOrderInputSchema } from './schema';
 
 const guest = {
@@ -34,17 +35,22 @@ describe('checkout form schema', () => {
     });
   });
 
-  it('checks email, French phone and 5-digit postal code with French messages', () => {
+  it('checks email, phone and 5-digit postal code with French messages', () => {
     expect(fieldErrors({ ...guest, email: 'marie@' }).email).toEqual(['Adresse email invalide']);
     expect(fieldErrors({ ...guest, phone: '12345' }).phone).toEqual([
-      'Numéro de téléphone invalide (ex. 06 12 34 56 78)',
+      'Numéro de téléphone invalide (ex. 06 12 34 56 78 ou +44 20 7946 0958)',
     ]);
     expect(fieldErrors({ ...guest, zipCode: '2700' }).zipCode).toEqual([
       'Le code postal doit contenir 5 chiffres',
     ]);
     for (const phone of ['0612345678', '+33 6 12 34 56 78', '02.32.12.34.56', '0033612345678']) {
-      expect(checkoutFormSchema.safeParse({ ...guest, phone }).success).toBe(true);
+      expect(checkoutFormSchema.parse({ ...guest, phone }).phone).toMatch(/^\+33[1-9]\d{8}$/);
     }
+    // The profile accepts international numbers, and checkout pre-fills from the profile: same rule.
+    expect(checkoutFormSchema.parse({ ...guest, phone: '+44 20 7946 0958' }).phone).toBe('+442079460958');
+    expect(profileSchema.parse({ firstName: 'A', lastName: 'B', phone: '+44 20 7946 0958' }).phone).toBe(
+      '+442079460958',
+    );
   });
 
   it('names the required fields that are empty', () => {

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { emailAddress, personName, phoneNumber } from '../common/fields.js';
+import {
+  ADDRESS_MAX,
+  CITY_MAX,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  NOTES_MAX,
+  ZIP_CODE,
+} from '../common/limits.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
 
 export {
@@ -10,22 +19,12 @@ export {
 } from './fields.js';
 
 /**
- * The checkout form (visitor-site.md §3 and §5), shared by the form and the `checkout.place`
- * procedure. The spec requires firstName, lastName, email and phone, and address, city and zipCode
- * only for delivery; on top of it we check a valid email, a French-style phone and a 5-digit postal
- * code, with French messages shown beside the fields.
+ * The checkout form (visitor-site.md §3 and §5), shared by the form, the `checkout.place` procedure
+ * and the order decider. The spec requires firstName, lastName, email and phone, and address, city
+ * and zipCode only for delivery; on top of it we check a valid email, the shop's phone rule
+ * (stored in E.164) and a 5-digit postal code, with French messages shown beside the fields.
  */
 
-/** 06 12 34 56 78, 0612345678, +33 6 12 34 56 78, 0033612345678 (spaces, dots and dashes allowed). */
-const FRENCH_PHONE = /^(?:\+33|0033|0)[1-9]\d{8}$/;
-const ZIP_CODE = /^\d{5}$/;
-
-const text = (max: number, required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: `${max} caractères au maximum` });
 const optionalText = (max: number) =>
   z
     .string()
@@ -34,14 +33,12 @@ const optionalText = (max: number) =>
     .default('');
 
 export const checkoutFormShape = {
-  firstName: text(100, 'Le prénom est obligatoire'),
-  lastName: text(100, 'Le nom est obligatoire'),
-  email: text(254, "L'email est obligatoire").pipe(z.email({ error: 'Adresse email invalide' })),
-  phone: text(30, 'Le téléphone est obligatoire').refine((v) => FRENCH_PHONE.test(v.replace(/[\s.-]/g, '')), {
-    error: 'Numéro de téléphone invalide (ex. 06 12 34 56 78)',
-  }),
-  address: optionalText(200),
-  city: optionalText(100),
+  firstName: personName('prénom'),
+  lastName: personName('nom'),
+  email: emailAddress(),
+  phone: phoneNumber(),
+  address: optionalText(ADDRESS_MAX),
+  city: optionalText(CITY_MAX),
   zipCode: optionalText(10),
   deliveryMethod: z.enum(DELIVERY_METHODS, { error: 'Mode de livraison invalide' }).default('delivery'),
 };
@@ -82,8 +79,7 @@ export const checkoutFormSchema = z.object(checkoutFormShape).superRefine(checkD
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 
-export const MAX_CART_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../common/limits.js';
 
 /**
  * What `checkout.place` accepts: the form, product ids with quantities, notes and the idempotency
@@ -92,7 +88,7 @@ export const MAX_LINE_QUANTITY = 99;
 export const placeOrderInputSchema = z
   .object({
     ...checkoutFormShape,
-    notes: optionalText(1000),
+    notes: optionalText(NOTES_MAX),
     lines: z
       .array(
         z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-
+import { emailAddress, phoneNumber } from '../common/fields.js';
+import { FULL_NAME_MAX, MESSAGE_MAX } from '../common/limits.js';
 import { CONTACT_SERVICES } from './services.js';
 
 export * from './services.js';
@@ -13,21 +14,25 @@ const requiredText = (message: string, max: number, tooLong: string) =>
  * hidden from people, filled by robots.
  */
 export const contactRequestSchema = z.object({
-  name: requiredText('Veuillez indiquer votre nom.', 120, 'Le nom ne doit pas dépasser 120 caractères.'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Veuillez indiquer votre adresse email.')
-    .max(200, "L'adresse email est trop longue.")
-    .pipe(z.email('Veuillez indiquer une adresse email valide.')),
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'Veuillez indiquer votre numéro de téléphone.')
-    .max(30, 'Le numéro de téléphone est trop long.')
-    .regex(/^[+()\d\s.-]{6,30}$/, 'Veuillez indiquer un numéro de téléphone valide.'),
+  name: requiredText(
+    'Veuillez indiquer votre nom.',
+    FULL_NAME_MAX,
+    `Le nom ne doit pas dépasser ${FULL_NAME_MAX} caractères.`,
+  ),
+  email: emailAddress(
+    'Veuillez indiquer votre adresse email.',
+    'Veuillez indiquer une adresse email valide.',
+  ),
+  phone: phoneNumber(
+    'Veuillez indiquer votre numéro de téléphone.',
+    'Veuillez indiquer un numéro de téléphone valide.',
+  ),
   service: z.enum(CONTACT_SERVICES, 'Veuillez choisir un service.'),
-  message: z.string().trim().max(2000, 'Le message ne doit pas dépasser 2000 caractères.').default(''),
+  message: z
+    .string()
+    .trim()
+    .max(MESSAGE_MAX, `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères.`)
+    .default(''),
   website: z.string().max(500).optional(),
 });
 

@@ -41,7 +41,8 @@ const customer = {
 const placed: OrderPlacedData = {
   orderNumber: 'CMD-2026-000001',
   customerId: null,
-  customer,
+  // The phone is recorded normalised (E.164), as the checkout schema returns it.
+  customer: { ...customer, phone: '+33611223344' },
   deliveryMethod: 'delivery',
   lines: [
     {
@@ -188,7 +189,7 @@ describe('PlaceOrder', () => {
       .when(place({ lines: [] }))
       .thenError('EMPTY_ORDER');
     given()
-      .when(place({ lines: Array.from({ length: 101 }, () => ({ productId: TRAP, quantity: 1 })) }))
+      .when(place({ lines: Array.from({ length: 51 }, () => ({ productId: TRAP, quantity: 1 })) }))
       .thenError('INVALID_ORDER', 'Données de commande invalides: trop de lignes');
   });
 

@@ -5,6 +5,9 @@
  * version conflict re-runs the decision on fresh data.
  */
 import { effectivePriceCents } from '../catalog/pricing.js';
+import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
+import { checkoutFormSchema } from '../checkout/schema.js';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, NOTES_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type {
   CustomerDetails,
@@ -15,11 +18,6 @@ import type {
   OrderPlacedData,
 } from './events.js';
 import { isOrderStatus, isPaymentStatus } from './status.js';
-
-export const MAX_LINE_QUANTITY = 999;
-export const MAX_LINES = 100;
-export const MAX_NOTES_LENGTH = 2000;
-export const MAX_FIELD_LENGTH = 200;
 
 /** What the decider needs to know about a product, read in the command's transaction. */
 export interface ProductSnapshot {
@@ -78,45 +76,47 @@ export type EvolvingEvent = OrderEvent & {
 const invalid = (detail: string) =>
   new DomainError('invalid', 'INVALID_ORDER', `Données de commande invalides: ${detail}`);
 
-const REQUIRED_ALWAYS = ['firstName', 'lastName', 'email', 'phone'] as const;
-const REQUIRED_FOR_DELIVERY = ['address', 'city', 'zipCode'] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/**
+ * The customer details as the checkout form's own schema checks them (one rule for the form, the
+ * procedure and the decider): required fields first, with the spec's notice, then the formats. The
+ * phone comes back normalised (E.164), as it is recorded.
+ */
 function validateCustomer(
   input: CustomerDetails | undefined,
   deliveryMethod: DeliveryMethod,
 ): CustomerDetails {
-  const customer = (input ?? {}) as Partial<CustomerDetails>;
-  if (deliveryMethod !== 'delivery' && deliveryMethod !== 'pickup') {
+  if (!(DELIVERY_METHODS as readonly string[]).includes(deliveryMethod)) {
     throw invalid('mode de livraison inconnu');
   }
-  const trimmed: CustomerDetails = {
-    firstName: String(customer.firstName ?? '').trim(),
-    lastName: String(customer.lastName ?? '').trim(),
-    email: String(customer.email ?? '').trim(),
-    phone: String(customer.phone ?? '').trim(),
-    address: String(customer.address ?? '').trim(),
-    city: String(customer.city ?? '').trim(),
-    zipCode: String(customer.zipCode ?? '').trim(),
+  const customer = (input ?? {}) as Partial<Record<keyof CustomerDetails, unknown>>;
+  const text = (value: unknown) => String(value ?? '').trim();
+  const form = {
+    firstName: text(customer.firstName),
+    lastName: text(customer.lastName),
+    email: text(customer.email),
+    phone: text(customer.phone),
+    address: text(customer.address),
+    city: text(customer.city),
+    zipCode: text(customer.zipCode),
+    deliveryMethod,
   };
-  const required =
-    deliveryMethod === 'delivery' ? [...REQUIRED_ALWAYS, ...REQUIRED_FOR_DELIVERY] : REQUIRED_ALWAYS;
-  if (required.some((field) => trimmed[field] === '')) {
-    throw new DomainError('invalid', 'MISSING_FIELDS', 'Veuillez remplir tous les champs obligatoires', {
-      fields: required.filter((field) => trimmed[field] === ''),
-    });
+  const missing = requiredFields(deliveryMethod).filter((field) => form[field] === '');
+  if (missing.length > 0) {
+    throw new DomainError('invalid', 'MISSING_FIELDS', MISSING_FIELDS_MESSAGE, { fields: missing });
   }
-  for (const [field, value] of Object.entries(trimmed)) {
-    if (value.length > MAX_FIELD_LENGTH) throw invalid(`le champ ${field} est trop long`);
+  const parsed = checkoutFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(`${issue?.message ?? 'formulaire invalide'}`.toLocaleLowerCase('fr-FR'));
   }
-  if (!EMAIL.test(trimmed.email)) throw invalid('adresse email invalide');
-  return trimmed;
+  const { deliveryMethod: _method, ...details } = parsed.data;
+  return details;
 }
 
 function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): OrderEvent[] {
   const customer = validateCustomer(command.customer, command.deliveryMethod);
   if (command.lines.length === 0) throw new DomainError('invalid', 'EMPTY_ORDER', 'Votre panier est vide');
-  if (command.lines.length > MAX_LINES) throw invalid('trop de lignes');
+  if (command.lines.length > MAX_CART_LINES) throw invalid('trop de lignes');
   // The same product twice in a cart counts as one line with the summed quantity.
   const merged = new Map<string, number>();
   for (const line of command.lines) {
@@ -156,7 +156,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
     });
   }
   const notes = command.notes?.trim() || null;
-  if (notes && notes.length > MAX_NOTES_LENGTH) throw invalid('les notes sont trop longues');
+  if (notes && notes.length > NOTES_MAX) throw invalid('les notes sont trop longues');
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalPriceCents, 0);
   // Delivery is free and prices include taxes (spec: delivery "Gratuite", total = subtotal).
   const shippingCostCents = 0;
@@ -232,7 +232,7 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
     case 'DeleteOrder': {
       existing(state);
       const reason = command.reason?.trim() || null;
-      if (reason && reason.length > MAX_NOTES_LENGTH) throw invalid('le motif est trop long');
+      if (reason && reason.length > NOTES_MAX) throw invalid('le motif est trop long');
       return [{ type: 'OrderDeleted', data: { reason } }];
     }
   }

@@ -5,6 +5,7 @@
  * derive from ORDER_EVENT_SCHEMAS. How to add or change an event: docs/decisions/001-order-log.md.
  */
 import { z } from 'zod';
+import { DELIVERY_METHODS } from '../checkout/fields.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './status.js';
 
 /**
@@ -32,8 +33,9 @@ export interface EventMetadata {
 const orderStatus = z.enum(ORDER_STATUSES);
 const paymentStatus = z.enum(PAYMENT_STATUSES);
 
-export const deliveryMethodSchema = z.enum(['delivery', 'pickup']);
-export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
+export type { DeliveryMethod } from '../checkout/fields.js';
+
+const deliveryMethodSchema = z.enum(DELIVERY_METHODS);
 
 /** The checkout form of the spec (visitor-site.md §3) as recorded, without the delivery method. */
 export const customerDetailsSchema = z.object({

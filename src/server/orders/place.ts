@@ -130,7 +130,12 @@ export async function placeOrder(
         },
         null,
       );
-      const commandMeta: CommandMeta = { actor: meta.actor, at, requestId: meta.requestId, idempotencyKey: key };
+      const commandMeta: CommandMeta = {
+        actor: meta.actor,
+        at,
+        requestId: meta.requestId,
+        idempotencyKey: key,
+      };
       const { state } = await commitDecision(tx, orderId, [], decided, commandMeta, products);
       if (!state) throw new Error('OrderPlaced folded to nothing');
       return placedOrder(state);

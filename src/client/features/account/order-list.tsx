@@ -8,8 +8,8 @@ import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { frenchDateTime, frenchLongDate } from '@/domain/account/order-status';
-import { paymentStatusLabel } from '@/domain/orders/status';
 import { formatEuros } from '@/domain/catalog/pricing';
+import { paymentStatusLabel } from '@/domain/orders/status';
 import { OrderStatusBadge } from './status-badge';
 
 type OrderSummary = RouterOutputs['account']['orders'][number];
@@ -91,8 +91,8 @@ function OrderRow({ order }: { order: OrderSummary }) {
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="text-sm text-muted-foreground">
-              Passée le {frenchLongDate(order.createdAt)} · {articles(order.itemCount)} ·{' '}
-              Paiement : {paymentStatusLabel(order.paymentStatus)}
+              Passée le {frenchLongDate(order.createdAt)} · {articles(order.itemCount)} · Paiement :{' '}
+              {paymentStatusLabel(order.paymentStatus)}
             </p>
           </div>
           <div className="flex items-center justify-between gap-4 sm:justify-end">

@@ -9,6 +9,7 @@ import { errorMessage, fieldErrors } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { frenchLongDate } from '@/domain/account/order-status';
 import type { ProfileInput } from '@/domain/account/profile';
+import { formatPhone } from '@/domain/common/phone';
 import { SubmitButton } from './form-parts';
 
 /** zod loads when the form opens, not with the account page. */
@@ -31,7 +32,7 @@ const fields: { name: Field; label: string; type?: string; autoComplete?: string
 const toForm = (p: Profile): Record<Field, string> => ({
   firstName: p.firstName,
   lastName: p.lastName,
-  phone: p.phone ?? '',
+  phone: p.phone ? formatPhone(p.phone) : '',
   dateOfBirth: p.dateOfBirth ?? '',
   address: p.address ?? '',
   postalCode: p.postalCode ?? '',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { placeOrderInputSchema } from '../../../domain/checkout/schema';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../domain/common/limits';
 import { type CartProduct, type CartState, cartReducer, emptyCart, parseSavedCart } from './cart-state';
 
 const trap: CartProduct = {
@@ -83,6 +85,30 @@ describe('cart reducer', () => {
     expect(five.total).toBe(7450);
     expect(cartReducer(five, { type: 'updateQuantity', id, quantity: 0 })).toEqual(emptyCart);
     expect(cartReducer(five, { type: 'updateQuantity', id, quantity: -3 })).toEqual(emptyCart);
+  });
+
+  it('caps quantities and lines at what one order accepts, so the checkout never refuses the cart', () => {
+    const id = `cart-${trap.id}`;
+    const many = run({ type: 'add', product: trap }, { type: 'updateQuantity', id, quantity: 5000 });
+    expect(many.items[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(cartReducer(many, { type: 'add', product: trap }).items[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    const products = Array.from({ length: MAX_CART_LINES + 5 }, (_, n) => ({
+      ...trap,
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    }));
+    const full = run(...products.map((product) => ({ type: 'add' as const, product })));
+    expect(full.items).toHaveLength(MAX_CART_LINES);
+    // The same limits the checkout schema applies.
+    const order = placeOrderInputSchema.safeParse({
+      firstName: 'Marie',
+      lastName: 'Durand',
+      email: 'marie@example.fr',
+      phone: '0612345678',
+      deliveryMethod: 'pickup',
+      idempotencyKey: '7d1c1b2e-0c53-4a43-9d2e-2b1f7f1d0a01',
+      lines: full.items.map((i) => ({ productId: i.productId, quantity: MAX_LINE_QUANTITY })),
+    });
+    expect(order.success).toBe(true);
   });
 
   it('clears everything to zero', () => {

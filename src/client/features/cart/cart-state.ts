@@ -1,9 +1,11 @@
 import { effectivePriceCents } from '../../../domain/catalog/pricing';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../domain/common/limits';
 
 /**
  * The cart of the spec (visitor-site.md §3, §4): items, total and itemCount, changed only by the
  * actions below. Pure, so it is tested without a browser. Prices here are for display only: the
- * server reloads every price when the order is placed.
+ * server reloads every price when the order is placed. It caps lines and quantities at the order's
+ * own limits, so that a cart can always be ordered.
  */
 export interface CartItem {
   /** Always `cart-{productId}`. */
@@ -65,8 +67,13 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       const { product } = action;
       const id = cartItemId(product.id);
       if (state.items.some((i) => i.id === id)) {
-        return withTotals(state.items.map((i) => (i.id === id ? { ...i, quantity: i.quantity + 1 } : i)));
+        return withTotals(
+          state.items.map((i) =>
+            i.id === id ? { ...i, quantity: Math.min(i.quantity + 1, MAX_LINE_QUANTITY) } : i,
+          ),
+        );
       }
+      if (state.items.length >= MAX_CART_LINES) return state;
       const item: CartItem = {
         id,
         productId: product.id,
@@ -84,7 +91,11 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'updateQuantity':
       if (action.quantity <= 0) return withTotals(state.items.filter((i) => i.id !== action.id));
       return withTotals(
-        state.items.map((i) => (i.id === action.id ? { ...i, quantity: Math.floor(action.quantity) } : i)),
+        state.items.map((i) =>
+          i.id === action.id
+            ? { ...i, quantity: Math.min(Math.floor(action.quantity), MAX_LINE_QUANTITY) }
+            : i,
+        ),
       );
     case 'clear':
       return emptyCart;

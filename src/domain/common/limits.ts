@@ -1,0 +1,22 @@
+/**
+ * Field limits and formats shared by every form, procedure and decider of the shop. Zod-free, so
+ * the storefront can use them before zod loads (checkout loads zod on first interaction).
+ */
+
+/** First and last names (back-office.md §5: at most 50 characters). */
+export const NAME_MAX = 50;
+/** A person's full name in one field (the contact form). */
+export const FULL_NAME_MAX = 120;
+/** RFC 5321's limit for an address. */
+export const EMAIL_MAX = 254;
+export const ADDRESS_MAX = 200;
+export const CITY_MAX = 100;
+/** Free text a customer adds to an order, and an admin's reason or note on one. */
+export const NOTES_MAX = 1000;
+export const MESSAGE_MAX = 2000;
+
+/** Per order: distinct products, and units of one product. The cart caps at the same numbers. */
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+
+export const ZIP_CODE = /^\d{5}$/;
