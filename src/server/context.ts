@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import { fromNodeHeaders } from 'better-auth/node';
+import type { Role } from '../domain/account/roles.js';
 import type { Auth } from './auth.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
@@ -15,7 +16,7 @@ export interface Services {
   mailer: Mailer;
 }
 
-export type Role = 'user' | 'admin';
+export type { Role };
 
 export interface SessionUser {
   id: string;

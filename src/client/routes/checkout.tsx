@@ -134,8 +134,11 @@ export default function Checkout() {
     });
   }, [me.data, profile.isLoading, profile.data]);
 
+  const utils = trpc.useUtils();
   const place = trpc.checkout.place.useMutation({
     onSuccess(order) {
+      // The customer's order list and totals (/compte) now include this order.
+      void utils.account.invalidate();
       saveLastOrder({
         orderNumber: order.orderNumber,
         items: order.items.map((i) => ({

@@ -5,6 +5,7 @@
  * derive from ORDER_EVENT_SCHEMAS. How to add or change an event: docs/decisions/001-order-log.md.
  */
 import { z } from 'zod';
+import type { Role } from '../account/roles.js';
 import { DELIVERY_METHODS } from '../checkout/fields.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './status.js';
 
@@ -151,7 +152,7 @@ export function parseOrderEvent(stored: StoredEventInput): OrderEvent {
   return { type: stored.type, data: parsed.data } as OrderEvent;
 }
 
-export function actorFromUser(user: { id: string; role: 'user' | 'admin' } | null): Actor {
+export function actorFromUser(user: { id: string; role: Role } | null): Actor {
   if (!user) return { kind: 'guest' };
   return { kind: user.role, userId: user.id };
 }

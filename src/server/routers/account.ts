@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileSchema } from '../../domain/account/profile.js';
+import { checkRoleChange, ROLES } from '../../domain/account/roles.js';
 import { DomainError } from '../../domain/errors.js';
 import { accountTotals, findCustomerOrder, listCustomerOrders } from '../db/customer-orders.js';
 import { findProfile, setRole, updateProfile } from '../db/profiles.js';
@@ -51,17 +52,11 @@ export const accountRouter = router({
     return { ...order, history };
   }),
 
-  /** Admins only (the back-office uses it); an admin cannot demote themselves by accident. */
+  /** Admins only (the back-office uses it). */
   setRole: adminProcedure
-    .input(z.object({ userId: z.string().min(1).max(100), role: z.enum(['user', 'admin']) }))
+    .input(z.object({ userId: z.string().min(1).max(100), role: z.enum(ROLES) }))
     .mutation(async ({ ctx, input }) => {
-      if (input.userId === ctx.user.id && input.role !== 'admin') {
-        throw new DomainError(
-          'forbidden',
-          'CANNOT_DEMOTE_SELF',
-          'Vous ne pouvez pas retirer vos propres droits d’administration.',
-        );
-      }
+      checkRoleChange(ctx.user.id, input.userId, input.role);
       if (!(await setRole(ctx.sql, input.userId, input.role))) {
         throw new DomainError('not_found', 'USER_NOT_FOUND', 'Utilisateur introuvable');
       }

@@ -1,0 +1,16 @@
+import { DomainError } from '../errors.js';
+
+/** The roles an account can have; only an admin changes them, never through the profile. */
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** An admin cannot take away their own admin rights (by accident or otherwise). */
+export function checkRoleChange(actorId: string, targetId: string, role: Role): void {
+  if (targetId === actorId && role !== 'admin') {
+    throw new DomainError(
+      'forbidden',
+      'CANNOT_DEMOTE_SELF',
+      'Vous ne pouvez pas retirer vos propres droits d’administration.',
+    );
+  }
+}
