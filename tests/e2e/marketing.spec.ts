@@ -23,9 +23,11 @@ const visibleSlide = (page: Page, testId: string) =>
  * asserted to the millisecond however busy the machine is. Applies to every page of the context.
  */
 async function stopTime(clock: Page['clock']) {
-  const start = new Date('2026-06-01T08:00:00Z');
+  const start = new Date('2026-06-01T08:00:00Z').getTime();
   await clock.install({ time: start });
-  await clock.pauseAt(start);
+  // An already open page's clock runs from `start` until paused: stop it a minute ahead, never in
+  // its past however slowly these two calls follow each other. New documents start at that time.
+  await clock.pauseAt(start + 60_000);
 }
 
 /**
