@@ -17,6 +17,34 @@ async function ownAddress(page: Page) {
 const visibleSlide = (page: Page, testId: string) =>
   page.getByTestId(testId).locator('[aria-roledescription="diapositive"]:not([aria-hidden="true"])');
 
+/**
+ * Stops the page's time before its first script runs: its timers (setTimeout, setInterval, Date,
+ * performance.now...) then move only when the test runs the clock (`clock.runFor`), so timing is
+ * asserted to the millisecond however busy the machine is. Applies to every page of the context.
+ */
+async function stopTime(clock: Page['clock']) {
+  const start = new Date('2026-06-01T08:00:00Z').getTime();
+  await clock.install({ time: start });
+  // An already open page's clock runs from `start` until paused: stop it a minute ahead, never in
+  // its past however slowly these two calls follow each other. New documents start at that time.
+  await clock.pauseAt(start + 60_000);
+}
+
+/**
+ * Waits until the home page is hydrated and its effects (which start the typewriter and the
+ * carousels' timers) have run: only then does a click on the reasons carousel change the slide.
+ * Clicking the same dot again is harmless, so the click is retried until it takes.
+ */
+async function hydrated(page: Page) {
+  const dot = page.getByTestId('reasons-carousel').getByRole('button', { name: 'Raison 2' });
+  await expect(async () => {
+    await dot.click();
+    await expect(visibleSlide(page, 'reasons-carousel')).toContainText('Techniciens certifiés', {
+      timeout: 1000,
+    });
+  }).toPass();
+}
+
 test('the pages are served pre-rendered with their text, title, description and structured data', async ({
   request,
 }) => {
@@ -100,12 +128,19 @@ test('header: scrolled style, anchors, rubriques, legal pages and the shop by fu
   await page.getByRole('button', { name: /retour en haut/ }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-  // Going to the top right after a section link: the section's late position correction must not
-  // pull the page back down once the scroll to the top ends.
+  // Going to the top right after a section link: the section's late position correction (made when
+  // the scroll ends) must not pull the page back down once the scroll to the top ends.
   await page.getByRole('link', { name: 'Contact', exact: true }).click();
+  await page.evaluate(() => {
+    const w = window as unknown as { scrollEnds: number[] };
+    w.scrollEnds = [];
+    // Added after the section link's own listener: it sees the position after any correction.
+    window.addEventListener('scrollend', () => w.scrollEnds.push(window.scrollY));
+  });
   await page.getByRole('button', { name: /retour en haut/ }).click();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await page.waitForTimeout(1500);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { scrollEnds: number[] }).scrollEnds.at(-1)))
+    .toBe(0);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   // A rubrique page opens at its top; its back link returns to #rubriques.
@@ -135,51 +170,42 @@ test('header: scrolled style, anchors, rubriques, legal pages and the shop by fu
 });
 
 test('the typewriter types, pauses, erases and moves to the next word', async ({ page }) => {
+  await stopTime(page.clock);
   await page.goto('/');
   const typed = page.getByTestId('typewriter');
   await expect(typed).toHaveText('les frelons');
   await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(
     /Nous intervenons pour les frelons, les guêpes/,
   );
-  // Record every text the typewriter shows, with its time, until the second word is typed.
-  const steps = await typed.evaluate(
-    (el) =>
-      new Promise<[string, number][]>((resolve) => {
-        const seen: [string, number][] = [[el.textContent ?? '', performance.now()]];
-        const observer = new MutationObserver(() => {
-          seen.push([el.textContent ?? '', performance.now()]);
-          if (el.textContent === 'les guêpes') {
-            observer.disconnect();
-            resolve(seen);
-          }
-        });
-        observer.observe(el, { childList: true, characterData: true, subtree: true });
-      }),
-  );
-  const texts = steps.map(([text]) => text);
-  const at = (text: string) => steps[texts.lastIndexOf(text)]![1];
-  expect(texts).toEqual([
-    'les frelons',
-    ...Array.from({ length: 11 }, (_, i) => 'les frelons'.slice(0, 10 - i)),
-    ...Array.from({ length: 10 }, (_, i) => 'les guêpes'.slice(0, i + 1)),
-  ]);
-  // Erasing at 50 ms per character, 200 ms on the empty line, typing at 100 ms per character.
-  const erasing = at('') - at('les frelon');
-  expect(erasing).toBeGreaterThan(10 * 50 - 60);
-  expect(erasing).toBeLessThan(10 * 50 + 250);
-  const gap = at('l') - at('');
-  expect(gap).toBeGreaterThan(170);
-  expect(gap).toBeLessThan(400);
-  const typing = at('les guêpes') - at('l');
-  expect(typing).toBeGreaterThan(9 * 100 - 60);
-  expect(typing).toBeLessThan(9 * 100 + 300);
+  await hydrated(page);
+  // Each text appears exactly `delay` ms after the previous one: not a millisecond before, and on time.
+  let shown = 'les frelons';
+  const next = async (text: string, delay: number) => {
+    await page.clock.runFor(delay - 1);
+    await expect(typed).toHaveText(shown);
+    await page.clock.runFor(1);
+    await expect(typed).toHaveText(text);
+    shown = text;
+  };
+  // The whole word stays 2 s, is erased at 50 ms per character, the line stays empty 200 ms, and
+  // the next word is typed at 100 ms per character, then stays 2 s in turn.
+  await next('les frelon', 2000);
+  for (let n = 9; n >= 0; n--) await next('les frelons'.slice(0, n), 50);
+  await next('l', 200);
+  for (let n = 2; n <= 'les guêpes'.length; n++) await next('les guêpes'.slice(0, n), 100);
+  await next('les guêpe', 2000);
 });
 
 test('with reduced motion the typewriter and the reviews stand still', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
+  await stopTime(context.clock);
   const page = await context.newPage();
   await page.goto('/');
-  await page.waitForTimeout(6000);
+  await hydrated(page);
+  // The preference is applied once hydrated: the reviews lose their pause button.
+  const reviews = page.getByTestId('testimonials-carousel');
+  await expect(reviews.getByRole('button', { name: 'Mettre en pause le défilement' })).toHaveCount(0);
+  await context.clock.runFor(60_000);
   await expect(page.getByTestId('typewriter')).toHaveText('les frelons');
   await expect(visibleSlide(page, 'testimonials-carousel')).toContainText('Sophie M.');
   await context.close();
@@ -261,30 +287,35 @@ test('reasons carousel: arrows and dots, wrapping both ways', async ({ page }) =
 test('testimonials advance every 5 seconds, can be paused, and link to the reviews in a new tab', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  await stopTime(page.clock);
   await page.goto('/#avis');
   const carousel = page.getByTestId('testimonials-carousel');
   const slide = visibleSlide(page, 'testimonials-carousel');
   await expect(slide).toContainText('Sophie M.');
-  await expect(slide).toContainText('Restaurant Le Vieux Pressoir', { timeout: 7000 });
-  const firstTick = Date.now();
-  await expect(slide).toContainText('Jean-Pierre L.', { timeout: 7000 });
-  const interval = Date.now() - firstTick;
-  expect(interval).toBeGreaterThan(4500);
-  expect(interval).toBeLessThan(5800);
+  await hydrated(page);
+  // `review` stays exactly 5 s, then `next` shows.
+  const stays = async (review: string, next: string) => {
+    await page.clock.runFor(5000 - 1);
+    await expect(slide).toContainText(review);
+    await page.clock.runFor(1);
+    await expect(slide).toContainText(next);
+  };
+  await stays('Sophie M.', 'Restaurant Le Vieux Pressoir');
+  await stays('Restaurant Le Vieux Pressoir', 'Jean-Pierre L.');
 
-  // A manual move restarts the full interval.
+  // A manual move restarts the full interval: the dot chosen halfway stays 5 s, then it wraps.
+  await page.clock.runFor(2500);
   await carousel.getByRole('button', { name: 'Avis 8' }).click();
   await expect(slide).toContainText('Boulangerie Martin');
-  await page.waitForTimeout(4000);
-  await expect(slide).toContainText('Boulangerie Martin');
-  await expect(slide).toContainText('Sophie M.', { timeout: 2500 });
+  await stays('Boulangerie Martin', 'Sophie M.');
 
+  // Paused, nothing moves however long it stays; resumed, the next review comes 5 s later.
+  await page.clock.runFor(2500);
   await carousel.getByRole('button', { name: 'Mettre en pause le défilement' }).click();
-  await page.waitForTimeout(6000);
+  await page.clock.runFor(60_000);
   await expect(slide).toContainText('Sophie M.');
   await carousel.getByRole('button', { name: 'Reprendre le défilement' }).click();
-  await expect(slide).toContainText('Restaurant Le Vieux Pressoir', { timeout: 6000 });
+  await stays('Sophie M.', 'Restaurant Le Vieux Pressoir');
 
   const reviews = page.getByRole('link', { name: /Voir tous nos avis clients/ });
   await expect(reviews).toHaveAttribute('target', '_blank');
