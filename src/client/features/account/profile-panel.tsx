@@ -43,6 +43,7 @@ const toForm = (p: Profile): Record<Field, string> => ({
 function shown(profile: Profile, name: Field): string | null {
   if (name === 'dateOfBirth')
     return profile.dateOfBirth ? frenchLongDate(`${profile.dateOfBirth}T12:00:00`) : null;
+  if (name === 'phone') return profile.phone ? formatPhone(profile.phone) : null;
   return profile[name] || null;
 }
 
