@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import { FRENCH_MESSAGE_CODE } from '../domain/account/auth-errors.js';
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from '../domain/account/profile.js';
+import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
 import { resetPasswordMail, verificationMail } from './mail/account-mails.js';
@@ -20,6 +21,24 @@ export const CLIENT_IP_HEADER = 'x-h27-client-ip';
 export const RESET_PASSWORD_PATH = '/reinitialiser-mot-de-passe';
 
 /**
+ * The better-auth endpoints the product uses over HTTP. Every other one (update-user, change-email,
+ * change-password, delete-user, list-sessions, ...) answers 404: profile changes go through tRPC's
+ * account.updateProfile with the profile schema, and an endpoint added by a better-auth upgrade is
+ * off until it is listed here.
+ */
+export const AUTH_PATHS_IN_USE = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-out',
+  '/request-password-reset',
+  '/reset-password',
+  '/verify-email',
+  '/get-session',
+  '/ok',
+  '/error',
+]);
+
+/**
  * better-auth on the app's one postgres.js pool, through Kysely. Its camelCase fields land in the
  * snake_case columns of migrations/0001 thanks to Kysely's CamelCasePlugin.
  */
@@ -33,7 +52,7 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
-    trustedOrigins: [config.PUBLIC_URL],
+    trustedOrigins: config.trustedOrigins,
     database: { db, type: 'postgres' },
     user: { modelName: 'users' },
     session: { modelName: 'sessions' },
@@ -86,6 +105,12 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
       // Sign-ups through the site carry first and last name: checked with the same schema as the
       // form (French messages), before anything is written.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.request && !AUTH_PATHS_IN_USE.has(ctx.path)) {
+          throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found' });
+        }
+        if (ctx.request && (hasUncleanText(ctx.body) || hasUncleanText(ctx.query))) {
+          throw new APIError('BAD_REQUEST', { code: INVALID_TEXT_CODE, message: INVALID_TEXT_MESSAGE });
+        }
         if (ctx.path !== '/sign-up/email' || !ctx.request) return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const parsed = signUpSchema.safeParse(body);

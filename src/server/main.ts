@@ -14,9 +14,6 @@ async function main() {
     throw error;
   }
   const dev = config.NODE_ENV === 'development' && process.argv.includes('--dev');
-  if (config.AUTH_SECRET.startsWith('dev-secret') && config.NODE_ENV === 'production') {
-    logger.warn('AUTH_SECRET is the development default: set it before going live');
-  }
   const app = await startApp(config, { dev });
   logger.info(
     `Hygiène - Anti-nuisibles 27 is served on ${app.url}${dev ? ' (development, hot reload)' : ''}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidInput } from '../security/text.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
 
 export {
@@ -96,7 +97,7 @@ export const placeOrderInputSchema = z
     lines: z
       .array(
         z.object({
-          productId: z.uuid({ error: 'Produit invalide' }),
+          productId: uuidInput('Produit invalide'),
           quantity: z
             .number({ error: 'Quantité invalide' })
             .int({ error: 'Quantité invalide' })

@@ -22,15 +22,15 @@ await withOrderLog(async ({ sql, config }) => {
       input: createReadStream(file),
       crlfDelay: Number.POSITIVE_INFINITY,
     });
-    const report = await verifyLines(lines, config.AUTH_SECRET);
+    const report = await verifyLines(lines, config.AUDIT_KEY);
     print(report, file);
     return report.ok ? 0 : 1;
   }
-  const report = await verifyDatabase(sql, config.AUTH_SECRET, progress('verify'));
+  const report = await verifyDatabase(sql, config.AUDIT_KEY, progress('verify'));
   print(report, 'the database');
   if (!report.ok) return 1;
   if (!hasFlag('--no-checkpoint')) {
-    const c = await writeCheckpoint(sql, config.AUTH_SECRET);
+    const c = await writeCheckpoint(sql, config.AUDIT_KEY);
     console.log(
       `Checkpoint #${c.id} written: ${c.eventCount} events sealed up to position ${c.maxPosition}.`,
     );
