@@ -244,7 +244,7 @@ describe('text hygiene', () => {
       ['account.updateProfile', { firstName: 'Jean\u0000', lastName: 'Martin' }],
       [
         'contact.send',
-        { name: 'A\uDC00', email: 'a@b.fr', phone: '0612345678', message: 'Bonjour, un nid de frelons.' },
+        { name: 'A\uDC00', email: 'a@b.fr', phone: '0612345678', service: 'frelon', message: 'Un nid.' },
       ],
     ];
     for (const [procedure, input] of cases) {

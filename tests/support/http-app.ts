@@ -44,7 +44,7 @@ export interface ApiBody {
 }
 
 /** A browser-like client: one cookie jar, the page's Origin on every request. */
-export function browserClient(app: RunningApp, origin = app.url) {
+export function browserClient(app: RunningApp, origin = app.url, extraHeaders: Record<string, string> = {}) {
   let cookie = '';
   const remember = (res: Response) => {
     for (const line of res.headers.getSetCookie()) {
@@ -57,7 +57,7 @@ export function browserClient(app: RunningApp, origin = app.url) {
       cookie = /max-age=0/i.test(line) ? rest : [rest, pair].filter(Boolean).join('; ');
     }
   };
-  const headers = () => ({ origin, ...(cookie ? { cookie } : {}) });
+  const headers = () => ({ origin, ...extraHeaders, ...(cookie ? { cookie } : {}) });
   return {
     get cookie() {
       return cookie;
