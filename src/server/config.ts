@@ -38,6 +38,13 @@ const schema = z.object({
   SHOP_EMAIL: z.email().default('contact@hygiene-anti-nuisibles-27.fr'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
+  /** Orders accepted per client address, and per customer email address, per window (seconds). */
+  CHECKOUT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  CHECKOUT_LIMIT_WINDOW: z.coerce.number().int().min(1).default(3600),
+  /** Account mails (verification, password reset) sent to one address per window (seconds). */
+  MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  MAIL_LIMIT_WINDOW: z.coerce.number().int().min(1).default(3600),
   /** Websockets open at once per client address. */
   WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Messages a socket may send per 10 seconds before it is closed. */

@@ -18,6 +18,9 @@ process.env.NODE_ENV = 'production';
 process.env.ADMIN_EMAIL ??= 'admin@hygiene-anti-nuisibles-27.fr';
 process.env.ADMIN_PASSWORD ??= 'admin12345';
 process.env.LOG_LEVEL ??= 'warn';
+// The shop tests place many orders from one address and one email: room for them.
+process.env.CHECKOUT_LIMIT_PER_IP ??= '1000';
+process.env.CHECKOUT_LIMIT_PER_EMAIL ??= '1000';
 // The browser reaches the app as through a local reverse proxy: a test that needs its own client
 // address (the sign-in rate-limit burst) sends X-Forwarded-For, and the others keep 127.0.0.1.
 process.env.TRUSTED_PROXIES ??= '127.0.0.1,::1';

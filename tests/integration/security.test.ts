@@ -312,3 +312,137 @@ describe('a websocket follows its session', () => {
     customer.close();
   });
 });
+
+describe('checkout and mail abuse', () => {
+  it('limits orders per client address and per email address, shared through PostgreSQL', async () => {
+    const limited = await startHttpApp(db, {
+      TRUSTED_PROXIES: '127.0.0.1',
+      CHECKOUT_LIMIT_PER_IP: '3',
+      CHECKOUT_LIMIT_PER_EMAIL: '2',
+    });
+    // A second instance on the same database shares the counters.
+    const twin = await startHttpApp(db, {
+      TRUSTED_PROXIES: '127.0.0.1',
+      CHECKOUT_LIMIT_PER_IP: '3',
+      CHECKOUT_LIMIT_PER_EMAIL: '2',
+    });
+    apps.push(limited, twin);
+    const product = await createProduct(db.sql, { stockQuantity: 100 });
+    const from = (instance: RunningApp, ip: string) =>
+      browserClient(instance, instance.url, { 'x-forwarded-for': ip });
+    const status = async (instance: RunningApp, ip: string, mail: string) =>
+      (await from(instance, ip).post('/api/trpc/checkout.place', placeInput(product.id, { email: mail })))
+        .status;
+
+    // Per address: three orders (different emails), then 429 on either instance.
+    const ip = '203.0.113.10';
+    expect([
+      await status(limited, ip, 'a1@example.fr'),
+      await status(twin, ip, 'a2@example.fr'),
+      await status(limited, ip, 'a3@example.fr'),
+      await status(twin, ip, 'a4@example.fr'),
+    ]).toEqual([200, 200, 200, 429]);
+
+    // Per email: two orders to one mailbox from many addresses, then 429.
+    const before = await count('orders');
+    const victim = 'boite@example.fr';
+    const results = [];
+    for (let i = 0; i < 4; i++)
+      results.push(await status(i % 2 ? twin : limited, `203.0.113.${20 + i}`, victim));
+    expect(results).toEqual([200, 200, 429, 429]);
+    expect(await count('orders')).toBe(before + 2);
+    const refused = await from(limited, '203.0.113.40').post(
+      '/api/trpc/checkout.place',
+      placeInput(product.id, { email: victim }),
+    );
+    expect(refused.body?.error?.message).toMatch(
+      /^Trop de commandes en peu de temps\. Réessayez dans \d+ minute/,
+    );
+  });
+
+  it('bounds reset mails to one account per hour, whatever the client address', async () => {
+    const limited = await startHttpApp(db, { TRUSTED_PROXIES: '127.0.0.1', MAIL_LIMIT_PER_ADDRESS: '3' });
+    apps.push(limited);
+    const address = email();
+    await browserClient(limited).signUp(address); // the verification mail is the first of three
+    for (let i = 0; i < 6; i++) {
+      const res = await browserClient(limited, limited.url, {
+        'x-forwarded-for': `203.0.113.${60 + i}`,
+      }).post('/api/auth/request-password-reset', {
+        email: address,
+        redirectTo: '/reinitialiser-mot-de-passe',
+      });
+      expect(res.status).toBe(200); // the answer never tells whether a mail left
+    }
+    const [row] = await db.sql<
+      { count: number }[]
+    >`select count from abuse_counters where key = ${`mail:${address}`}`;
+    expect(row!.count).toBe(7);
+    const sent = await mailsTo(limited, address);
+    expect(sent).toBe(3);
+  });
+});
+
+async function mailsTo(instance: RunningApp, address: string): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const dir = `${instance.services.config.dataDir}/mail`;
+  let n = 0;
+  for (const file of await readdir(dir).catch(() => [] as string[])) {
+    if ((await readFile(`${dir}/${file}`, 'utf8')).includes(`To: ${address}`)) n += 1;
+  }
+  return n;
+}
+
+describe('accounts', () => {
+  it('slows down wrong passwords on one account whatever the client address', async () => {
+    const address = email();
+    await browserClient(app).signUp(address);
+    const proxied = await startHttpApp(db, { TRUSTED_PROXIES: '127.0.0.1' });
+    apps.push(proxied);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const attacker = browserClient(proxied, proxied.url, { 'x-forwarded-for': `192.0.2.${i + 1}` });
+      statuses.push((await attacker.signIn(address, `mauvais-${i}-mot-de-passe`)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Even the right password waits: the wait grows with failures, and the spec's message says so.
+    const owner = await browserClient(proxied, proxied.url, { 'x-forwarded-for': '192.0.2.99' }).signIn(
+      address,
+    );
+    expect(owner.status).toBe(429);
+    expect(authErrorMessage(owner.status, owner.body as { code: string; message: string })).toBe(
+      'Trop de tentatives, réessayez dans quelques minutes',
+    );
+    // Once the wait is over, the right password gets in and the failures are forgotten.
+    await db.sql`update abuse_counters set window_start = now() - interval '1 hour' where key = ${`signin-fail:${address}`}`;
+    expect((await browserClient(app).signIn(address)).status).toBe(200);
+    expect((await db.sql`select 1 from abuse_counters where key = ${`signin-fail:${address}`}`).length).toBe(
+      0,
+    );
+  });
+
+  it('refuses weak passwords with a French reason, and accepts long passphrases', async () => {
+    const browser = browserClient(app);
+    const before = await count('users');
+    const address = `claire.fontaine-${randomUUID().slice(0, 4)}@example.fr`;
+    for (const password of ['password', '12345678', '        ', address, 'azertyuiop']) {
+      const res = await browser.post('/api/auth/sign-up/email', {
+        firstName: 'Claire',
+        lastName: 'Fontaine',
+        name: 'Claire Fontaine',
+        email: address,
+        password,
+      });
+      expect(res.status, password).toBe(400);
+      expect(res.body?.code).toBe('WEAK_PASSWORD');
+      expect(authErrorMessage(400, res.body as { code: string; message: string })).toMatch(
+        /^Mot de passe (trop facile à deviner|refusé : il reprend votre adresse email ou votre nom)/,
+      );
+    }
+    expect(await count('users')).toBe(before);
+    const passphrase = 'les abeilles de la ferme normande butinent le colza au printemps !';
+    expect(passphrase.length).toBeGreaterThanOrEqual(64);
+    expect((await browser.signUp(email(), passphrase)).status).toBe(200);
+    expect((await browser.signUp(email(), 'Cheval-Agrafe-Pommier-27')).status).toBe(200);
+  });
+});

@@ -1,5 +1,6 @@
 import { ORIGIN_REFUSED_CODE } from '../security/origin.js';
 import { INVALID_TEXT_CODE } from '../security/text.js';
+import { WEAK_PASSWORD_CODE } from './password.js';
 
 /**
  * better-auth answers with English error codes; people read French. Unknown codes fall back to the
@@ -40,8 +41,7 @@ const FRENCH_CODES = new Set([
   'LENGTH_REQUIRED',
   'MALFORMED_PATH',
   'ACCOUNT_THROTTLED',
-  'MAIL_LIMIT_REACHED',
-  'WEAK_PASSWORD',
+  WEAK_PASSWORD_CODE,
 ]);
 
 export function authErrorMessage(status: number, body: { code?: string; message?: string } | null): string {

@@ -1,5 +1,6 @@
 import { placeOrderInputSchema } from '../../domain/checkout/schema.js';
 import { actorFromUser } from '../../domain/orders/events.js';
+import { checkOrderLimits } from '../abuse.js';
 import { logger } from '../logger.js';
 import { placeOrder } from '../orders/place.js';
 import { queueOrderConfirmation } from '../outbox/order-confirmation-mail.js';
@@ -15,6 +16,7 @@ import { publicProcedure, router } from '../trpc.js';
 export const checkoutRouter = router({
   place: publicProcedure.input(placeOrderInputSchema).mutation(async ({ ctx, input }) => {
     const { lines, notes, idempotencyKey, deliveryMethod, ...customer } = input;
+    await checkOrderLimits(ctx.sql, ctx.config, ctx.ip, customer.email);
     const order = await placeOrder(
       ctx.sql,
       { customerId: ctx.user?.id ?? null, customer, deliveryMethod, lines, ...(notes ? { notes } : {}) },
