@@ -45,6 +45,10 @@ const schema = z.object({
   /** Account mails (verification, password reset) sent to one address per window (seconds). */
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   MAIL_LIMIT_WINDOW: z.coerce.number().int().min(1).default(3600),
+  /** Seconds between the server's checks for events to seal (0: only orders:verify seals). */
+  AUDIT_SEAL_INTERVAL: z.coerce.number().int().min(0).default(60),
+  /** Append-only copy of every checkpoint, outside the database (default <DATA_DIR>/audit-witness.ndjson). */
+  AUDIT_WITNESS_FILE: z.string().min(1).optional(),
   /** Websockets open at once per client address. */
   WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Messages a socket may send per 10 seconds before it is closed. */
@@ -56,9 +60,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'AUDIT_KEY'> & {
+export type Config = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'AUDIT_KEY' | 'AUDIT_WITNESS_FILE'> & {
   AUTH_SECRET: string;
   AUDIT_KEY: string;
+  AUDIT_WITNESS_FILE: string;
   dataDir: string;
   /** Origins whose pages may call the API (Origin header checks, better-auth trustedOrigins). */
   trustedOrigins: string[];
@@ -163,6 +168,9 @@ export function loadConfig(
     PUBLIC_URL: publicUrl,
     AUTH_SECRET: authSecret,
     AUDIT_KEY: parsed.data.AUDIT_KEY ?? authSecret,
+    AUDIT_WITNESS_FILE: path.resolve(
+      parsed.data.AUDIT_WITNESS_FILE ?? path.join(dataDir, 'audit-witness.ndjson'),
+    ),
     dataDir,
     trustedOrigins,
     production,
