@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidInput } from '../security/text.js';
+import { uuidInput } from '../security/ids.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
 
 export {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Text hygiene: the one rule every text a client sends goes through (tRPC inputs, better-auth
  * bodies). A NUL byte or a lone UTF-16 surrogate cannot be stored by PostgreSQL (or is an encoding
@@ -36,14 +34,3 @@ export function normalizeId(id: string): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isUuid = (id: string) => UUID.test(id);
-
-/** A uuid input, lower-cased before it is checked (the form every query and comparison uses). */
-export const uuidInput = (message: string) =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.uuid({ error: message }));
-
-/** An id input that may name nothing: normalised, bounded; the procedure answers not found. */
-export const idInput = z.string().trim().max(100).transform(normalizeId);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { profileSchema } from '../../domain/account/profile.js';
 import { DomainError } from '../../domain/errors.js';
-import { idInput } from '../../domain/security/text.js';
+import { idInput } from '../../domain/security/ids.js';
 import { accountTotals, findCustomerOrder, listCustomerOrders } from '../db/customer-orders.js';
 import { findProfile, setRole, updateProfile } from '../db/profiles.js';
 import { orderHistory } from '../orders/history.js';

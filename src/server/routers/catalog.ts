@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.js';
-import { idInput } from '../../domain/security/text.js';
+import { idInput } from '../../domain/security/ids.js';
 import { findShopProduct, listShopProductCards } from '../db/products.js';
 import { publicProcedure, router } from '../trpc.js';
 

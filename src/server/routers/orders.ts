@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorFromUser } from '../../domain/orders/events.js';
-import { idInput } from '../../domain/security/text.js';
+import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
