@@ -26,7 +26,8 @@ export const LIMITS = {
   /** Window over which a socket's messages are counted (WS_MAX_MESSAGES per window). */
   wsWindowMs: 10_000,
   headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  // Long enough for a large photo upload on a slow line; headers must arrive within 10 s anyway.
+  requestTimeoutMs: 120_000,
   maxHeaderBytes: 16 * 1024,
 } as const;
 
@@ -229,6 +230,9 @@ export function createSocketGuard(wss: WebSocketServer, config: Config) {
 export function connectSources(config: Config): string {
   const sources = new Set<string>(["'self'"]);
   for (const origin of config.trustedOrigins) {
+    // Browsers reject IPv6 literals in source lists (the whole entry is ignored, with a console
+    // error); a page opened at [::1] is covered by 'self', which CSP 3 extends to ws: on its host.
+    if (new URL(origin).hostname.startsWith('[')) continue;
     sources.add(origin);
     sources.add(origin.replace(/^http/, 'ws'));
   }
