@@ -49,6 +49,8 @@ const schema = z.object({
   AUDIT_SEAL_INTERVAL: z.coerce.number().int().min(0).default(60),
   /** Append-only copy of every checkpoint, outside the database (default <DATA_DIR>/audit-witness.ndjson). */
   AUDIT_WITNESS_FILE: z.string().min(1).optional(),
+  /** API requests one client address may have in progress at once on an instance. */
+  API_MAX_IN_FLIGHT_PER_IP: z.coerce.number().int().min(1).default(32),
   /** Websockets open at once per client address. */
   WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Messages a socket may send per 10 seconds before it is closed. */

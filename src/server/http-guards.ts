@@ -36,6 +36,7 @@ const messages = {
   tooLarge: (limit: number) =>
     `La requête est trop volumineuse (${Math.round(limit / 1024)} Ko au plus). Rien n’a été enregistré.`,
   lengthRequired: 'La taille de la requête doit être indiquée (en-tête Content-Length).',
+  inFlight: 'Trop de requêtes en cours depuis votre adresse. Réessayez dans un instant.',
   batch: `Trop d’appels dans une seule requête (${LIMITS.batchCalls} au plus). Rien n’a été enregistré.`,
 };
 
@@ -98,6 +99,22 @@ function contentLength(req: IncomingMessage): number | null {
   return Number.isFinite(n) ? n : Number.POSITIVE_INFINITY;
 }
 
+/** API requests in progress per client address (this instance): one client's burst waits its turn. */
+const inFlight = new Map<string, number>();
+
+function admitApiRequest(req: IncomingMessage, res: ServerResponse, config: Config): boolean {
+  const ip = clientIp(req, config.TRUSTED_PROXIES);
+  const now = inFlight.get(ip) ?? 0;
+  if (now >= config.API_MAX_IN_FLIGHT_PER_IP) return false;
+  inFlight.set(ip, now + 1);
+  res.once('close', () => {
+    const n = (inFlight.get(ip) ?? 1) - 1;
+    if (n <= 0) inFlight.delete(ip);
+    else inFlight.set(ip, n);
+  });
+  return true;
+}
+
 /**
  * Checks a request before routing. Returns true when it answered (refused) the request.
  */
@@ -111,6 +128,11 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, config: 
   }
   const pathname = rawPath;
   if (!pathname.startsWith('/api/')) return false;
+  if (!admitApiRequest(req, res, config)) {
+    res.setHeader('Retry-After', '1');
+    refuse(res, pathname, 429, 'TOO_MANY_REQUESTS', 'TOO_MANY_IN_FLIGHT', messages.inFlight);
+    return true;
+  }
 
   if (!SAFE_METHODS.has(req.method ?? 'GET')) {
     const problem = originProblem(req, config.trustedOrigins);

@@ -446,3 +446,30 @@ describe('accounts', () => {
     expect((await browser.signUp(email(), 'Cheval-Agrafe-Pommier-27')).status).toBe(200);
   });
 });
+
+describe('fairness', () => {
+  it("one address's requests in progress are bounded, other addresses are still served", async () => {
+    const limited = await startHttpApp(db, { TRUSTED_PROXIES: '127.0.0.1', API_MAX_IN_FLIGHT_PER_IP: '2' });
+    apps.push(limited);
+    // Two requests whose bodies never finish arriving: in progress as long as we like.
+    const hanging = Array.from({ length: 2 }, () => {
+      const socket = net.connect(limited.port, '127.0.0.1');
+      socket.write(
+        `POST /api/trpc/contact.send HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 203.0.113.77\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+      );
+      return socket;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const greedy = browserClient(limited, limited.url, { 'x-forwarded-for': '203.0.113.77' });
+    const refused = await greedy.post('/api/trpc/contact.send', {});
+    expect(refused.status).toBe(429);
+    expect(refused.body?.error?.message).toBe(
+      'Trop de requêtes en cours depuis votre adresse. Réessayez dans un instant.',
+    );
+    const other = browserClient(limited, limited.url, { 'x-forwarded-for': '203.0.113.78' });
+    expect((await other.trpc().session.me.query()) ?? 'served').toBe('served');
+    for (const socket of hanging) socket.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await greedy.trpc().session.me.query()) ?? 'served').toBe('served');
+  });
+});
