@@ -169,6 +169,8 @@ async function main() {
     SEED: 'false',
     LOG_LEVEL: 'warn',
     DATA_DIR: path.join(os.tmpdir(), `h27-bench-api-data-${process.pid}`),
+    // The load generator is one client address keeping 50 requests in flight.
+    API_MAX_IN_FLIGHT_PER_IP: '1000',
   });
   // The one pool both handlers share.
   const sql = createSql(url, config.DATABASE_POOL_MAX);

@@ -7,6 +7,7 @@ import { seed } from './db/seed.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { logger } from './logger.js';
 import { createMailer } from './mailer.js';
+import { startSealer } from './orders/sealer.js';
 import { startMailOutbox } from './outbox/mail-outbox.js';
 import { queueMissedConfirmations } from './outbox/order-confirmation-mail.js';
 
@@ -40,6 +41,7 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     const outbox = await startMailOutbox(db.sql, mailer, {
       sweep: () => queueMissedConfirmations(db.sql, { phone: config.SHOP_PHONE, email: config.SHOP_EMAIL }),
     });
+    const sealer = startSealer(db.sql, config);
     let stopping: Promise<void> | null = null;
     return {
       services,
@@ -50,6 +52,7 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
         stopping ??= (async () => {
           await http.close();
           await outbox.stop();
+          await sealer.stop();
           await db.close();
         })();
         return stopping;

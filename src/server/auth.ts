@@ -1,13 +1,18 @@
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { CamelCasePlugin, Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
-import { FRENCH_MESSAGE_CODE } from '../domain/account/auth-errors.js';
+import { FRENCH_MESSAGE_CODE, RATE_LIMITED_MESSAGE } from '../domain/account/auth-errors.js';
+import { type PasswordOwner, WEAK_PASSWORD_CODE } from '../domain/account/password.js';
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from '../domain/account/profile.js';
+import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';
+import { accountWait, clearSignInFailures, mayMail, recordSignInFailure } from './abuse.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
+import { logger } from './logger.js';
 import { resetPasswordMail, verificationMail } from './mail/account-mails.js';
 import type { Mailer } from './mailer.js';
+import { checkPassword } from './password-strength.js';
 
 /**
  * The header carrying the client address to better-auth's rate limiter. The http server always
@@ -20,6 +25,24 @@ export const CLIENT_IP_HEADER = 'x-h27-client-ip';
 export const RESET_PASSWORD_PATH = '/reinitialiser-mot-de-passe';
 
 /**
+ * The better-auth endpoints the product uses over HTTP. Every other one (update-user, change-email,
+ * change-password, delete-user, list-sessions, ...) answers 404: profile changes go through tRPC's
+ * account.updateProfile with the profile schema, and an endpoint added by a better-auth upgrade is
+ * off until it is listed here.
+ */
+export const AUTH_PATHS_IN_USE = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-out',
+  '/request-password-reset',
+  '/reset-password',
+  '/verify-email',
+  '/get-session',
+  '/ok',
+  '/error',
+]);
+
+/**
  * better-auth on the app's one postgres.js pool, through Kysely. Its camelCase fields land in the
  * snake_case columns of migrations/0001 thanks to Kysely's CamelCasePlugin.
  */
@@ -28,12 +51,30 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
     dialect: new PostgresJSDialect({ postgres: sql }),
     plugins: [new CamelCasePlugin()],
   });
+  async function refuseWeakPassword(password: string, owner: PasswordOwner) {
+    // Too short or too long: better-auth answers with its own (translated) length message.
+    if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return;
+    const problem = await checkPassword(password, owner);
+    if (problem) throw new APIError('BAD_REQUEST', { code: WEAK_PASSWORD_CODE, message: problem });
+  }
+
+  /** The account a reset token belongs to, so its password is checked against its own name. */
+  async function resetOwner(token: string) {
+    const [row] = await sql<{ email: string; firstName: string | null; lastName: string | null }[]>`
+      select u.email, p.first_name, p.last_name
+        from verifications v
+        join users u on u.id = v.value
+        left join profiles p on p.id = u.id
+       where v.identifier = ${`reset-password:${token}`}`;
+    return row ?? null;
+  }
+
   return betterAuth({
     appName: 'Hygiène - Anti-nuisibles 27',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
-    trustedOrigins: [config.PUBLIC_URL],
+    trustedOrigins: config.trustedOrigins,
     database: { db, type: 'postgres' },
     user: { modelName: 'users' },
     session: { modelName: 'sessions' },
@@ -49,6 +90,10 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
       // A reset proves the old password may be known to someone else: end every open session.
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
+        if (!(await mayMail(sql, config, user.email))) {
+          logger.warn(`Reset mail to ${user.email} not sent: MAIL_LIMIT_PER_ADDRESS reached`);
+          return;
+        }
         const url = `${config.PUBLIC_URL}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
         await mailer.send({ to: user.email, ...resetPasswordMail({ name: user.name, url }) });
       },
@@ -61,6 +106,10 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
         // Only people signing up through the site get the mail; accounts made by server code
         // (the admin seed, test fixtures) have no inbox to confirm.
         if (!request) return;
+        if (!(await mayMail(sql, config, user.email))) {
+          logger.warn(`Verification mail to ${user.email} not sent: MAIL_LIMIT_PER_ADDRESS reached`);
+          return;
+        }
         await mailer.send({ to: user.email, ...verificationMail({ name: user.name, url }) });
       },
     },
@@ -86,8 +135,31 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
       // Sign-ups through the site carry first and last name: checked with the same schema as the
       // form (French messages), before anything is written.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email' || !ctx.request) return;
+        if (ctx.request && !AUTH_PATHS_IN_USE.has(ctx.path)) {
+          throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found' });
+        }
+        if (ctx.request && (hasUncleanText(ctx.body) || hasUncleanText(ctx.query))) {
+          throw new APIError('BAD_REQUEST', { code: INVALID_TEXT_CODE, message: INVALID_TEXT_MESSAGE });
+        }
+        if (!ctx.request) return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
+          // Per account, whatever the client address: credential stuffing from many addresses
+          // meets the same growing wait.
+          if ((await accountWait(sql, body.email)) > 0) {
+            throw new APIError('TOO_MANY_REQUESTS', {
+              code: 'ACCOUNT_THROTTLED',
+              message: RATE_LIMITED_MESSAGE,
+            });
+          }
+          return;
+        }
+        if (ctx.path === '/reset-password' && typeof body.newPassword === 'string') {
+          const owner = await resetOwner(typeof body.token === 'string' ? body.token : '');
+          await refuseWeakPassword(body.newPassword, owner ?? { email: '' });
+          return;
+        }
+        if (ctx.path !== '/sign-up/email') return;
         const parsed = signUpSchema.safeParse(body);
         if (!parsed.success) {
           throw new APIError('BAD_REQUEST', {
@@ -96,9 +168,21 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
           });
         }
         const { firstName, lastName, email } = parsed.data;
+        await refuseWeakPassword(parsed.data.password, { email, firstName, lastName });
         return {
           context: { body: { ...body, firstName, lastName, email, name: `${firstName} ${lastName}` } },
         };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email' || !ctx.request) return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email !== 'string') return;
+        const returned = ctx.context.returned;
+        if (isAPIError(returned)) {
+          if (returned.statusCode === 401) await recordSignInFailure(sql, email);
+        } else {
+          await clearSignInFailures(sql, email);
+        }
       }),
     },
     databaseHooks: {

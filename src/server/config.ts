@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,7 +15,9 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  AUTH_SECRET: z.string().min(16).default('dev-secret-change-me-in-production-please'),
+  AUTH_SECRET: z.string().min(16).optional(),
+  /** Key signing the order log's checkpoints; defaults to AUTH_SECRET (see README, Security). */
+  AUDIT_KEY: z.string().min(16).optional(),
   ADMIN_EMAIL: z.email().default('admin@hygiene-anti-nuisibles-27.fr'),
   ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -34,6 +38,23 @@ const schema = z.object({
   SHOP_EMAIL: z.email().default('contact@hygiene-anti-nuisibles-27.fr'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
+  /** Orders accepted per client address, and per customer email address, per window (seconds). */
+  CHECKOUT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  CHECKOUT_LIMIT_WINDOW: z.coerce.number().int().min(1).default(3600),
+  /** Account mails (verification, password reset) sent to one address per window (seconds). */
+  MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  MAIL_LIMIT_WINDOW: z.coerce.number().int().min(1).default(3600),
+  /** Seconds between the server's checks for events to seal (0: only orders:verify seals). */
+  AUDIT_SEAL_INTERVAL: z.coerce.number().int().min(0).default(60),
+  /** Append-only copy of every checkpoint, outside the database (default <DATA_DIR>/audit-witness.ndjson). */
+  AUDIT_WITNESS_FILE: z.string().min(1).optional(),
+  /** API requests one client address may have in progress at once on an instance. */
+  API_MAX_IN_FLIGHT_PER_IP: z.coerce.number().int().min(1).default(32),
+  /** Websockets open at once per client address. */
+  WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Messages a socket may send per 10 seconds before it is closed. */
+  WS_MAX_MESSAGES: z.coerce.number().int().min(1).default(100),
   SEED: z
     .enum(['true', 'false'])
     .default('true')
@@ -41,11 +62,77 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'AUDIT_KEY' | 'AUDIT_WITNESS_FILE'> & {
+  AUTH_SECRET: string;
+  AUDIT_KEY: string;
+  AUDIT_WITNESS_FILE: string;
+  dataDir: string;
+  /** Origins whose pages may call the API (Origin header checks, better-auth trustedOrigins). */
+  trustedOrigins: string[];
+  /** True when the server is meant to be reached by others (see isProduction). */
+  production: boolean;
+};
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** The development secret: fine on a loopback trial, refused in production. */
+export const DEV_AUTH_SECRET = 'dev-secret-change-me-in-production-please';
+/** Values that were ever published in this repository or its docs: anyone can sign with them. */
+const KNOWN_SECRETS = new Set([
+  DEV_AUTH_SECRET,
+  'change-me-to-a-long-random-string',
+  'change-me',
+  'changeme',
+  'secret',
+]);
+export const SECRET_MIN_LENGTH = 32;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** The origins a browser shows for this app on this machine when no PUBLIC_URL is set. */
+export function loopbackOrigins(port: number): string[] {
+  return [...LOOPBACK_HOSTS].map((host) => `http://${host}:${port}`);
+}
+
+/** Why a secret cannot be used in production, or null when it can. */
+function secretProblem(value: string | undefined): string | null {
+  if (!value) return 'is not set';
+  if (value.length < SECRET_MIN_LENGTH) return `is shorter than ${SECRET_MIN_LENGTH} characters`;
+  if (KNOWN_SECRETS.has(value) || value.startsWith('dev-secret')) return 'is a published default value';
+  return null;
+}
+
+/**
+ * `npm start` on a fresh clone runs the production build on loopback with nothing configured: it
+ * gets a random secret of its own, kept under DATA_DIR (readable by this user only), rather than a
+ * published one. Anything reachable from outside must set AUTH_SECRET.
+ */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/**
+ * `purpose: 'audit'` is for the order-log commands: they sign and check with AUDIT_KEY, so a machine
+ * holding only AUDIT_KEY (kept away from the web servers) can run them without AUTH_SECRET.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { purpose?: 'server' | 'audit' } = {},
+): Config {
   // Empty strings mean "not set", as in most .env conventions.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
@@ -55,6 +142,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // Unset PUBLIC_URL follows PORT, so that `PORT=4000 npm start` accepts its own sign-in requests
   // (better-auth refuses requests whose origin is not PUBLIC_URL).
-  const publicUrl = cleaned.PUBLIC_URL ? parsed.data.PUBLIC_URL : `http://localhost:${parsed.data.PORT}`;
-  return { ...parsed.data, PUBLIC_URL: publicUrl, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const publicUrlSet = Boolean(cleaned.PUBLIC_URL);
+  const publicUrl = publicUrlSet ? parsed.data.PUBLIC_URL : `http://localhost:${parsed.data.PORT}`;
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  // Production: the production mode, or an address other people can reach.
+  const production = parsed.data.NODE_ENV === 'production' || !isLoopbackUrl(publicUrl);
+  let authSecret = parsed.data.AUTH_SECRET;
+  if (production) {
+    if (!authSecret && !publicUrlSet && options.purpose !== 'audit') authSecret = localSecret(dataDir);
+    const auditOnly = options.purpose === 'audit' && parsed.data.AUDIT_KEY;
+    const problem = auditOnly ? null : secretProblem(authSecret);
+    if (problem) {
+      throw new ConfigError(
+        `Invalid configuration:\n  AUTH_SECRET: ${problem}; in production set it to a long random value (at least ${SECRET_MIN_LENGTH} characters, e.g. \`openssl rand -base64 48\`)`,
+      );
+    }
+    const auditProblem = parsed.data.AUDIT_KEY ? secretProblem(parsed.data.AUDIT_KEY) : null;
+    if (auditProblem) {
+      throw new ConfigError(`Invalid configuration:\n  AUDIT_KEY: ${auditProblem}`);
+    }
+  }
+  authSecret ??= DEV_AUTH_SECRET;
+  // With PUBLIC_URL set, only that origin; without it, this machine's loopback names on PORT.
+  const trustedOrigins = publicUrlSet ? [new URL(publicUrl).origin] : loopbackOrigins(parsed.data.PORT);
+  return {
+    ...parsed.data,
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: authSecret,
+    AUDIT_KEY: parsed.data.AUDIT_KEY ?? authSecret,
+    AUDIT_WITNESS_FILE: path.resolve(
+      parsed.data.AUDIT_WITNESS_FILE ?? path.join(dataDir, 'audit-witness.ndjson'),
+    ),
+    dataDir,
+    trustedOrigins,
+    production,
+  };
 }

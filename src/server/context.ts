@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import { fromNodeHeaders } from 'better-auth/node';
+import type { WebSocket } from 'ws';
 import type { Role } from '../domain/account/roles.js';
 import type { Auth } from './auth.js';
 import type { Config } from './config.js';
@@ -25,10 +26,22 @@ export interface SessionUser {
   role: Role;
 }
 
+/** A websocket's view of its session: re-read for every call (see trpc.ts, followSession). */
+export interface SocketSession {
+  /** Who the socket belonged to when it opened. */
+  opened: SessionUser | null;
+  /** The session as it is now (null: signed out, revoked or expired). */
+  current(): Promise<SessionUser | null>;
+  /** Closes the socket: the client reconnects with its current cookies. */
+  close(reason: string): void;
+}
+
 export interface Context extends Services {
   user: SessionUser | null;
   requestId: string;
   ip: string;
+  /** Set on websocket calls only. */
+  socket?: SocketSession;
 }
 
 const proxyLists = new WeakMap<readonly string[], BlockList>();
@@ -98,11 +111,50 @@ export async function sessionUser(
   };
 }
 
-export async function createContext(services: Services, req: IncomingMessage): Promise<Context> {
+export const sameIdentity = (a: SessionUser | null, b: SessionUser | null) =>
+  a?.id === b?.id && a?.role === b?.role;
+
+/** How often an idle socket (a subscription) has its session checked. */
+const SOCKET_SESSION_CHECK_MS = 15_000;
+
+/**
+ * A socket keeps the cookies of its upgrade request; each call re-reads the session they name, so
+ * a sign-out, a revoked or expired session or a role change takes effect on the next call, and a
+ * timer closes idle sockets (subscriptions) whose session changed.
+ */
+function socketSession(services: Services, req: IncomingMessage, ws: WebSocket, opened: SessionUser | null) {
+  const session: SocketSession = {
+    opened,
+    current: () => sessionUser(services, req.headers),
+    close(reason) {
+      // After the answer to the current call has been sent.
+      setTimeout(() => ws.close(4401, reason), 20).unref();
+    },
+  };
+  const timer = setInterval(() => {
+    session
+      .current()
+      .then((now) => {
+        if (!sameIdentity(now, opened)) session.close('Session changed');
+      })
+      .catch(() => undefined);
+  }, SOCKET_SESSION_CHECK_MS);
+  timer.unref();
+  ws.once('close', () => clearInterval(timer));
+  return session;
+}
+
+export async function createContext(
+  services: Services,
+  req: IncomingMessage,
+  ws?: WebSocket,
+): Promise<Context> {
+  const user = await sessionUser(services, req.headers);
   return {
     ...services,
-    user: await sessionUser(services, req.headers),
+    user,
     requestId: (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
     ip: clientIp(req, services.config.TRUSTED_PROXIES),
+    ...(ws ? { socket: socketSession(services, req, ws, user) } : {}),
   };
 }

@@ -9,22 +9,25 @@ import { toNodeHandler } from 'better-auth/node';
 import compression from 'compression';
 import type { ViteDevServer } from 'vite';
 import { WebSocketServer } from 'ws';
+import { isUuid, normalizeId } from '../domain/security/text.js';
 import { isKnownRoute } from '../domain/site/routes.js';
 import { CLIENT_IP_HEADER } from './auth.js';
+import type { Config } from './config.js';
 import { clientIp, createContext, type Services } from './context.js';
+import { connectSources, createSocketGuard, guardRequest, hardenServer, LIMITS } from './http-guards.js';
 import { readImageVariant } from './images.js';
 import { logger } from './logger.js';
 import { clientDistDir, projectRoot } from './paths.js';
 import { appRouter } from './routers/index.js';
 
-const securityHeaders: Record<string, string> = {
+const securityHeaders = (config: Config): Record<string, string> => ({
   'Content-Security-Policy': [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    `connect-src ${connectSources(config)}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -35,7 +38,7 @@ const securityHeaders: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-};
+});
 
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -123,7 +126,7 @@ async function servePage(req: IncomingMessage, res: ServerResponse, pathname: st
 /** How long a stopping server lets requests in flight finish before closing their connections. */
 const DRAIN_TIMEOUT_MS = 5_000;
 
-const imagePath = /^\/images\/([0-9a-f-]{36})\/(\d{2,4})\.webp$/;
+const imagePath = /^\/images\/([0-9a-fA-F-]{36})\/(\d{2,4})\.webp$/;
 
 export interface HttpServer {
   server: http.Server;
@@ -134,13 +137,15 @@ export async function createHttpServer(services: Services, options: { dev: boole
   const authHandler = toNodeHandler(services.auth);
   const compress = compression({ threshold: 1024 });
   let vite: ViteDevServer | null = null;
+  const headers = Object.entries(securityHeaders(services.config));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const pathname = url.pathname;
-    for (const [name, value] of Object.entries(securityHeaders)) {
+    for (const [name, value] of headers) {
       if (!(options.dev && name === 'Content-Security-Policy')) res.setHeader(name, value);
     }
+    if (guardRequest(req, res, services.config)) return;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
 
     if (pathname.startsWith('/api/trpc')) {
       res.setHeader('Cache-Control', 'no-store');
@@ -150,7 +155,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
         path: pathname.slice('/api/trpc/'.length),
         router: appRouter,
         createContext: ({ req }) => createContext(services, req),
-        maxBodySize: 1_000_000,
+        maxBodySize: LIMITS.trpcBodyBytes,
         onError: ({ error, path }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR')
             logger.error(`tRPC ${path ?? ''} failed`, error.cause ?? error);
@@ -167,7 +172,8 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     const image = imagePath.exec(pathname);
     if (image) {
-      const variant = await readImageVariant(services.sql, image[1]!, Number(image[2]));
+      const id = normalizeId(image[1]!);
+      const variant = isUuid(id) ? await readImageVariant(services.sql, id, Number(image[2])) : null;
       if (!variant) {
         res.statusCode = 404;
         res.end();
@@ -215,7 +221,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
 
   // While stopping, answered keep-alive connections are closed at once instead of idling until the cut.
   let stopping = false;
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: LIMITS.maxHeaderBytes }, (req, res) => {
     res.once('finish', () => {
       if (stopping) setImmediate(() => server.closeIdleConnections());
     });
@@ -229,6 +235,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
     });
   });
   server.keepAliveTimeout = 65_000;
+  hardenServer(server);
 
   if (options.dev) {
     const { createServer } = await import('vite');
@@ -241,16 +248,18 @@ export async function createHttpServer(services: Services, options: { dev: boole
     logger.warn('dist/client is missing: run `npm run build` (npm start does it for you)');
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_000_000 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.wsMessageBytes });
+  const socketGuard = createSocketGuard(wss, services.config);
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req }) => createContext(services, req),
+    createContext: ({ req, res }) => createContext(services, req, res),
     keepAlive: { enabled: true, pingMs: 25_000, pongWaitMs: 5_000 },
   });
   server.on('upgrade', (req, socket, head) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname === '/api/trpc') {
+      if (socketGuard.refuseUpgrade(req, socket)) return;
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     } else if (!vite) {
       socket.destroy();

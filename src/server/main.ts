@@ -14,9 +14,6 @@ async function main() {
     throw error;
   }
   const dev = config.NODE_ENV === 'development' && process.argv.includes('--dev');
-  if (config.AUTH_SECRET.startsWith('dev-secret') && config.NODE_ENV === 'production') {
-    logger.warn('AUTH_SECRET is the development default: set it before going live');
-  }
   // Handlers first: a signal during start-up must still stop the embedded database (a process killed
   // by an unhandled signal runs no 'exit' listener, and process.exit does).
   let app: Awaited<ReturnType<typeof startApp>> | null = null;

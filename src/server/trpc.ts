@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError, z } from 'zod';
-import { type DomainErrorKind, isDomainError } from '../domain/errors.js';
-import type { Context } from './context.js';
+import { DomainError, type DomainErrorKind, isDomainError } from '../domain/errors.js';
+import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';
+import { type Context, sameIdentity } from './context.js';
 
 const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   invalid: 'BAD_REQUEST',
@@ -59,11 +60,37 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Text hygiene (src/domain/security/text.ts) for every input, before any schema or resolver. */
+const cleanText = t.middleware(async ({ getRawInput, next }) => {
+  if (hasUncleanText(await getRawInput())) {
+    throw new DomainError('invalid', INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE);
+  }
+  return next();
+});
+
+/**
+ * On a websocket, the session is re-read for every call: a socket never keeps rights its user has
+ * lost. When the identity or role changed since the socket opened, the call is refused and the
+ * socket closed (its client reconnects with the session it has now).
+ */
+const followSession = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.socket) return next();
+  const current = await ctx.socket.current();
+  if (!sameIdentity(current, ctx.socket.opened)) {
+    ctx.socket.close('Session changed');
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: 'Votre session a changé : la connexion va être rétablie.',
+    });
+  }
+  return next({ ctx: { ...ctx, user: current } });
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(domainErrors).use(cleanText).use(followSession);
 
 export const authedProcedure = publicProcedure.use(function isAuthed({ ctx, next }) {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Vous devez être connecté.' });

@@ -1,5 +1,6 @@
 // Starts the production build for the e2e run on a fresh database: a new embedded cluster in a
 // temporary folder, or a freshly created database on DATABASE_URL's server.
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,10 +18,17 @@ process.env.NODE_ENV = 'production';
 process.env.ADMIN_EMAIL ??= 'admin@hygiene-anti-nuisibles-27.fr';
 process.env.ADMIN_PASSWORD ??= 'admin12345';
 process.env.LOG_LEVEL ??= 'warn';
+// The shop tests place many orders from one address and one email: room for them.
+process.env.CHECKOUT_LIMIT_PER_IP ??= '1000';
+process.env.CHECKOUT_LIMIT_PER_EMAIL ??= '1000';
 // The browser reaches the app as through a local reverse proxy: a test that needs its own client
 // address (the sign-in rate-limit burst) sends X-Forwarded-For, and the others keep 127.0.0.1.
 process.env.TRUSTED_PROXIES ??= '127.0.0.1,::1';
-process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
+// PUBLIC_URL stays unset, as on a developer's machine: localhost, 127.0.0.1 and [::1] on PORT
+// are all trusted origins (links in mails use http://localhost:PORT).
+delete process.env.PUBLIC_URL;
+// Production mode refuses published secrets: the e2e server gets a random one.
+process.env.AUTH_SECRET ??= randomBytes(32).toString('base64url');
 
 if (process.env.DATABASE_URL) {
   const server = new URL(process.env.DATABASE_URL);

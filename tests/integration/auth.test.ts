@@ -349,6 +349,8 @@ describe('sign-in rate limit', () => {
   it('refuses a burst of wrong passwords with 429, and a forged X-Forwarded-For does not escape it', async () => {
     // The counters live in PostgreSQL (shared by every instance): start from a clean slate.
     await db.sql`delete from rate_limits`;
+    // This test is about the per-address limiter: forget the per-account failures of earlier tests.
+    await db.sql`delete from abuse_counters`;
     const app = await start({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW: '60' });
     await client(app).post('/api/auth/sign-up/email', {
       firstName: 'Cible',
@@ -374,6 +376,8 @@ describe('sign-in rate limit', () => {
 
   it('behind a trusted proxy, limits each forwarded client separately', async () => {
     await db.sql`delete from rate_limits`;
+    // This test is about the per-address limiter: forget the per-account failures of earlier tests.
+    await db.sql`delete from abuse_counters`;
     const app = await start({ AUTH_RATE_LIMIT_MAX: '2', TRUSTED_PROXIES: '127.0.0.1, ::1' });
     const first = client(app, { 'x-forwarded-for': '198.51.100.7' });
     expect(await burst(first, 3)).toEqual([401, 401, 429]);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, startApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { setLogLevel } from '../../src/server/logger.js';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { createTestDatabase, type TestDatabase, testConfig } from '../support/db.js';
+import { freePort } from '../support/http-app.js';
 import { createProduct } from '../support/orders.js';
 
 // The running app loses every database connection (a PostgreSQL restart or failover does the same)
@@ -21,16 +21,8 @@ beforeAll(async () => {
   setLogLevel('silent');
   db = await createTestDatabase();
   productId = (await createProduct(db.sql, { infiniteStock: true, priceCents: 990 })).id;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    SEED: 'false',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: `./data/test-${db.name}`,
-  });
-  app = await startApp(config);
+  const port = String(await freePort());
+  app = await startApp(testConfig(db, { PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
 });
 afterAll(async () => {
   await app?.stop();

@@ -70,7 +70,8 @@ describe('placeOrder', () => {
       itemCount: 4,
       version: 1,
       notes: 'Sonner deux fois',
-      shippingAddress: { ...customerForm, deliveryMethod: 'delivery' },
+      // The phone as recorded: normalised to E.164 by the checkout rule the decider applies.
+      shippingAddress: { ...customerForm, phone: '+33611223344', deliveryMethod: 'delivery' },
     });
     const items =
       await db.sql`select product_id, quantity, position from order_items where order_id = ${placed.id} order by position`;

@@ -2,9 +2,9 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { setLogLevel } from '../../src/server/logger.js';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { createTestDatabase, type TestDatabase, testConfig } from '../support/db.js';
+import { freePort } from '../support/http-app.js';
 
 // What a process manager's SIGTERM does (src/server/main.ts calls app.stop()): a request in flight
 // gets its answer, websocket clients are told to reconnect, and nothing new is accepted.
@@ -16,21 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const configFor = (database: TestDatabase) =>
-  loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    SEED: 'false',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: `./data/test-${database.name}`,
-  });
-
 describe('stopping the server', () => {
   it('lets a request in flight finish, tells websocket clients to reconnect, then refuses new ones', async () => {
-    const app = await startApp(configFor(db));
-    const { port } = new URL(app.url);
+    const port = String(await freePort());
+    const app = await startApp(testConfig(db, { PORT: port, HOST: '127.0.0.1' }));
 
     // A websocket client of the tRPC endpoint, and the messages it receives.
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api/trpc`);

@@ -40,16 +40,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Services as the app builds them, on a test database (no seed: tests create what they need). */
-export function createTestServices(db: TestDatabase, env: Record<string, string> = {}): Services {
-  const config = loadConfig({
+/** The app's configuration on a test database (no seed: tests create what they need). */
+export function testConfig(db: TestDatabase, env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
     SEED: 'false',
     LOG_LEVEL: 'warn',
     DATA_DIR: `./data/test-${db.name}`,
+    // Tests place many orders from one address; the limits' own tests set them low.
+    CHECKOUT_LIMIT_PER_IP: '100000',
+    CHECKOUT_LIMIT_PER_EMAIL: '100000',
     ...env,
   });
+}
+
+/** Services as the app builds them, on a test database. */
+export function createTestServices(db: TestDatabase, env: Record<string, string> = {}): Services {
+  const config = testConfig(db, env);
   const mailer = createMailer(config);
   return { sql: db.sql, config, auth: createAuth(db.sql, config, mailer), mailer };
 }

@@ -32,5 +32,7 @@ export function createQueryClient() {
  * (the server already answers tRPC subscriptions on ws://<host>/api/trpc).
  */
 export function createTrpcClient() {
-  return trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc', maxURLLength: 4000 })] });
+  return trpc.createClient({
+    links: [httpBatchLink({ url: '/api/trpc', maxURLLength: 4000, maxItems: 10 })],
+  });
 }

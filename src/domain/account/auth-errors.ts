@@ -1,3 +1,7 @@
+import { ORIGIN_REFUSED_CODE } from '../security/origin.js';
+import { INVALID_TEXT_CODE } from '../security/text.js';
+import { WEAK_PASSWORD_CODE } from './password.js';
+
 /**
  * better-auth answers with English error codes; people read French. Unknown codes fall back to the
  * generic message rather than showing English text.
@@ -17,6 +21,9 @@ const messages: Record<string, string> = {
   TOKEN_EXPIRED: 'Ce lien de réinitialisation est invalide ou a expiré',
   FAILED_TO_CREATE_USER: 'Impossible de créer le compte',
   FAILED_TO_CREATE_SESSION: 'Impossible de vous connecter pour le moment',
+  // better-auth's own origin check (ours answers first, with the address to use).
+  INVALID_ORIGIN:
+    'Cette page a été ouverte depuis une adresse non autorisée. Ouvrez le site depuis son adresse officielle.',
 };
 
 export const RATE_LIMITED_MESSAGE = 'Trop de tentatives, réessayez dans quelques minutes';
@@ -25,10 +32,22 @@ export const GENERIC_AUTH_MESSAGE = 'Une erreur est survenue';
 /** Our own sign-up checks answer with this code and an already French message. */
 export const FRENCH_MESSAGE_CODE = 'INVALID_INPUT';
 
+/** Codes whose message the server already wrote in French for people (see src/server/http-guards.ts). */
+const FRENCH_CODES = new Set([
+  FRENCH_MESSAGE_CODE,
+  ORIGIN_REFUSED_CODE,
+  INVALID_TEXT_CODE,
+  'PAYLOAD_TOO_LARGE',
+  'LENGTH_REQUIRED',
+  'MALFORMED_PATH',
+  'ACCOUNT_THROTTLED',
+  WEAK_PASSWORD_CODE,
+]);
+
 export function authErrorMessage(status: number, body: { code?: string; message?: string } | null): string {
-  if (status === 429) return RATE_LIMITED_MESSAGE;
   const code = body?.code;
-  if (code === FRENCH_MESSAGE_CODE && body?.message) return body.message;
+  if (code && FRENCH_CODES.has(code) && body?.message) return body.message;
+  if (status === 429) return RATE_LIMITED_MESSAGE;
   if (code && messages[code]) return messages[code];
   return GENERIC_AUTH_MESSAGE;
 }

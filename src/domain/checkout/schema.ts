@@ -8,6 +8,7 @@ import {
   NOTES_MAX,
   ZIP_CODE,
 } from '../common/limits.js';
+import { uuidInput } from '../security/ids.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
 
 export {
@@ -92,7 +93,7 @@ export const placeOrderInputSchema = z
     lines: z
       .array(
         z.object({
-          productId: z.uuid({ error: 'Produit invalide' }),
+          productId: uuidInput('Produit invalide'),
           quantity: z
             .number({ error: 'Quantité invalide' })
             .int({ error: 'Quantité invalide' })

@@ -20,7 +20,7 @@ export async function withOrderLog(run: (ctx: Awaited<ReturnType<typeof open>>) 
 }
 
 async function open() {
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env }, { purpose: 'audit' });
   // stdout carries the command's output (an export may be piped): the logger's info lines would
   // mix into it, so only warnings and errors are logged (to stderr) unless asked otherwise.
   setLogLevel(config.LOG_LEVEL);

@@ -1,9 +1,11 @@
-// `npm run orders:verify [-- --file log.ndjson] [-- --no-checkpoint]`: proves the order log was not
-// tampered with; reports each problem with its position and exits 1 on any. After a clean check of
-// the database it writes a signed checkpoint sealing the log so far.
+// `npm run orders:verify [-- --file log.ndjson] [-- --witness FILE] [-- --no-checkpoint]`: proves
+// the order log was not tampered with; reports each problem with its position and exits 1 on any.
+// With --witness, the database is also checked against the checkpoints copied to that file. After
+// a clean check of the database it writes a signed checkpoint (appended to AUDIT_WITNESS_FILE).
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import readline from 'node:readline';
-import { type AuditReport, verifyDatabase, verifyLines, writeCheckpoint } from '../orders/audit.js';
+import { type AuditReport, parseWitness, sealLog, verifyDatabase, verifyLines } from '../orders/audit.js';
 import { flagValue, hasFlag, progress, withOrderLog } from './orders-cli.js';
 
 function print(report: AuditReport, source: string) {
@@ -11,6 +13,7 @@ function print(report: AuditReport, source: string) {
     ? `checkpoint #${report.checkpoint.id} (${report.checkpoint.eventCount} events sealed)`
     : 'no checkpoint yet';
   console.log(`Verified ${report.events} events in ${report.streams} streams from ${source}; ${sealed}.`);
+  console.log(`${report.unsealed} event(s) not yet sealed by a checkpoint.`);
   for (const p of report.problems) console.log(`  [${p.kind}] ${p.message}`);
   console.log(report.ok ? 'OK: no tampering found.' : `TAMPERED: ${report.problems.length} problem(s).`);
 }
@@ -22,15 +25,20 @@ await withOrderLog(async ({ sql, config }) => {
       input: createReadStream(file),
       crlfDelay: Number.POSITIVE_INFINITY,
     });
-    const report = await verifyLines(lines, config.AUTH_SECRET);
+    const report = await verifyLines(lines, config.AUDIT_KEY);
     print(report, file);
     return report.ok ? 0 : 1;
   }
-  const report = await verifyDatabase(sql, config.AUTH_SECRET, progress('verify'));
-  print(report, 'the database');
+  const witnessFile = flagValue('--witness');
+  const witnessed = witnessFile ? parseWitness(await readFile(witnessFile, 'utf8')) : undefined;
+  const report = await verifyDatabase(sql, config.AUDIT_KEY, progress('verify'), { witnessed });
+  print(
+    report,
+    witnessFile ? `the database and ${witnessed?.length ?? 0} witnessed checkpoint(s)` : 'the database',
+  );
   if (!report.ok) return 1;
   if (!hasFlag('--no-checkpoint')) {
-    const c = await writeCheckpoint(sql, config.AUTH_SECRET);
+    const c = await sealLog(sql, config.AUDIT_KEY, config.AUDIT_WITNESS_FILE);
     console.log(
       `Checkpoint #${c.id} written: ${c.eventCount} events sealed up to position ${c.maxPosition}.`,
     );

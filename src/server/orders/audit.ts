@@ -11,6 +11,8 @@
  * The same verifier reads the database or an NDJSON export.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Sql } from '../db/client.js';
 import { canonicalJson, eventContent, eventHash } from './canonical.js';
 import { eventColumns, type StoredEvent } from './store.js';
@@ -44,6 +46,7 @@ export type ProblemKind =
   | 'head'
   | 'checkpoint'
   | 'signature'
+  | 'witness'
   | 'format';
 
 export interface AuditProblem {
@@ -58,6 +61,8 @@ export interface AuditReport {
   events: number;
   streams: number;
   checkpoint: { id: number; eventCount: number } | null;
+  /** Events no checkpoint seals yet (all of them when there is no checkpoint). */
+  unsealed: number;
   problems: AuditProblem[];
 }
 
@@ -263,6 +268,7 @@ export class LogVerifier {
       events: this.events,
       streams: this.streams.size,
       checkpoint: this.checkpoint ? { id: this.checkpoint.id, eventCount: this.checkpoint.eventCount } : null,
+      unsealed: this.checkpoint ? this.events - this.covered.length : this.events,
       problems: this.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0)),
     };
   }
@@ -302,11 +308,17 @@ export class LogVerifier {
   }
 }
 
-/** Verifies the log in the database, in one consistent snapshot. */
+/**
+ * Verifies the log in the database, in one consistent snapshot. With witnessed checkpoints (read
+ * from the witness file, outside the database), the events are also checked against the latest of
+ * them, and each must still be in the database unchanged: someone holding the database and the
+ * key can re-sign a rewritten log, but cannot reach the copies already written out.
+ */
 export async function verifyDatabase(
   sql: Sql,
   key: string,
   onProgress?: (done: number, total: number) => void,
+  options: { witnessed?: Checkpoint[] } = {},
 ) {
   return await sql.begin('isolation level repeatable read', async (tx) => {
     const [c] = await tx<Checkpoint[]>`
@@ -314,17 +326,74 @@ export async function verifyDatabase(
         from audit_checkpoints order by id desc limit 1`;
     const [t] = await tx<{ n: number }[]>`select count(*) as n from events`;
     const verifier = new LogVerifier(key, c ?? null);
+    const witnessed = options.witnessed ?? [];
+    const latestWitnessed = witnessed.reduce<Checkpoint | null>((a, b) => (!a || b.id > a.id ? b : a), null);
+    const witnessVerifier = latestWitnessed ? new LogVerifier(key, latestWitnessed) : null;
     let done = 0;
     await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(5000, (rows) => {
-      for (const row of rows) verifier.add(row);
+      for (const row of rows) {
+        verifier.add(row);
+        witnessVerifier?.add(row);
+      }
       done += rows.length;
       onProgress?.(done, t?.n ?? done);
     });
     const heads = await tx<
       StreamHead[]
     >`select stream_id, version, head_position, head_hash from event_streams`;
-    return verifier.finish(heads);
+    const report = verifier.finish(heads);
+    if (witnessVerifier) {
+      const seen = new Set(report.problems.map((p) => p.message));
+      for (const p of witnessVerifier.finish(heads).problems) {
+        if (!seen.has(p.message)) report.problems.push({ ...p, message: `witness: ${p.message}` });
+      }
+      const stored = new Map(
+        (await tx<{ id: number; signature: string }[]>`select id, signature from audit_checkpoints`).map(
+          (r) => [r.id, r.signature],
+        ),
+      );
+      for (const w of witnessed) {
+        const signature = stored.get(w.id);
+        if (signature !== w.signature) {
+          report.problems.push({
+            position: null,
+            kind: 'witness',
+            message: `checkpoint #${w.id} of the witness file is ${signature ? 'different' : 'missing'} in the database`,
+          });
+        }
+      }
+      report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+      report.ok = report.problems.length === 0;
+    }
+    return report;
   });
+}
+
+// --- Witness file ------------------------------------------------------------------------------
+
+/** One line per checkpoint, appended when it is written; read back by `orders:verify --witness`. */
+export function witnessLine(c: Checkpoint): string {
+  return `${JSON.stringify({ ...c, witnessedAt: new Date().toISOString() })}\n`;
+}
+
+export function parseWitness(text: string): Checkpoint[] {
+  const out: Checkpoint[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const { witnessedAt: _, ...c } = JSON.parse(line) as Checkpoint & { witnessedAt?: string };
+    out.push(c);
+  }
+  return out;
+}
+
+/** Writes a checkpoint and appends it to the witness file (when one is configured). */
+export async function sealLog(sql: Sql, key: string, witnessFile: string | null): Promise<Checkpoint> {
+  const checkpoint = await writeCheckpoint(sql, key);
+  if (witnessFile) {
+    await mkdir(path.dirname(witnessFile), { recursive: true });
+    await appendFile(witnessFile, witnessLine(checkpoint), { mode: 0o600 });
+  }
+  return checkpoint;
 }
 
 // --- NDJSON export -------------------------------------------------------------------------------

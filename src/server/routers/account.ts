@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { profileSchema } from '../../domain/account/profile.js';
 import { checkRoleChange, ROLES } from '../../domain/account/roles.js';
 import { DomainError } from '../../domain/errors.js';
+import { idInput } from '../../domain/security/ids.js';
 import { accountTotals, findCustomerOrder, listCustomerOrders } from '../db/customer-orders.js';
 import { findProfile, setRole, updateProfile } from '../db/profiles.js';
 import { orderHistory } from '../orders/history.js';
@@ -37,7 +38,7 @@ export const accountRouter = router({
   orders: authedProcedure.query(({ ctx }) => listCustomerOrders(ctx.sql, ctx.user.id)),
 
   /** One of the customer's own orders with its lines and its history from the order log. */
-  order: authedProcedure.input(z.object({ id: z.string().max(100) })).query(async ({ ctx, input }) => {
+  order: authedProcedure.input(z.object({ id: idInput })).query(async ({ ctx, input }) => {
     if (!z.uuid().safeParse(input.id).success) throw notFoundOrder();
     const order = await findCustomerOrder(ctx.sql, ctx.user.id, input.id);
     if (!order) throw notFoundOrder();

@@ -1,5 +1,4 @@
 import { placeOrderInputSchema } from '../../domain/checkout/schema.js';
-import { actorFromUser } from '../../domain/orders/events.js';
 import { checkout } from '../checkout/checkout.js';
 import { publicProcedure, router } from '../trpc.js';
 
@@ -9,17 +8,7 @@ import { publicProcedure, router } from '../trpc.js';
  * by the schema; the customer is the session's.
  */
 export const checkoutRouter = router({
-  place: publicProcedure
-    .input(placeOrderInputSchema)
-    .mutation(({ ctx, input }) =>
-      checkout(
-        ctx.sql,
-        input,
-        ctx.user?.id ?? null,
-        { actor: actorFromUser(ctx.user), requestId: ctx.requestId },
-        { phone: ctx.config.SHOP_PHONE, email: ctx.config.SHOP_EMAIL },
-      ),
-    ),
+  place: publicProcedure.input(placeOrderInputSchema).mutation(({ ctx, input }) => checkout(ctx, input)),
 
   /** The help block of /confirmation: the shop's phone and contact email. */
   shopContact: publicProcedure.query(({ ctx }) => ({

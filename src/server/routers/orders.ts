@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { actorFromUser } from '../../domain/orders/events.js';
+import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { orderHistory } from '../orders/history.js';
 import { adminProcedure, router } from '../trpc.js';
 
-const orderId = z.string().max(100);
+const orderId = idInput;
 const expectedVersion = z.number().int().min(1).optional();
 
 const commandMeta = (ctx: Context & { user: SessionUser }, version?: number) => ({

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { customerForm } from '../support/orders.js';
+
+/*
+ * THE authorization table: one line per procedure of appRouter, saying what each role gets.
+ * authorization-matrix.test.ts walks the router and fails on any procedure missing here (and on
+ * any line naming a procedure that no longer exists), so a new procedure cannot ship without a
+ * declared expectation.
+ *
+ * Adding a procedure: one line below; `input` builds its input from the fixtures (called once per
+ * role and transport, so a mutation can make a fresh key). Adding a role (the auditor): add it to
+ * ROLES and ROLE_ACCOUNTS, give it a column in the shorthands; TypeScript then points at every
+ * line that spells its roles out.
+ */
+
+export const ROLES = ['anonymous', 'customerA', 'customerB', 'admin'] as const;
+export type RoleName = (typeof ROLES)[number];
+
+/** The profile role of each signed-in test account (anonymous has none). */
+export const ROLE_ACCOUNTS: Record<Exclude<RoleName, 'anonymous'>, 'user' | 'admin'> = {
+  customerA: 'user',
+  customerB: 'user',
+  admin: 'admin',
+};
+
+/** 'ok', or the tRPC error code the call must fail with. */
+export type Outcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST';
+export type Expectation = Record<RoleName, Outcome>;
+
+export const everyone: Expectation = { anonymous: 'ok', customerA: 'ok', customerB: 'ok', admin: 'ok' };
+export const signedIn: Expectation = { ...everyone, anonymous: 'UNAUTHORIZED' };
+export const adminOnly: Expectation = {
+  anonymous: 'UNAUTHORIZED',
+  customerA: 'FORBIDDEN',
+  customerB: 'FORBIDDEN',
+  admin: 'ok',
+};
+
+/** What the matrix creates before walking the router (once per transport). */
+export interface Fixtures {
+  productId: string;
+  /** An order of customer A. */
+  orderOfA: string;
+  /** Another order of customer A, for the procedures that end an order. */
+  orderToRemove: string;
+  userIds: Record<Exclude<RoleName, 'anonymous'>, string>;
+}
+
+export interface ProcedureRule {
+  input?: (f: Fixtures) => unknown;
+  expect: Expectation;
+}
+
+const placeInput = (f: Fixtures) => ({
+  ...customerForm,
+  deliveryMethod: 'delivery',
+  lines: [{ productId: f.productId, quantity: 1 }],
+  idempotencyKey: randomUUID(),
+});
+
+export const authorizationTable: Record<string, ProcedureRule> = {
+  'account.profile': { expect: signedIn },
+  'account.updateProfile': { input: () => ({ firstName: 'Jean', lastName: 'Martin' }), expect: signedIn },
+  'account.totals': { expect: signedIn },
+  'account.orders': { expect: signedIn },
+  // Only its owner sees an order through the account: B and the admin's own account get NOT_FOUND.
+  'account.order': {
+    input: (f) => ({ id: f.orderOfA }),
+    expect: { anonymous: 'UNAUTHORIZED', customerA: 'ok', customerB: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  'account.setRole': { input: (f) => ({ userId: f.userIds.customerB, role: 'user' }), expect: adminOnly },
+  'catalog.list': { expect: everyone },
+  'catalog.byId': { input: (f) => ({ id: f.productId }), expect: everyone },
+  'checkout.place': { input: placeInput, expect: everyone },
+  'checkout.shopContact': { expect: everyone },
+  'contact.send': {
+    input: () => ({
+      name: 'Jean Martin',
+      email: 'jean.martin@example.fr',
+      phone: '06 12 34 56 78',
+      service: 'frelon',
+      message: 'Bonjour, un nid de frelons sous le toit.',
+    }),
+    expect: everyone,
+  },
+  'contact.list': { input: () => ({ limit: 5 }), expect: adminOnly },
+  'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: adminOnly },
+  'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
+  'orders.setPaymentStatus': {
+    input: (f) => ({ orderId: f.orderOfA, paymentStatus: 'paid' }),
+    expect: adminOnly,
+  },
+  'orders.remove': { input: (f) => ({ orderId: f.orderToRemove, reason: 'Test' }), expect: adminOnly },
+  'session.me': { expect: everyone },
+};
