@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { createHttpServer, type HttpServer } from './http.js';
+import { startImageSweeper } from './images.js';
 import { logger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { startMailOutbox } from './outbox/mail-outbox.js';
@@ -40,6 +41,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     const outbox = await startMailOutbox(db.sql, mailer, {
       sweep: () => queueMissedConfirmations(db.sql, { phone: config.SHOP_PHONE, email: config.SHOP_EMAIL }),
     });
+    // Uploads of cancelled product dialogs, removed after a day (images.ts).
+    const imageSweeper = startImageSweeper(db.sql);
     let stopping: Promise<void> | null = null;
     return {
       services,
@@ -48,6 +51,7 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
       url,
       stop() {
         stopping ??= (async () => {
+          imageSweeper.stop();
           await http.close();
           await outbox.stop();
           await db.close();
