@@ -102,7 +102,8 @@ export async function processImage(input: Buffer): Promise<Variant[]> {
   return await serialised(async () => {
     let meta: Metadata;
     try {
-      meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      // The header only: no pixel is decoded here, so a huge one is measured before it costs anything.
+      meta = await sharp(input, { limitInputPixels: false }).metadata();
     } catch {
       throw invalid('IMAGE_INVALID', IMAGE_MESSAGES.notAnImage);
     }

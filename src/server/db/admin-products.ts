@@ -23,7 +23,7 @@ const columns = (sql: Tx) => sql`
 
 /**
  * One page of every product, newest first. The cursor is the last row's created_at as PostgreSQL
- * prints it (microseconds kept, which a JS Date would lose) and its id.
+ * prints it (microseconds kept, which a JS Date would lose; so it is sent as text) and its id.
  */
 export async function listAdminProducts(
   sql: Tx,
@@ -33,7 +33,7 @@ export async function listAdminProducts(
   const rows = await sql<(AdminProduct & { cursorAt: string })[]>`
     select ${columns(sql)}, created_at::text as cursor_at
       from products
-     ${after ? sql`where (created_at, id) < (${after}::timestamptz, ${afterId}::uuid)` : sql``}
+     ${after ? sql`where (created_at, id) < (${after}::text::timestamptz, ${afterId}::uuid)` : sql``}
      order by created_at desc, id desc
      limit ${page.limit + 1}`;
   const [{ total } = { total: 0 }] = await sql<
@@ -53,7 +53,8 @@ function splitCursor(cursor: string): [string, string] {
   const at = cursor.lastIndexOf('|');
   const time = cursor.slice(0, at);
   const id = cursor.slice(at + 1);
-  if (at < 0 || Number.isNaN(Date.parse(time.replace(' ', 'T'))) || !/^[0-9a-f-]{36}$/.test(id)) {
+  const timestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+  if (at < 0 || !timestamp.test(time) || !/^[0-9a-f-]{36}$/.test(id)) {
     throw new DomainError('invalid', 'INVALID_CURSOR', 'Page invalide');
   }
   return [time, id];
