@@ -114,7 +114,6 @@ export function SidebarProvider({
           style={
             {
               '--sidebar-width': '16rem',
-              '--sidebar-width-mobile': '18rem',
               '--sidebar-width-icon': '3rem',
               ...style,
             } as CSSProperties
@@ -137,7 +136,7 @@ export function Sidebar({ label, children }: { label: string; children: ReactNod
           side="left"
           data-sidebar="sidebar"
           data-mobile="true"
-          className="w-[var(--sidebar-width-mobile)] max-w-[var(--sidebar-width-mobile)] gap-0 p-0"
+          className="w-[18rem] max-w-[18rem] gap-0 p-0"
         >
           <SheetTitle className="sr-only">{label}</SheetTitle>
           <SheetDescription className="sr-only">Navigation de l'administration</SheetDescription>
