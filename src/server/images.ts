@@ -114,16 +114,27 @@ export async function processImage(input: Buffer): Promise<Variant[]> {
       throw invalid('IMAGE_TOO_MANY_PIXELS', IMAGE_MESSAGES.tooManyPixels);
     }
     try {
-      // Decoded once (strictly: a truncated or corrupt file fails here), oriented, then resized per width.
-      const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate();
+      // Decoded once (strictly: a truncated or corrupt file fails here), oriented, and brought down
+      // to the largest width (JPEG shrink-on-load does most of that while decoding); the smaller
+      // widths are made from those pixels, not from the file again.
+      const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+      const { data: pixels, info } = await sharp(input, {
+        limitInputPixels: MAX_INPUT_PIXELS,
+        failOn: 'truncated',
+      })
+        .rotate()
+        .resize({ width: largest, withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
       const out: Variant[] = [];
       for (const width of IMAGE_WIDTHS) {
-        const { data, info } = await base
-          .clone()
+        const { data, info: size } = await sharp(pixels, raw)
           .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 78, effort: 4 })
+          // Effort 2 encodes about 3x faster than the default 4 for files ~10% larger.
+          .webp({ quality: 78, effort: 2 })
           .toBuffer({ resolveWithObject: true });
-        out.push({ width, data, actualWidth: info.width, actualHeight: info.height });
+        out.push({ width, data, actualWidth: size.width, actualHeight: size.height });
       }
       return out;
     } catch {

@@ -292,14 +292,23 @@ describe('deleting a product never breaks an order', () => {
     const order = await placeOrder(
       db.sql,
       {
-        customerId: null,
+        customerId: customerA.id,
         customer: customerForm,
         deliveryMethod: 'pickup',
         lines: [{ productId: product.id, quantity: 2 }],
       },
       guest,
     );
+    const before = await callerAs(services, customerA).account.order({ id: order.id });
+    expect(before.lines[0]).toMatchObject({ title: 'Produit bientôt supprimé', productDeleted: false });
     await asAdmin().adminProducts.remove({ id: product.id });
+    // The customer's order details still show the line, marked "Produit supprimé" on screen.
+    const after = await callerAs(services, customerA).account.order({ id: order.id });
+    expect(after.lines[0]).toMatchObject({
+      title: 'Produit bientôt supprimé',
+      quantity: 2,
+      productDeleted: true,
+    });
     expect(await db.sql`select 1 from products where id = ${product.id}`).toHaveLength(0);
     const lines =
       await db.sql`select product_id, title, image, quantity, unit_price_cents from order_items where order_id = ${order.id}`;
