@@ -90,7 +90,9 @@ async function main() {
     console.log(
       `Photo: ${meta.width}x${meta.height} JPEG (${((meta.width! * meta.height!) / 1e6).toFixed(1)} MP), ${(photo.length / 1024 / 1024).toFixed(1)} MB, EXIF orientation ${meta.orientation}`,
     );
-    console.log(`sharp: ${sharp.concurrency()} libvips thread(s) per image, as the server runs it\n`);
+    console.log(
+      `Baseline: sharp in this process with ${sharp.concurrency()} libvips threads; the pipeline: the server's image worker (1 thread, lower priority)\n`,
+    );
 
     // 1. Rate against a bare resize of the same file to one width, alternated twice.
     const bareRates: number[] = [];

@@ -20,7 +20,8 @@ if (process.env.SKIP_PRERENDER !== 'true') {
   }
 }
 await build({
-  entryPoints: ['src/server/main.ts'],
+  // The image worker runs as its own process (src/server/images.ts forks it).
+  entryPoints: ['src/server/main.ts', 'src/server/image-worker.ts'],
   outdir: path.join(dist, 'server'),
   bundle: true,
   platform: 'node',

@@ -5,7 +5,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { createHttpServer, type HttpServer } from './http.js';
-import { startImageSweeper } from './images.js';
+import { startImageSweeper, stopImageWorker } from './images.js';
 import { logger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { startMailOutbox } from './outbox/mail-outbox.js';
@@ -52,6 +52,7 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
       stop() {
         stopping ??= (async () => {
           imageSweeper.stop();
+          stopImageWorker();
           await http.close();
           await outbox.stop();
           await db.close();

@@ -1,62 +1,99 @@
-import sharp, { type Metadata } from 'sharp';
-import { DomainError } from '../domain/errors.js';
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import type { Sql, Tx } from './db/client.js';
+import { checkUpload, IMAGE_MESSAGES, type Variant } from './image-process.js';
+import { logger } from './logger.js';
 
-/** Widths every stored image is kept at, as WebP. The client builds srcset from these. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-/** The spec's hint ("jusqu'à 10MB") made true. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** 12 MP photos are welcome; anything past 40 MP is refused before its pixels are decoded. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+export {
+  IMAGE_MESSAGES,
+  IMAGE_WIDTHS,
+  type ImageWidth,
+  MAX_INPUT_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from './image-process.js';
+
 /** Uploads waiting for their turn before new ones are turned away (503, try again). */
 export const MAX_QUEUED_IMAGES = 32;
+/** The worker's niceness: it gets the CPU the request-serving process does not use. */
+const WORKER_PRIORITY = 19;
 
-// One libvips thread per operation: a big photo uses one core and leaves the other to requests.
-sharp.concurrency(1);
+/*
+ * The image worker (image-worker.ts), a child process started on the first upload: sharp's work
+ * never competes on equal terms with requests, even on a two-core machine. Bundled builds have
+ * image-worker.js beside this code; from sources it runs through tsx.
+ */
+let worker: ChildProcess | null = null;
+let nextJob = 1;
+const pending = new Map<number, { resolve: (v: Variant[]) => void; reject: (e: Error) => void }>();
 
-export const IMAGE_MESSAGES = {
-  notAnImage: "Le fichier n'est pas une image valide (JPEG, PNG, GIF ou WebP).",
-  tooBig: "L'image dépasse la taille maximale de 10 Mo.",
-  tooManyPixels: "L'image est trop grande (40 mégapixels au plus).",
-  hiddenData: "Le fichier contient autre chose qu'une image.",
-  busy: 'Trop d’images sont en cours de traitement, réessayez dans un instant.',
-} as const;
+type WorkerReply =
+  | { id: number; ok: true; variants: Variant[] }
+  | { id: number; ok: false; kind: DomainErrorKind; code: string; message: string };
 
-const invalid = (code: string, message: string) => new DomainError('invalid', code, message);
-
-type Format = 'jpeg' | 'png' | 'gif' | 'webp';
-
-/** The format from the first bytes (the name and the declared type are not believed). */
-export function sniffFormat(b: Buffer): Format | null {
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (
-    b.length >= 12 &&
-    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    b.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
+function startWorker(): ChildProcess {
+  const built = fileURLToPath(new URL('./image-worker.js', import.meta.url));
+  const source = fileURLToPath(new URL('./image-worker.ts', import.meta.url));
+  const child = existsSync(built)
+    ? fork(built, [], { serialization: 'advanced' })
+    : fork(source, [], { serialization: 'advanced', execArgv: ['--import', 'tsx'] });
+  try {
+    if (child.pid) os.setPriority(child.pid, WORKER_PRIORITY);
+  } catch (error) {
+    logger.warn('Could not lower the image worker priority', error);
+  }
+  child.on('message', (reply: WorkerReply) => {
+    const job = pending.get(reply.id);
+    if (!job) return;
+    pending.delete(reply.id);
+    if (reply.ok) {
+      job.resolve(reply.variants.map((v) => ({ ...v, data: Buffer.from(v.data) })));
+    } else {
+      job.reject(new DomainError(reply.kind, reply.code, reply.message));
+    }
+    if (pending.size === 0) child.unref();
+  });
+  child.on('exit', (code) => {
+    if (worker === child) worker = null;
+    for (const job of pending.values()) {
+      job.reject(new DomainError('invalid', 'IMAGE_FAILED', IMAGE_MESSAGES.failed));
+    }
+    pending.clear();
+    if (code) logger.warn(`Image worker exited with code ${code}`);
+  });
+  // Idle, the worker never keeps the server (or a test run) alive.
+  child.unref();
+  (child.channel as { unref?: () => void } | undefined)?.unref?.();
+  return child;
 }
 
-/**
- * A ZIP archive ends with its end-of-central-directory record, whose comment runs to the file's
- * last byte. Finding one that fits exactly means the "image" is also an archive (a polyglot).
- */
-export function hasZipTrailer(b: Buffer): boolean {
-  const from = Math.max(0, b.length - 22 - 0xffff);
-  for (let at = b.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1')); at >= from; ) {
-    if (at + 22 <= b.length && at + 22 + b.readUInt16LE(at + 20) === b.length) return true;
-    at = at > 0 ? b.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'), at - 1) : -1;
-  }
-  return false;
+function inWorker(input: Buffer): Promise<Variant[]> {
+  worker ??= startWorker();
+  const child = worker;
+  const id = nextJob++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    child.ref();
+    child.send({ id, input });
+  });
+}
+
+/** Stops the image worker (app shutdown); a later upload starts a new one. */
+export function stopImageWorker() {
+  worker?.kill();
+  worker = null;
+}
+
+/** Checks an upload and turns it into the WebP widths, in the worker, one image at a time. */
+export async function processImage(input: Buffer): Promise<Variant[]> {
+  checkUpload(input);
+  return await serialised(() => inWorker(input));
 }
 
 /*
- * Bounded work in flight: images are processed one at a time in libuv's pool (never on the event
+ * Bounded work in flight: images are processed one at a time (in the worker, never on the event
  * loop), the next ones wait in line, and a line longer than MAX_QUEUED_IMAGES is refused.
  */
 let queue: Promise<unknown> = Promise.resolve();
@@ -81,66 +118,6 @@ export interface StoredImage {
   url: string;
   width: number;
   height: number;
-}
-
-interface Variant {
-  width: ImageWidth;
-  data: Buffer;
-  actualWidth: number;
-  actualHeight: number;
-}
-
-/**
- * Checks an upload and turns it into the WebP widths: format from the bytes, pixels bounded before
- * decoding, EXIF orientation applied, metadata dropped (sharp writes none unless asked).
- */
-export async function processImage(input: Buffer): Promise<Variant[]> {
-  if (input.byteLength > MAX_UPLOAD_BYTES) throw invalid('IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooBig);
-  const format = sniffFormat(input);
-  if (!format) throw invalid('IMAGE_INVALID', IMAGE_MESSAGES.notAnImage);
-  if (hasZipTrailer(input)) throw invalid('IMAGE_POLYGLOT', IMAGE_MESSAGES.hiddenData);
-  return await serialised(async () => {
-    let meta: Metadata;
-    try {
-      // The header only: no pixel is decoded here, so a huge one is measured before it costs anything.
-      meta = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch {
-      throw invalid('IMAGE_INVALID', IMAGE_MESSAGES.notAnImage);
-    }
-    if (meta.format !== format || !meta.width || !meta.height) {
-      throw invalid('IMAGE_INVALID', IMAGE_MESSAGES.notAnImage);
-    }
-    if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-      throw invalid('IMAGE_TOO_MANY_PIXELS', IMAGE_MESSAGES.tooManyPixels);
-    }
-    try {
-      // Decoded once (strictly: a truncated or corrupt file fails here), oriented, and brought down
-      // to the largest width (JPEG shrink-on-load does most of that while decoding); the smaller
-      // widths are made from those pixels, not from the file again.
-      const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
-      const { data: pixels, info } = await sharp(input, {
-        limitInputPixels: MAX_INPUT_PIXELS,
-        failOn: 'truncated',
-      })
-        .rotate()
-        .resize({ width: largest, withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-      const out: Variant[] = [];
-      for (const width of IMAGE_WIDTHS) {
-        const { data, info: size } = await sharp(pixels, raw)
-          .resize({ width, withoutEnlargement: true })
-          // Effort 2 encodes about 3x faster than the default 4 for files ~10% larger.
-          .webp({ quality: 78, effort: 2 })
-          .toBuffer({ resolveWithObject: true });
-        out.push({ width, data, actualWidth: size.width, actualHeight: size.height });
-      }
-      return out;
-    } catch {
-      throw invalid('IMAGE_INVALID', IMAGE_MESSAGES.notAnImage);
-    }
-  });
 }
 
 /** Processes an upload and stores its variants in one transaction. */
