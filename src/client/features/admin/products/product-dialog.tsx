@@ -113,7 +113,14 @@ export function ProductDialog({
   const e = form.errors;
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent
+        className="max-w-2xl"
+        // Focus the dialog, not the title field: a selected title is one keystroke from being lost.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{editing ? 'Modifier le produit' : 'Créer un nouveau produit'}</DialogTitle>
           <DialogDescription>Remplissez les informations du produit ci-dessous.</DialogDescription>
@@ -280,7 +287,7 @@ export function ProductDialog({
               )}
             </Field>
           </div>
-          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-background px-6 py-4">
+          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end border-t bg-background px-6 py-4">
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={saving}>
               Annuler
             </Button>

@@ -54,11 +54,11 @@ export function ProductsScreen() {
         />
       </div>
       <Card>
-        <CardHeader>
+        <CardHeader className="p-4 sm:p-6">
           <h2 className="text-lg font-semibold leading-tight">Liste des produits</h2>
           <CardDescription>Gérez tous vos produits depuis cette interface</CardDescription>
         </CardHeader>
-        <CardContent className="px-2 sm:px-6">
+        <CardContent className="px-1 pb-4 sm:px-6 sm:pb-6">
           {list.isLoading ? (
             <Spinner />
           ) : list.isError ? (
