@@ -1,6 +1,6 @@
 -- Back-office products: the admin list pages through every product, newest first, hidden ones
 -- included; uploaded images that no product or order line uses are swept after a grace period.
-create index products_admin_list_idx on products (created_at desc, id);
+create index products_admin_list_idx on products (created_at desc, id desc);
 
 -- Sweeping unreferenced uploads looks at old images only.
 create index images_created_at_idx on images (created_at);
