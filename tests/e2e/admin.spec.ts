@@ -168,6 +168,10 @@ test('the sidebar: Ctrl+B collapses it to icons with tooltips, the cookie keeps 
   page,
 }) => {
   await signInAsAdmin(page);
+  // Signed in already: the sign-in form is skipped.
+  await page.goto('/admin/login');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveTitle(/^Tableau de bord \| Administration/);
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   await expect(page.getByRole('group', { name: 'Gestion' })).toBeVisible();
