@@ -83,6 +83,7 @@ export function SidebarProvider({
 
   const setOpen = useCallback((next: boolean) => {
     setOpenState(next);
+    // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps this state in a 7-day cookie; the Cookie Store API is not in every browser
     document.cookie = `${SIDEBAR_COOKIE}=${next}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
   }, []);
 
