@@ -13,12 +13,10 @@
  * BENCH_PRODUCTS (10000), BENCH_ORDERS (100000).
  */
 
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import postgres from 'postgres';
 import { createAuth } from '../src/server/auth.js';
@@ -26,7 +24,6 @@ import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
 import { createContext } from '../src/server/context.js';
 import { createSql, withDatabase } from '../src/server/db/client.js';
-import { startEmbeddedCluster } from '../src/server/db/embedded.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { listShopProductCards } from '../src/server/db/products.js';
 import { createHttpServer } from '../src/server/http.js';
@@ -34,96 +31,12 @@ import { setLogLevel } from '../src/server/logger.js';
 import { createMailer } from '../src/server/mailer.js';
 import { SHOP_PAGE_SIZE } from '../src/server/routers/catalog.js';
 import { appRouter } from '../src/server/routers/index.js';
+import { fmt, load, openBenchServer, type RunResult } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
-
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-async function openBenchServer() {
-  if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, mode: 'DATABASE_URL server', close: async () => {} };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'h27-bench-api-'));
-  // The cluster runs as an unprivileged user when started as root: it must reach its folder.
-  await chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(path.join(dir, 'cluster'));
-  return {
-    url: `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/postgres`,
-    mode: 'embedded PostgreSQL',
-    async close() {
-      await cluster.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The load generator, in plain JS for the worker thread: CONNECTIONS loops of keep-alive GETs. */
-const loadWorker = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { url, connections, seconds } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const latencies = [];
-let errors = 0;
-let bytes = 0;
-const end = Date.now() + seconds * 1000;
-function once() {
-  return new Promise((resolve) => {
-    const start = process.hrtime.bigint();
-    const req = http.get(url, { agent }, (res) => {
-      res.on('data', (c) => { bytes += c.length; });
-      res.on('end', () => {
-        if (res.statusCode !== 200) errors += 1;
-        else latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-        resolve();
-      });
-    });
-    req.on('error', () => { errors += 1; resolve(); });
-  });
-}
-async function loop() { while (Date.now() < end) await once(); }
-const started = Date.now();
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
-  agent.destroy();
-  parentPort.postMessage({ latencies, errors, bytes, elapsed: (Date.now() - started) / 1000 });
-});
-`;
-
-interface RunResult {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  kbPerResponse: number;
-}
-
-function load(url: string, seconds: number): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(loadWorker, {
-      eval: true,
-      workerData: { url, connections: CONNECTIONS, seconds },
-    });
-    worker.once('error', reject);
-    worker.once('message', (m: { latencies: number[]; errors: number; bytes: number; elapsed: number }) => {
-      const sorted = Float64Array.from(m.latencies).sort();
-      const at = (q: number) =>
-        sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-      resolve({
-        rps: sorted.length / m.elapsed,
-        p50: at(0.5),
-        p95: at(0.95),
-        p99: at(0.99),
-        errors: m.errors,
-        kbPerResponse: m.bytes / Math.max(1, sorted.length) / 1024,
-      });
-      void worker.terminate();
-    });
-  });
-}
 
 async function fill(sql: postgres.Sql) {
   await sql`
@@ -235,18 +148,18 @@ async function main() {
       `Load: ${CONNECTIONS} keep-alive connections on loopback, ${SECONDS} s per run, alternating.\n`,
     );
 
-    await load(targets.bare, 2);
-    await load(targets.trpc, 2);
+    await load(targets.bare, 2, CONNECTIONS);
+    await load(targets.trpc, 2, CONNECTIONS);
     const runs: Record<'bare' | 'trpc', RunResult[]> = { bare: [], trpc: [] };
     for (let round = 0; round < 2; round += 1) {
-      runs.bare.push(await load(targets.bare, SECONDS));
-      runs.trpc.push(await load(targets.trpc, SECONDS));
+      runs.bare.push(await load(targets.bare, SECONDS, CONNECTIONS));
+      runs.trpc.push(await load(targets.trpc, SECONDS, CONNECTIONS));
     }
     // The better of the two runs of each: machine noise only ever slows a run down.
     const best = (rs: RunResult[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
     const bare = best(runs.bare);
     const trpc = best(runs.trpc);
-    const handler = await load(targets.handler, SECONDS);
+    const handler = await load(targets.handler, SECONDS, CONNECTIONS);
     const row = (label: string, r: RunResult) =>
       `${label.padEnd(22)} ${fmt(r.rps).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95
         .toFixed(1)

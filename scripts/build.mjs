@@ -28,10 +28,13 @@ await build({
     'cli/orders-replay': 'src/server/cli/orders-replay.ts',
     'cli/orders-verify': 'src/server/cli/orders-verify.ts',
     'cli/orders-export': 'src/server/cli/orders-export.ts',
+    // The image worker runs as its own process (src/server/images.ts forks it).
+    'image-worker': 'src/server/image-worker.ts',
   },
   outdir: path.join(dist, 'server'),
   splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  // Chunks sit beside main.js, so that paths relative to a module (./image-worker.js) hold in any.
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

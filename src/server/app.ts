@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { createHttpServer, type HttpServer } from './http.js';
+import { startImageSweeper, stopImageWorker } from './images.js';
 import { logger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { startSealer } from './orders/sealer.js';
@@ -42,6 +43,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
       sweep: () => queueMissedConfirmations(db.sql, { phone: config.SHOP_PHONE, email: config.SHOP_EMAIL }),
     });
     const sealer = startSealer(db.sql, config);
+    // Uploads of cancelled product dialogs, removed after a day (images.ts).
+    const imageSweeper = startImageSweeper(db.sql);
     let stopping: Promise<void> | null = null;
     return {
       services,
@@ -50,7 +53,10 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
       url,
       stop() {
         stopping ??= (async () => {
+          imageSweeper.stop();
           await http.close();
+          // After the drain: an upload in flight finishes its processing first.
+          stopImageWorker();
           await outbox.stop();
           await sealer.stop();
           await db.close();

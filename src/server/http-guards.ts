@@ -12,6 +12,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { ORIGIN_REFUSED_CODE, originRefusedMessage } from '../domain/security/origin.js';
 import type { Config } from './config.js';
 import { clientIp } from './context.js';
+import { IMAGE_UPLOAD_PATH } from './image-upload.js';
 
 /** Request limits (README, Security). Uploads have their own, in their route. */
 export const LIMITS = {
@@ -141,7 +142,12 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, config: 
       return true;
     }
     const isAuth = pathname.startsWith('/api/auth/');
-    const limit = isAuth ? LIMITS.authBodyBytes : LIMITS.trpcBodyBytes;
+    // Uploads bound their own body (10 MB, with the image's French message): image-upload.ts.
+    const limit = isAuth
+      ? LIMITS.authBodyBytes
+      : pathname === IMAGE_UPLOAD_PATH
+        ? Number.POSITIVE_INFINITY
+        : LIMITS.trpcBodyBytes;
     const length = contentLength(req);
     // better-auth reads whatever arrives: a declared, bounded length is the only way in. tRPC
     // bounds its own reading (maxBodySize), so a chunked body there is cut at the same limit.

@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER } from './auth.js';
 import type { Config } from './config.js';
 import { clientIp, createContext, type Services } from './context.js';
 import { connectSources, createSocketGuard, guardRequest, hardenServer, LIMITS } from './http-guards.js';
+import { handleImageUpload, IMAGE_UPLOAD_PATH } from './image-upload.js';
 import { readImageVariant } from './images.js';
 import { logger } from './logger.js';
 import { clientDistDir, projectRoot } from './paths.js';
@@ -163,6 +164,12 @@ export async function createHttpServer(services: Services, options: { dev: boole
       });
       return;
     }
+    // --- Back-office image uploads (issue 12): binary body, own 10 MB limit, admins only. ---
+    if (pathname === IMAGE_UPLOAD_PATH) {
+      await handleImageUpload(services, req, res);
+      return;
+    }
+    // --- end of image uploads ---
     if (pathname.startsWith('/api/auth/')) {
       res.setHeader('Cache-Control', 'no-store');
       // The rate limiter keys on this header: always ours, never the client's (see auth.ts).

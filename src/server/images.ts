@@ -1,29 +1,117 @@
-import sharp, { type Metadata } from 'sharp';
-import { DomainError } from '../domain/errors.js';
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import type { Sql, Tx } from './db/client.js';
+import { checkUpload, IMAGE_MESSAGES, type Variant } from './image-process.js';
+import { logger } from './logger.js';
 
-/** Widths every stored image is kept at, as WebP. The client builds srcset from these. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-/** 12 MP photos are welcome; anything past ~50 MP is refused before decoding. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export {
+  IMAGE_MESSAGES,
+  IMAGE_WIDTHS,
+  type ImageWidth,
+  MAX_INPUT_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from './image-process.js';
 
-// One libvips thread per operation: a big photo uses one core and leaves the other to requests.
-sharp.concurrency(1);
+/** Uploads waiting for their turn before new ones are turned away (503, try again). */
+export const MAX_QUEUED_IMAGES = 32;
+/** The worker's niceness: it gets the CPU the request-serving process does not use. */
+const WORKER_PRIORITY = 19;
 
+/*
+ * The image worker (image-worker.ts), a child process started on the first upload: sharp's work
+ * never competes on equal terms with requests, even on a two-core machine. Bundled builds have
+ * image-worker.js beside this code; from sources it runs through tsx.
+ */
+let worker: ChildProcess | null = null;
+let nextJob = 1;
+const pending = new Map<number, { resolve: (v: Variant[]) => void; reject: (e: Error) => void }>();
+
+type WorkerReply =
+  | { id: number; ok: true; variants: Variant[] }
+  | { id: number; ok: false; kind: DomainErrorKind; code: string; message: string };
+
+function startWorker(): ChildProcess {
+  const built = fileURLToPath(new URL('./image-worker.js', import.meta.url));
+  const source = fileURLToPath(new URL('./image-worker.ts', import.meta.url));
+  const child = existsSync(built)
+    ? fork(built, [], { serialization: 'advanced' })
+    : fork(source, [], { serialization: 'advanced', execArgv: ['--import', 'tsx'] });
+  try {
+    if (child.pid) os.setPriority(child.pid, WORKER_PRIORITY);
+  } catch (error) {
+    logger.warn('Could not lower the image worker priority', error);
+  }
+  child.on('message', (reply: WorkerReply) => {
+    const job = pending.get(reply.id);
+    if (!job) return;
+    pending.delete(reply.id);
+    if (reply.ok) {
+      job.resolve(reply.variants.map((v) => ({ ...v, data: Buffer.from(v.data) })));
+    } else {
+      job.reject(new DomainError(reply.kind, reply.code, reply.message));
+    }
+    if (pending.size === 0) child.unref();
+  });
+  child.on('exit', (code) => {
+    if (worker === child) worker = null;
+    for (const job of pending.values()) {
+      job.reject(new DomainError('invalid', 'IMAGE_FAILED', IMAGE_MESSAGES.failed));
+    }
+    pending.clear();
+    if (code) logger.warn(`Image worker exited with code ${code}`);
+  });
+  // Idle, the worker never keeps the server (or a test run) alive.
+  child.unref();
+  (child.channel as { unref?: () => void } | undefined)?.unref?.();
+  return child;
+}
+
+function inWorker(input: Buffer): Promise<Variant[]> {
+  worker ??= startWorker();
+  const child = worker;
+  const id = nextJob++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    child.ref();
+    child.send({ id, input });
+  });
+}
+
+/** Stops the image worker (app shutdown); a later upload starts a new one. */
+export function stopImageWorker() {
+  worker?.kill();
+  worker = null;
+}
+
+/** Checks an upload and turns it into the WebP widths, in the worker, one image at a time. */
+export async function processImage(input: Buffer): Promise<Variant[]> {
+  checkUpload(input);
+  return await serialised(() => inWorker(input));
+}
+
+/*
+ * Bounded work in flight: images are processed one at a time (in the worker, never on the event
+ * loop), the next ones wait in line, and a line longer than MAX_QUEUED_IMAGES is refused.
+ */
 let queue: Promise<unknown> = Promise.resolve();
-/** Images are processed one at a time, in libuv's pool, never on the event loop. */
+let waiting = 0;
 function serialised<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
+  if (waiting >= MAX_QUEUED_IMAGES) {
+    return Promise.reject(new DomainError('rate_limited', 'IMAGE_QUEUE_FULL', IMAGE_MESSAGES.busy));
+  }
+  waiting += 1;
+  const run = queue.then(task, task).finally(() => {
+    waiting -= 1;
+  });
   queue = run.catch(() => undefined);
   return run;
 }
 
 export const imageUrl = (id: string) => `/images/${id}`;
-
-const notAnImage = () =>
-  new DomainError('invalid', 'IMAGE_INVALID', "Le fichier n'est pas une image valide.");
+const imageIdOf = (url: string) => /^\/images\/([0-9a-f-]{36})$/.exec(url)?.[1] ?? null;
 
 export interface StoredImage {
   id: string;
@@ -32,60 +120,18 @@ export interface StoredImage {
   height: number;
 }
 
-/** Decodes, orients and re-encodes an upload into the WebP widths, then stores them in one transaction. */
+/** Processes an upload and stores its variants in one transaction. */
 export async function storeImage(
   sql: Sql,
   input: Buffer,
   originalName: string | null = null,
 ): Promise<StoredImage> {
-  if (input.byteLength === 0) throw notAnImage();
-  if (input.byteLength > MAX_UPLOAD_BYTES) {
-    throw new DomainError('invalid', 'IMAGE_TOO_LARGE', "L'image dépasse la taille maximale de 25 Mo.");
-  }
-  const variants = await serialised(async () => {
-    let meta: Metadata;
-    try {
-      meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    } catch (error) {
-      if (String(error).includes('pixel limit')) {
-        throw new DomainError(
-          'invalid',
-          'IMAGE_TOO_LARGE',
-          "L'image est trop grande (50 mégapixels au plus).",
-        );
-      }
-      throw notAnImage();
-    }
-    if (
-      !meta.width ||
-      !meta.height ||
-      !['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif'].includes(meta.format ?? '')
-    ) {
-      throw notAnImage();
-    }
-    if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-      throw new DomainError('invalid', 'IMAGE_TOO_LARGE', "L'image est trop grande (50 mégapixels au plus).");
-    }
-    try {
-      const out: { width: ImageWidth; data: Buffer; actualWidth: number; actualHeight: number }[] = [];
-      for (const width of IMAGE_WIDTHS) {
-        const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 78, effort: 4 })
-          .toBuffer({ resolveWithObject: true });
-        out.push({ width, data, actualWidth: info.width, actualHeight: info.height });
-      }
-      return out;
-    } catch {
-      throw notAnImage();
-    }
-  });
+  const variants = await processImage(input);
   const largest = variants[variants.length - 1]!;
   const id = await sql.begin(async (tx) => {
     const [image] = await tx<{ id: string }[]>`
       insert into images (original_name, width, height)
-      values (${originalName}, ${largest.actualWidth}, ${largest.actualHeight})
+      values (${originalName?.slice(0, 255) ?? null}, ${largest.actualWidth}, ${largest.actualHeight})
       returning id`;
     for (const v of variants) {
       await tx`
@@ -105,4 +151,56 @@ export async function readImageVariant(
   const [row] = await sql<{ data: Buffer; contentType: string }[]>`
     select data, content_type from image_variants where image_id = ${id} and width = ${width}`;
   return row ?? null;
+}
+
+/** URLs among these that are stored images. */
+export async function existingImageUrls(sql: Tx, urls: readonly string[]): Promise<Set<string>> {
+  const ids = urls.map(imageIdOf).filter((id): id is string => id !== null);
+  if (ids.length === 0) return new Set();
+  const rows = await sql<{ id: string }[]>`select id from images where id = any(${ids}::uuid[])`;
+  return new Set(rows.map((r) => imageUrl(r.id)));
+}
+
+/** Deletes these images (variants included) unless a product or an order line uses them. */
+export async function deleteUnusedImages(sql: Tx, urls: readonly string[]): Promise<number> {
+  const ids = [...new Set(urls.map(imageIdOf).filter((id): id is string => id !== null))];
+  let deleted = 0;
+  for (const id of ids) {
+    const url = imageUrl(id);
+    // Still shown somewhere (a product, or an order line: order history keeps its pictures)?
+    const rows = await sql`
+      delete from images
+       where id = ${id}
+         and not exists (select 1 from products
+                          where main_image = ${url} or additional_images @> array[${url}]::text[])
+         and not exists (select 1 from order_items where image = ${url})
+       returning id`;
+    deleted += rows.length;
+  }
+  return deleted;
+}
+
+/**
+ * Uploads nobody saved (a dialog cancelled, a tab closed) are removed once they are older than the
+ * grace period and used by no product and no order line.
+ */
+export async function sweepUnusedImages(sql: Tx, olderThanHours = 24): Promise<number> {
+  const rows = await sql`
+    delete from images i
+     where i.created_at < now() - make_interval(hours => ${olderThanHours})
+       and not exists (select 1 from products p
+                        where p.main_image = '/images/' || i.id
+                           or p.additional_images @> array['/images/' || i.id])
+       and not exists (select 1 from order_items o where o.image = '/images/' || i.id)
+     returning id`;
+  return rows.length;
+}
+
+/** Runs the sweep now and every `everyMs` in this instance (deletes are idempotent across instances). */
+export function startImageSweeper(sql: Sql, everyMs = 60 * 60_000): { stop(): void } {
+  const run = () => sweepUnusedImages(sql).catch(() => undefined);
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

@@ -68,6 +68,33 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: (f) => ({ id: f.orderOfA }),
     expect: { anonymous: 'UNAUTHORIZED', customerA: 'ok', customerB: 'NOT_FOUND', admin: 'NOT_FOUND' },
   },
+  'adminProducts.list': { expect: adminOnly },
+  'adminProducts.count': { expect: adminOnly },
+  'adminProducts.create': {
+    input: () => ({ title: `Produit ${randomUUID()}`, price: 12.5 }),
+    expect: adminOnly,
+  },
+  // Keeps the fixture product orderable (unlimited stock, visible) for the procedures walked after it.
+  'adminProducts.update': {
+    input: (f) => ({
+      id: f.productId,
+      title: `Piège ${f.productId.slice(0, 8)}`,
+      price: 19.9,
+      infiniteStock: true,
+      isAvailable: true,
+      isVisibleInShop: true,
+    }),
+    expect: adminOnly,
+  },
+  // An unknown product: the admin passes the guard and gets NOT_FOUND, the others never get that far.
+  'adminProducts.remove': {
+    input: () => ({ id: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'adminProducts.removeImage': {
+    input: () => ({ url: `/images/${randomUUID()}` }),
+    expect: adminOnly,
+  },
   'account.setRole': { input: (f) => ({ userId: f.userIds.customerB, role: 'user' }), expect: adminOnly },
   'catalog.list': { expect: everyone },
   'catalog.byId': { input: (f) => ({ id: f.productId }), expect: everyone },

@@ -1,24 +1,36 @@
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button } from '../components/ui/button';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AdminGuard } from '@/client/features/admin/layout/admin-guard';
+import { AdminLayout } from '@/client/features/admin/layout/admin-layout';
+import AdminCustomers from './admin/customers';
+import AdminDashboard from './admin/dashboard';
+import AdminLogin from './admin/login';
+import AdminOrders from './admin/orders';
+import AdminProducts from './admin/products';
+import AdminSettings from './admin/settings';
 
-/** The back-office has no screens yet: an honest page instead of an empty one. */
+/**
+ * The back-office: one chunk of its own (app.tsx loads it lazily for /admin/*), so no storefront
+ * route ever downloads it. Every screen but the sign-in sits behind the access rule.
+ */
 export default function Admin() {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-6">
-      <div className="w-full max-w-md rounded-lg border bg-card p-8 text-center shadow-sm">
-        <ShieldCheck className="mx-auto size-10 text-primary" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-semibold">Espace d'administration</h1>
-        <p className="mt-2 text-muted-foreground">
-          Le back-office de la boutique est en cours de construction.
-        </p>
-        <Button asChild className="mt-6">
-          <Link to="/boutique">
-            <ArrowLeft aria-hidden="true" />
-            Retour à la boutique
-          </Link>
-        </Button>
-      </div>
-    </main>
+    <Routes>
+      <Route path="login" element={<AdminLogin />} />
+      <Route
+        element={
+          <AdminGuard>
+            <AdminLayout />
+          </AdminGuard>
+        }
+      >
+        <Route path="dashboard" element={<AdminDashboard />} />
+        <Route path="products" element={<AdminProducts />} />
+        <Route path="customers" element={<AdminCustomers />} />
+        <Route path="orders" element={<AdminOrders />} />
+        <Route path="settings" element={<AdminSettings />} />
+        <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+      </Route>
+      <Route index element={<Navigate to="/admin/dashboard" replace />} />
+    </Routes>
   );
 }

@@ -3,13 +3,13 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { FormAlert, SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { FieldError, Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { requestPasswordReset, signIn, signUp } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
-import { FormAlert, SubmitButton } from '@/client/features/account/form-parts';
 import { PasswordInput } from '@/client/features/account/password-input';
 import { useAuthChanged, useSession } from '@/client/features/account/use-session';
 

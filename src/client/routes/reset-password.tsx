@@ -3,11 +3,11 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { FormAlert, SubmitButton } from '@/client/components/ui/form';
 import { FieldError, Label } from '@/client/components/ui/label';
 import { toast } from '@/client/components/ui/toast';
 import { resetPassword } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
-import { FormAlert, SubmitButton } from '@/client/features/account/form-parts';
 import { PasswordInput } from '@/client/features/account/password-input';
 import { useAuthChanged } from '@/client/features/account/use-session';
 

@@ -22,6 +22,8 @@ export interface CustomerOrderLine {
   quantity: number;
   unitPriceCents: number;
   totalPriceCents: number;
+  /** The product was deleted from the catalogue since: the line keeps what the order recorded. */
+  productDeleted: boolean;
 }
 
 export interface AccountTotals {
@@ -58,9 +60,11 @@ export async function findCustomerOrder(
      where id = ${orderId} and customer_id = ${customerId}`;
   if (!order) return null;
   const lines = await sql<CustomerOrderLine[]>`
-    select product_id, title, image, quantity, unit_price_cents, total_price_cents
-      from order_items
-     where order_id = ${orderId}
-     order by position, title`;
+    select i.product_id, i.title, i.image, i.quantity, i.unit_price_cents, i.total_price_cents,
+           (i.product_id is not null and not exists (select 1 from products p where p.id = i.product_id))
+             as product_deleted
+      from order_items i
+     where i.order_id = ${orderId}
+     order by i.position, i.title`;
   return { ...order, lines };
 }

@@ -1,5 +1,6 @@
 import { router } from '../trpc.js';
 import { accountRouter } from './account.js';
+import { adminProductsRouter } from './admin-products.js';
 import { catalogRouter } from './catalog.js';
 import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
@@ -8,6 +9,7 @@ import { sessionRouter } from './session.js';
 
 export const appRouter = router({
   account: accountRouter,
+  adminProducts: adminProductsRouter,
   catalog: catalogRouter,
   checkout: checkoutRouter,
   contact: contactRouter,

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '@/client/lib/utils';
 
-/** A panel sliding in from the right (the cart drawer), on Radix Dialog. */
+/** A panel sliding in from the right (the cart drawer) or the left (the admin menu), on Radix Dialog. */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
@@ -13,14 +13,18 @@ export const SheetDescription = DialogPrimitive.Description;
 export function SheetContent({
   className,
   children,
+  side = 'right',
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { side?: 'left' | 'right' }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-md flex-col gap-4 border-l bg-background p-6 shadow-xl animate-slide-in-right',
+          'fixed inset-y-0 z-50 flex h-full w-full max-w-md flex-col gap-4 bg-background p-6 shadow-xl',
+          side === 'right'
+            ? 'right-0 border-l animate-slide-in-right'
+            : 'left-0 border-r animate-slide-in-left',
           className,
         )}
         {...props}

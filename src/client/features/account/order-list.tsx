@@ -49,6 +49,9 @@ function OrderDetail({ id }: { id: string }) {
               )}
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 text-sm font-medium">{line.title}</p>
+                {line.productDeleted ? (
+                  <p className="text-xs font-medium text-muted-foreground">Produit supprimé</p>
+                ) : null}
                 <p className="text-xs text-muted-foreground">
                   {line.quantity} × {formatEuros(line.unitPriceCents)}
                 </p>

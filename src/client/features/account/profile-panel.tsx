@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { FieldError, Label } from '@/client/components/ui/label';
 import { toast } from '@/client/components/ui/toast';
@@ -10,7 +11,6 @@ import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { frenchLongDate } from '@/domain/account/order-status';
 import type { ProfileInput } from '@/domain/account/profile';
 import { formatPhone } from '@/domain/common/phone';
-import { SubmitButton } from './form-parts';
 
 /** zod loads when the form opens, not with the account page. */
 const loadSchemas = () => import('@/domain/account/profile');

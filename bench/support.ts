@@ -1,0 +1,104 @@
+/** What the benchmarks share: a database server to create fresh databases on, and a load generator. */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { startEmbeddedCluster } from '../src/server/db/embedded.js';
+
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** DATABASE_URL's server, or an embedded PostgreSQL in a temporary folder (stopped by close). */
+export async function openBenchServer() {
+  if (process.env.DATABASE_URL) {
+    return { url: process.env.DATABASE_URL, mode: 'DATABASE_URL server', close: async () => {} };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'h27-bench-'));
+  // The cluster runs as an unprivileged user when started as root: it must reach its folder.
+  await chmod(dir, 0o755);
+  const cluster = await startEmbeddedCluster(path.join(dir, 'cluster'));
+  return {
+    url: `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/postgres`,
+    mode: 'embedded PostgreSQL',
+    async close() {
+      await cluster.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The load generator, in plain JS for a worker thread (its own event loop): `connections` loops of
+ * keep-alive GETs until `seconds` pass or the parent posts 'stop'.
+ */
+const loadWorker = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, connections, seconds } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const latencies = [];
+let errors = 0;
+let bytes = 0;
+let stopped = false;
+parentPort.on('message', (m) => { if (m === 'stop') stopped = true; });
+const end = Date.now() + seconds * 1000;
+function once() {
+  return new Promise((resolve) => {
+    const start = process.hrtime.bigint();
+    const req = http.get(url, { agent }, (res) => {
+      res.on('data', (c) => { bytes += c.length; });
+      res.on('end', () => {
+        if (res.statusCode !== 200) errors += 1;
+        else latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+        resolve();
+      });
+    });
+    req.on('error', () => { errors += 1; resolve(); });
+  });
+}
+async function loop() { while (!stopped && Date.now() < end) await once(); }
+const started = Date.now();
+Promise.all(Array.from({ length: connections }, loop)).then(() => {
+  agent.destroy();
+  parentPort.postMessage({ latencies, errors, bytes, elapsed: (Date.now() - started) / 1000 });
+});
+`;
+
+export interface RunResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  kbPerResponse: number;
+}
+
+export interface LoadRun {
+  /** Ends the run early (before `seconds`). */
+  stop(): void;
+  result: Promise<RunResult>;
+}
+
+export function startLoad(url: string, seconds: number, connections: number): LoadRun {
+  const worker = new Worker(loadWorker, { eval: true, workerData: { url, connections, seconds } });
+  const result = new Promise<RunResult>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (m: { latencies: number[]; errors: number; bytes: number; elapsed: number }) => {
+      const sorted = Float64Array.from(m.latencies).sort();
+      const at = (q: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+      resolve({
+        rps: sorted.length / m.elapsed,
+        p50: at(0.5),
+        p95: at(0.95),
+        p99: at(0.99),
+        errors: m.errors,
+        kbPerResponse: m.bytes / Math.max(1, sorted.length) / 1024,
+      });
+      void worker.terminate();
+    });
+  });
+  return { stop: () => worker.postMessage('stop'), result };
+}
+
+export const load = (url: string, seconds: number, connections: number) =>
+  startLoad(url, seconds, connections).result;

@@ -1,0 +1,34 @@
+import type * as React from 'react';
+import { cn } from '@/client/lib/utils';
+
+/** A plain semantic table in the shadcn style, scrolling sideways on narrow screens. */
+export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  return (
+    <div className="relative w-full overflow-x-auto">
+      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  );
+}
+export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
+  return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
+}
+export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
+  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
+  return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
+}
+export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
+  return (
+    <th
+      className={cn(
+        'h-11 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
+  return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
+}

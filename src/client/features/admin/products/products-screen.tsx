@@ -1,0 +1,97 @@
+import { Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { Input } from '@/client/components/ui/input';
+import { Spinner } from '@/client/components/ui/spinner';
+import { toast } from '@/client/components/ui/toast';
+import { matchesProductSearch } from '@/domain/catalog/product';
+import { DeleteProductDialog } from './delete-product-dialog';
+import { ProductDialog } from './product-dialog';
+import { ProductTable } from './product-table';
+import { type AdminProduct, useAdminProducts } from './use-admin-products';
+
+/** "Gestion des Produits" (back-office.md §2). */
+export function ProductsScreen() {
+  const list = useAdminProducts();
+  const [search, setSearch] = useState('');
+  // The dialog is mounted anew for each opening: its form starts from the product (or the defaults).
+  const [dialog, setDialog] = useState<{ key: number; product: AdminProduct | null } | null>(null);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+
+  useEffect(() => {
+    if (list.isError)
+      toast({ title: 'Erreur', description: 'Impossible de charger les produits.', variant: 'destructive' });
+  }, [list.isError]);
+
+  const shown = list.products.filter((p) => matchesProductSearch(p, search));
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gestion des Produits</h1>
+          <p className="text-muted-foreground" data-testid="product-total">
+            {list.total} produits au total
+          </p>
+        </div>
+        <Button onClick={() => setDialog({ key: Date.now(), product: null })}>
+          <Plus aria-hidden="true" />
+          Nouveau produit
+        </Button>
+      </div>
+      <div className="relative max-w-sm">
+        <Search
+          className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Rechercher des produits..."
+          aria-label="Rechercher des produits"
+          className="pl-9"
+        />
+      </div>
+      <Card>
+        <CardHeader className="p-4 sm:p-6">
+          <h2 className="text-lg font-semibold leading-tight">Liste des produits</h2>
+          <CardDescription>Gérez tous vos produits depuis cette interface</CardDescription>
+        </CardHeader>
+        <CardContent className="px-1 pb-4 sm:px-6 sm:pb-6">
+          {list.isLoading ? (
+            <Spinner />
+          ) : list.isError ? (
+            <p className="py-10 text-center text-destructive">Impossible de charger les produits.</p>
+          ) : shown.length === 0 ? (
+            <p className="py-10 text-center text-muted-foreground">Aucun produit trouvé</p>
+          ) : (
+            <ProductTable
+              products={shown}
+              onEdit={(product) => setDialog({ key: Date.now(), product })}
+              onDelete={setDeleting}
+            />
+          )}
+          {list.hasMore ? (
+            <div className="flex justify-center pt-4">
+              <Button variant="outline" onClick={() => list.loadMore()} disabled={list.loadingMore}>
+                {list.loadingMore ? 'Chargement...' : 'Charger plus de produits'}
+              </Button>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+      {dialog ? (
+        <ProductDialog
+          key={dialog.key}
+          product={dialog.product}
+          open
+          onOpenChange={(open) => {
+            if (!open) setDialog(null);
+          }}
+        />
+      ) : null}
+      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

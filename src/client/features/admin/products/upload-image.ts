@@ -1,0 +1,33 @@
+/** What the upload route answers (src/server/image-upload.ts). */
+export type UploadResult = { ok: true; url: string } | { ok: false; message: string };
+
+/** Sends one file's bytes to the image pipeline; the server decides what the bytes are. */
+export async function uploadImage(file: File): Promise<UploadResult> {
+  try {
+    const res = await fetch('/api/admin/images', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
+      body: file,
+    });
+    const body = (await res.json().catch(() => null)) as { url?: string; message?: string } | null;
+    if (res.ok && body?.url) return { ok: true, url: body.url };
+    return { ok: false, message: body?.message ?? "L'image n'a pas pu être envoyée." };
+  } catch {
+    return { ok: false, message: "L'image n'a pas pu être envoyée." };
+  }
+}
+
+/** Runs tasks with at most `limit` in flight, results in input order. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,308 @@
+import { z } from 'zod';
+
+/**
+ * The product of the back-office (back-office.md §3, §5): one schema parsed by the admin form
+ * before sending and by the procedures again on the server. Money is in euros here, as the
+ * owner types it; toProductRecord turns it into the integer cents the database keeps.
+ */
+
+export const MAX_PRODUCT_IMAGES = 5;
+
+export const PRODUCT_MESSAGES = {
+  titleRequired: 'Le titre est requis',
+  pricePositive: 'Le prix doit être supérieur à 0',
+  promoBelowPrice: 'Le prix promo doit être inférieur au prix normal',
+  stockPositive: 'La quantité en stock doit être positive',
+  weightPositive: 'Le poids ne peut pas être négatif',
+  shippingPositive: 'Les frais de port ne peuvent pas être négatifs',
+  slugTaken: 'Ce slug existe déjà. Veuillez en choisir un autre.',
+  slugInvalid: 'Le slug doit contenir au moins une lettre ou un chiffre',
+  tooManyImages: 'Vous ne pouvez ajouter que 5 images maximum.',
+  imageInvalid: "Une image du produit n'existe pas",
+  tooLong: 'Ce texte est trop long',
+  amountTooHigh: 'Ce montant est trop élevé',
+} as const;
+
+/** Lowercase, accents and punctuation stripped, spaces and underscores turned into hyphens. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The slug kept: the one typed (made URL-safe the same way), else one made from the title. */
+export const productSlug = (p: { slug: string; title: string }) => slugify(p.slug || p.title);
+
+/** An image of the pipeline: `/images/<uuid>` (the shop adds `/<width>.webp`). */
+export const PRODUCT_IMAGE_URL = /^\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const MAX_EUROS = 1_000_000;
+const text = (max: number) => z.string().trim().max(max, PRODUCT_MESSAGES.tooLong);
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const euros = (message: string) =>
+  z.number({ error: message }).min(0, message).max(MAX_EUROS, PRODUCT_MESSAGES.amountTooHigh);
+
+export const productSchema = z
+  .object({
+    title: text(200).min(1, PRODUCT_MESSAGES.titleRequired),
+    /** Empty: generated from the title. */
+    slug: text(200).default(''),
+    miniDescription: text(500).default(''),
+    description: text(20_000).default(''),
+    price: z
+      .number({ error: PRODUCT_MESSAGES.pricePositive })
+      .gt(0, PRODUCT_MESSAGES.pricePositive)
+      .max(MAX_EUROS, PRODUCT_MESSAGES.amountTooHigh),
+    promoPrice: euros(PRODUCT_MESSAGES.promoBelowPrice).nullable().default(null),
+    shippingCost: euros(PRODUCT_MESSAGES.shippingPositive).default(0),
+    stockQuantity: z
+      .number({ error: PRODUCT_MESSAGES.stockPositive })
+      .int(PRODUCT_MESSAGES.stockPositive)
+      .max(1_000_000, PRODUCT_MESSAGES.amountTooHigh)
+      .default(0),
+    infiniteStock: z.boolean().default(false),
+    isOnPromotion: z.boolean().default(false),
+    category: optionalText(100),
+    subcategory: optionalText(100),
+    brand: optionalText(100),
+    tags: z.array(text(50)).max(30).nullable().default(null),
+    deliveryTime: optionalText(100),
+    size: optionalText(100),
+    color: optionalText(100),
+    weight: z
+      .number({ error: PRODUCT_MESSAGES.weightPositive })
+      .min(0, PRODUCT_MESSAGES.weightPositive)
+      .max(100_000, PRODUCT_MESSAGES.amountTooHigh)
+      .nullable()
+      .default(null),
+    /** The combined list of the form: the first is main_image, the rest additional_images. */
+    images: z
+      .array(z.string().regex(PRODUCT_IMAGE_URL, PRODUCT_MESSAGES.imageInvalid))
+      .max(MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES.tooManyImages)
+      .default([]),
+    isAvailable: z.boolean().default(true),
+    isVisibleInShop: z.boolean().default(true),
+  })
+  .superRefine((p, ctx) => {
+    if (p.promoPrice !== null && p.promoPrice >= p.price) {
+      ctx.addIssue({ code: 'custom', path: ['promoPrice'], message: PRODUCT_MESSAGES.promoBelowPrice });
+    }
+    if (!p.infiniteStock && p.stockQuantity < 0) {
+      ctx.addIssue({ code: 'custom', path: ['stockQuantity'], message: PRODUCT_MESSAGES.stockPositive });
+    }
+    if (p.title && !productSlug(p)) {
+      ctx.addIssue({ code: 'custom', path: ['slug'], message: PRODUCT_MESSAGES.slugInvalid });
+    }
+  });
+
+export type ProductInput = z.input<typeof productSchema>;
+export type Product = z.output<typeof productSchema>;
+
+/** The form's fields as the owner types them (back-office.md §2, in the spec's order). */
+export interface ProductFormValues {
+  title: string;
+  slug: string;
+  miniDescription: string;
+  description: string;
+  price: string;
+  promoPrice: string;
+  shippingCost: string;
+  stockQuantity: string;
+  infiniteStock: boolean;
+  isOnPromotion: boolean;
+  category: string;
+  subcategory: string;
+  brand: string;
+  tags: string;
+  deliveryTime: string;
+  size: string;
+  color: string;
+  weight: string;
+  images: string[];
+  isAvailable: boolean;
+  isVisibleInShop: boolean;
+}
+
+/** The spec's defaults for a new product. */
+export const emptyProductForm: ProductFormValues = {
+  title: '',
+  slug: '',
+  miniDescription: '',
+  description: '',
+  price: '0',
+  promoPrice: '',
+  shippingCost: '0',
+  stockQuantity: '0',
+  infiniteStock: false,
+  isOnPromotion: false,
+  category: '',
+  subcategory: '',
+  brand: '',
+  tags: '',
+  deliveryTime: '',
+  size: '',
+  color: '',
+  weight: '',
+  images: [],
+  isAvailable: true,
+  isVisibleInShop: true,
+};
+
+/** A decimal as people type it ("12,90" or "12.90"); NaN when it is not one. */
+export function parseDecimal(value: string): number {
+  const trimmed = value.trim().replace(',', '.');
+  return /^-?\d+(\.\d+)?$|^-?\.\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** Tags typed as "a, b, c": split on commas, trimmed, empties removed; null when none. */
+export function parseTags(value: string): string[] | null {
+  const tags = value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return tags.length ? tags : null;
+}
+
+/**
+ * The spec's parsing rules (§5): an unreadable price, stock or shipping cost becomes 0; a blank
+ * promo price or weight becomes null. What it returns is then checked by productSchema.
+ */
+export function parseProductForm(values: ProductFormValues): ProductInput {
+  const orZero = (v: string) => {
+    const n = parseDecimal(v);
+    return Number.isNaN(n) ? 0 : n;
+  };
+  const orNull = (v: string) => (v.trim() === '' ? null : parseDecimal(v));
+  return {
+    title: values.title,
+    slug: values.slug,
+    miniDescription: values.miniDescription,
+    description: values.description,
+    price: orZero(values.price),
+    promoPrice: orNull(values.promoPrice),
+    shippingCost: orZero(values.shippingCost),
+    stockQuantity: Math.trunc(orZero(values.stockQuantity)),
+    infiniteStock: values.infiniteStock,
+    isOnPromotion: values.isOnPromotion,
+    category: values.category,
+    subcategory: values.subcategory,
+    brand: values.brand,
+    tags: parseTags(values.tags),
+    deliveryTime: values.deliveryTime,
+    size: values.size,
+    color: values.color,
+    weight: orNull(values.weight),
+    images: values.images,
+    isAvailable: values.isAvailable,
+    isVisibleInShop: values.isVisibleInShop,
+  };
+}
+
+/** The spec's validation routine: every message, in the order of its rules, once each. */
+export function validateProduct(input: unknown): string[] {
+  const result = productSchema.safeParse(input);
+  if (result.success) return [];
+  return [...new Set(result.error.issues.map((i) => i.message))];
+}
+
+const toCents = (euros: number) => Math.round(euros * 100);
+const euroText = (cents: number | null) => (cents === null ? '' : String(cents / 100));
+
+/** What the database keeps: cents, the slug decided, main image and additional images apart. */
+export interface ProductRecord {
+  title: string;
+  slug: string;
+  miniDescription: string;
+  description: string;
+  priceCents: number;
+  promoPriceCents: number | null;
+  shippingCostCents: number;
+  stockQuantity: number;
+  infiniteStock: boolean;
+  isOnPromotion: boolean;
+  category: string | null;
+  subcategory: string | null;
+  brand: string | null;
+  tags: string[];
+  deliveryTime: string | null;
+  size: string | null;
+  color: string | null;
+  weightKg: number | null;
+  mainImage: string | null;
+  additionalImages: string[];
+  isAvailable: boolean;
+  isVisibleInShop: boolean;
+}
+
+export function toProductRecord(p: Product): ProductRecord {
+  return {
+    title: p.title,
+    slug: productSlug(p),
+    miniDescription: p.miniDescription,
+    description: p.description,
+    priceCents: toCents(p.price),
+    promoPriceCents: p.promoPrice === null ? null : toCents(p.promoPrice),
+    shippingCostCents: toCents(p.shippingCost),
+    // With unlimited stock the quantity is not asked for: keep what was there, never below zero.
+    stockQuantity: Math.max(0, p.stockQuantity),
+    infiniteStock: p.infiniteStock,
+    isOnPromotion: p.isOnPromotion,
+    category: p.category,
+    subcategory: p.subcategory,
+    brand: p.brand,
+    tags: p.tags ?? [],
+    deliveryTime: p.deliveryTime,
+    size: p.size,
+    color: p.color,
+    weightKg: p.weight,
+    mainImage: p.images[0] ?? null,
+    additionalImages: p.images.slice(1),
+    isAvailable: p.isAvailable,
+    isVisibleInShop: p.isVisibleInShop,
+  };
+}
+
+/** The form prefilled from a stored product (editing). */
+export function productFormValues(r: ProductRecord): ProductFormValues {
+  return {
+    title: r.title,
+    slug: r.slug,
+    miniDescription: r.miniDescription,
+    description: r.description,
+    price: euroText(r.priceCents),
+    promoPrice: euroText(r.promoPriceCents),
+    shippingCost: euroText(r.shippingCostCents),
+    stockQuantity: String(r.stockQuantity),
+    infiniteStock: r.infiniteStock,
+    isOnPromotion: r.isOnPromotion,
+    category: r.category ?? '',
+    subcategory: r.subcategory ?? '',
+    brand: r.brand ?? '',
+    tags: r.tags.join(', '),
+    deliveryTime: r.deliveryTime ?? '',
+    size: r.size ?? '',
+    color: r.color ?? '',
+    weight: r.weightKg === null ? '' : String(r.weightKg),
+    images: r.mainImage ? [r.mainImage, ...r.additionalImages] : [...r.additionalImages],
+    isAvailable: r.isAvailable,
+    isVisibleInShop: r.isVisibleInShop,
+  };
+}
+
+/** Client-side search of the loaded list: title, category or brand, case-insensitive. */
+export function matchesProductSearch(
+  p: { title: string; category: string | null; brand: string | null },
+  query: string,
+): boolean {
+  const q = query.trim().toLocaleLowerCase('fr');
+  if (!q) return true;
+  return [p.title, p.category, p.brand].some((f) => f?.toLocaleLowerCase('fr').includes(q));
+}

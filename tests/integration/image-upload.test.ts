@@ -1,0 +1,180 @@
+import net from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../../src/server/context.js';
+import { createHttpServer, type HttpServer } from '../../src/server/http.js';
+import { IMAGE_MESSAGES } from '../../src/server/images.js';
+import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
+import {
+  jpegZipPolyglot,
+  oversizedFile,
+  photoJpeg,
+  pixelBombPng,
+  smallPng,
+  svgFile,
+  textFile,
+  truncatedJpeg,
+} from '../support/images.js';
+
+let db: TestDatabase;
+let services: Services;
+let http: HttpServer;
+let url: string;
+const cookies: Record<'admin' | 'customerA' | 'customerB', string> = {
+  admin: '',
+  customerA: '',
+  customerB: '',
+};
+let photo: Buffer;
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const probe = net.createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => probe.close(() => r()));
+  url = `http://localhost:${port}`;
+  services = createTestServices(db, { PUBLIC_URL: url, AUTH_RATE_LIMIT_MAX: '1000' });
+  http = await createHttpServer(services, { dev: false });
+  await new Promise<void>((r) => http.server.listen(port, '127.0.0.1', () => r()));
+  const admin = await createUser(services, { role: 'admin' });
+  const a = await createUser(services);
+  const b = await createUser(services);
+  cookies.admin = await signIn(admin.email, admin.password);
+  cookies.customerA = await signIn(a.email, a.password);
+  cookies.customerB = await signIn(b.email, b.password);
+  // A 12-megapixel camera JPEG, shot with the phone turned (EXIF orientation 6).
+  photo = await photoJpeg({ orientation: 6 });
+}, 120_000);
+afterAll(async () => {
+  await http?.close();
+  await db.drop();
+});
+
+async function upload(
+  body: Buffer,
+  options: { cookie?: string; type?: string; name?: string; origin?: string } = {},
+) {
+  const res = await fetch(`${url}/api/admin/images`, {
+    method: 'POST',
+    headers: {
+      'content-type': options.type ?? 'application/octet-stream',
+      'x-file-name': encodeURIComponent(options.name ?? 'photo.jpg'),
+      ...(options.cookie === undefined
+        ? { cookie: cookies.admin }
+        : options.cookie
+          ? { cookie: options.cookie }
+          : {}),
+      ...(options.origin ? { origin: options.origin } : {}),
+    },
+    body: new Uint8Array(body),
+  });
+  const json = (await res.json()) as {
+    url?: string;
+    id?: string;
+    code?: string;
+    message?: string;
+    width?: number;
+    height?: number;
+  };
+  return { status: res.status, ...json };
+}
+
+const stored = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from images`)[0]!.n;
+
+describe('who may upload', () => {
+  it('refuses anonymous visitors and customers, stores nothing; the admin may', async () => {
+    const png = await smallPng();
+    const before = await stored();
+    expect(await upload(png, { cookie: '' })).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await upload(png, { cookie: cookies.customerA })).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(await upload(png, { cookie: cookies.customerB })).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(await stored()).toBe(before);
+    expect(await upload(png)).toMatchObject({ status: 201 });
+    expect(await stored()).toBe(before + 1);
+  });
+
+  it('refuses a cross-site origin and a form-encoded body (no CSRF through a plain form)', async () => {
+    const png = await smallPng();
+    const before = await stored();
+    expect(await upload(png, { origin: 'https://evil.example' })).toMatchObject({ status: 403 });
+    expect(await upload(png, { type: 'multipart/form-data; boundary=x' })).toMatchObject({ status: 415 });
+    expect(await upload(png, { type: 'text/plain' })).toMatchObject({ status: 415 });
+    expect(await stored()).toBe(before);
+  });
+});
+
+describe('the pipeline', () => {
+  it('turns a 12 MP photo into WebP widths, upright, without its metadata, served immutable', async () => {
+    const result = await upload(photo, { name: 'IMG_2041.JPG' });
+    expect(result).toMatchObject({ status: 201, width: 1280, height: 1707 });
+    const variants = await db.sql<{ width: number; data: Buffer }[]>`
+      select width, data from image_variants where image_id = ${result.id!} order by width`;
+    expect(variants.map((v) => v.width)).toEqual([320, 640, 1280]);
+    for (const v of variants) {
+      const meta = await sharp(v.data).metadata();
+      expect(meta.format).toBe('webp');
+      // Orientation applied: the landscape sensor picture is now portrait, and no EXIF is left to rotate it again.
+      expect(meta.height).toBeGreaterThan(meta.width!);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+    }
+    const res = await fetch(`${url}${result.url}/640.webp`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  }, 60_000);
+
+  it('accepts PNG, GIF and WebP recognised by their bytes whatever their name', async () => {
+    const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+      .gif()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+      .webp()
+      .toBuffer();
+    expect(await upload(await smallPng(), { name: 'sans-extension' })).toMatchObject({ status: 201 });
+    expect(await upload(gif, { name: 'anim.png' })).toMatchObject({ status: 201 });
+    expect(await upload(webp, { name: 'photo.jpg' })).toMatchObject({ status: 201 });
+  });
+});
+
+describe('abuse: each refused with a French message, nothing stored', () => {
+  const cases: [string, () => Promise<Buffer> | Buffer, string, number][] = [
+    ['an SVG', () => svgFile, IMAGE_MESSAGES.notAnImage, 422],
+    ['a text file renamed .jpg', () => textFile, IMAGE_MESSAGES.notAnImage, 422],
+    ['a JPEG/ZIP polyglot', jpegZipPolyglot, IMAGE_MESSAGES.hiddenData, 422],
+    ['a 60-megapixel PNG of a few KB', () => pixelBombPng(), IMAGE_MESSAGES.tooManyPixels, 422],
+    ['an 11 MB file', () => oversizedFile(), IMAGE_MESSAGES.tooBig, 413],
+    ['a truncated JPEG', truncatedJpeg, IMAGE_MESSAGES.notAnImage, 422],
+    ['an empty file', () => Buffer.alloc(0), IMAGE_MESSAGES.notAnImage, 422],
+  ];
+  for (const [name, make, message, status] of cases) {
+    it(`refuses ${name}`, async () => {
+      const body = await make();
+      if (name.includes('60-megapixel')) expect(body.length).toBeLessThan(10_000);
+      const before = await stored();
+      const result = await upload(body, { name: 'photo.jpg' });
+      expect(result).toMatchObject({ status, message });
+      expect(await stored()).toBe(before);
+    });
+  }
+});
