@@ -53,10 +53,14 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return Promise.resolve();
 }
 
-/** Every route change scrolls to the top; a link with a hash scrolls to its anchor instead. */
+/**
+ * Every route change scrolls to the top; a link with a hash to another page scrolls to its anchor
+ * instead. A hash change on the same page is left alone: AnchorLink scrolls to its section itself
+ * (a second, uncancellable scroll here used to pull the page back after "retour en haut").
+ */
 function ScrollManager() {
   const { pathname, hash } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the route change itself
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new page moves the scroll
   useEffect(() => {
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
@@ -66,7 +70,7 @@ function ScrollManager() {
       }
     }
     window.scrollTo(0, 0);
-  }, [pathname, hash]);
+  }, [pathname]);
   return null;
 }
 
