@@ -5,7 +5,7 @@ import { type App, startApp } from '../../src/server/app.js';
 import { setLogLevel } from '../../src/server/logger.js';
 import { createTestDatabase, type TestDatabase, testConfig } from '../support/db.js';
 import { freePort } from '../support/http-app.js';
-import { createProduct } from '../support/orders.js';
+import { createProduct, customerForm } from '../support/orders.js';
 
 // The running app loses every database connection (a PostgreSQL restart or failover does the same)
 // while checkouts and catalogue reads are in flight: the process must survive, requests in flight may
@@ -31,13 +31,7 @@ afterAll(async () => {
 
 const checkoutBody = () =>
   JSON.stringify({
-    firstName: 'Marie',
-    lastName: 'Durand',
-    email: 'marie.durand@example.fr',
-    phone: '06 12 34 56 78',
-    address: '12 rue des Lilas',
-    city: 'Évreux',
-    zipCode: '27000',
+    ...customerForm,
     deliveryMethod: 'delivery',
     lines: [{ productId, quantity: 1 }],
     idempotencyKey: randomUUID(),
