@@ -69,6 +69,10 @@ describe('configuration', () => {
       expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }).AUTH_SECRET).toBe(first.AUTH_SECRET);
       expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
       expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first.AUTH_SECRET);
+      // `npm run orders:verify` on the same data folder (not in production mode) signs and checks the
+      // server's checkpoints with that same secret, not the development default.
+      expect(loadConfig({ DATA_DIR: dir }).AUDIT_KEY).toBe(first.AUTH_SECRET);
+      expect(loadConfig({ DATA_DIR: dir }, { purpose: 'audit' }).AUDIT_KEY).toBe(first.AUTH_SECRET);
     });
   });
 

@@ -162,6 +162,12 @@ export function loadConfig(
       throw new ConfigError(`Invalid configuration:\n  AUDIT_KEY: ${auditProblem}`);
     }
   }
+  // The order-log commands (run through npm, so not in production mode) on the data folder of an
+  // `npm start` must sign and check with the secret that server generated, not the default.
+  const localSecretFile = path.join(dataDir, 'auth-secret');
+  if (!authSecret && !publicUrlSet && existsSync(localSecretFile)) {
+    authSecret = readFileSync(localSecretFile, 'utf8').trim();
+  }
   authSecret ??= DEV_AUTH_SECRET;
   // With PUBLIC_URL set, only that origin; without it, this machine's loopback names on PORT.
   const trustedOrigins = publicUrlSet ? [new URL(publicUrl).origin] : loopbackOrigins(parsed.data.PORT);
