@@ -125,6 +125,12 @@ test('header: scrolled style, anchors, rubriques, legal pages and the shop by fu
   await page.getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(page.locator('#contact')).toBeInViewport();
 
+  // The logo's accessible name starts with the words it shows, as their text reads (axe's
+  // label-content-name-mismatch compares the name with the text content, where block spans do not
+  // add spaces).
+  const logo = page.getByRole('button', { name: /retour en haut/ });
+  expect((await logo.textContent())?.startsWith('Hygiène Anti-nuisibles 27')).toBe(true);
+  await expect(logo).toHaveAccessibleName(/^Hygiène Anti-nuisibles 27\b/);
   await page.getByRole('button', { name: /retour en haut/ }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
@@ -265,6 +271,12 @@ test('the mobile menu opens, leads to a section and closes @phone', async ({ pag
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   await page.getByRole('button', { name: 'Fermer le menu' }).click();
   await expect(menu).toBeHidden();
+  // Escape closes it too, and focus goes back to the button that opened it.
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeFocused();
 });
 
 test('reasons carousel: arrows and dots, wrapping both ways', async ({ page }) => {
