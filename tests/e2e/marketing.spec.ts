@@ -102,6 +102,38 @@ test('a pre-rendered page is hydrated in place, without errors, and comes alive'
   expect(errors).toEqual([]);
 });
 
+test('the hero headline and the footer break between words, never leave a word alone or split it', async ({
+  page,
+}) => {
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    // "Nous intervenons pour" holds on one line inside the headline ("pour" used to wrap alone).
+    const leadFits = await page.getByTestId('hero-lead').evaluate((el) => {
+      const h1 = el.closest('h1') as HTMLElement;
+      return (
+        el.getClientRects().length === 1 &&
+        el.getBoundingClientRect().right <= h1.getBoundingClientRect().right + 0.5
+      );
+    });
+    expect(leadFits, `headline at ${width} px`).toBe(true);
+    // The footer's email stays on one line ("anti-nuisibles-/27.fr" broke at a hyphen), and the name
+    // breaks, if at all, between "Hygiène -" and "Anti-nuisibles 27".
+    const lines = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size);
+    expect(await lines('footer a[href^="mailto:"]'), `footer email at ${width} px`).toBe(1);
+    const nameParts = page.locator('footer p').first().locator('span');
+    for (const part of await nameParts.all()) {
+      expect(
+        await part.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size),
+      ).toBe(1);
+    }
+  }
+});
+
 test('header: scrolled style, anchors, rubriques, legal pages and the shop by full navigation', async ({
   page,
 }) => {
