@@ -134,6 +134,22 @@ test('the hero headline and the footer break between words, never leave a word a
   }
 });
 
+test('on a 320 px phone the reviews buttons keep their 44 px round shape and stay on screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/#avis');
+  const reviews = page.locator('#avis');
+  for (const name of ['Précédent', 'Suivant', 'Mettre en pause le défilement']) {
+    const box = await reviews.getByRole('button', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.width, name).toBeGreaterThanOrEqual(44);
+    expect(box!.height, name).toBeGreaterThanOrEqual(44);
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(320);
+  }
+});
+
 test('header: scrolled style, anchors, rubriques, legal pages and the shop by full navigation', async ({
   page,
 }) => {
