@@ -234,7 +234,11 @@ describe('Exporter le journal', () => {
     expect(JSON.parse(refused.text).message).toBe("Vous n'avez pas les droits d'administration.");
 
     const browser = await signedIn(auditor);
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const crossSiteHeaders: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossSiteHeaders) {
       const crossSite = await download({ cookie: browser.cookie, ...headers });
       expect(crossSite.res.status).toBe(403);
       expect(JSON.parse(crossSite.text)).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
