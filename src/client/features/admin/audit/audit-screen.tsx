@@ -57,7 +57,7 @@ export function AuditScreen() {
 
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Audit du journal des commandes</h1>
           <p className="text-muted-foreground">

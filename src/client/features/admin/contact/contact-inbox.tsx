@@ -9,6 +9,7 @@ import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { frenchDateTime } from '@/domain/account/order-status';
+import { formatPhone } from '@/domain/common/phone';
 import { CONTACT_SERVICE_LABELS } from '@/domain/contact/services';
 
 type Request = RouterOutputs['contact']['list'][number];
@@ -109,7 +110,7 @@ function RequestCard({ request }: { request: Request }) {
               className="inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline"
             >
               <Phone className="size-4 shrink-0" aria-hidden="true" />
-              {request.phone}
+              {formatPhone(request.phone)}
             </a>
           </div>
           {request.message ? (

@@ -23,7 +23,7 @@ function NewContactBadge() {
   return (
     <span
       data-testid="contact-badge"
-      className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
+      className="ml-auto shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
     >
       {count.data}
       <span className="sr-only"> {count.data > 1 ? 'nouvelles' : 'nouvelle'}</span>
