@@ -131,7 +131,7 @@ function RunResult({ run }: { run: Run }) {
         <Progress value={pct} aria-label="Avancement de la vérification" />
         <p className="text-sm text-muted-foreground">
           {run.checked.toLocaleString('fr-FR')} /{' '}
-          {count(run.total, 'événement vérifié', 'événements vérifiés')} ({Math.floor(pct)} %)
+          {count(run.total, 'événement vérifié', 'événements vérifiés')} ({Math.floor(pct)} %)
         </p>
       </div>
     );
