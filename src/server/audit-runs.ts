@@ -43,7 +43,7 @@ export interface LatestCheckpoint {
 }
 
 /** Events read per batch: small enough that one batch's hashing is a few milliseconds. */
-const BATCH_SIZE = 1000;
+const BATCH_SIZE = 250;
 /** Progress is written at most this often (the page polls about twice a second). */
 const PROGRESS_WRITE_MS = 250;
 const STALE_AFTER = '2 minutes';
