@@ -4,6 +4,7 @@ import { adminProductsRouter } from './admin-products.js';
 import { catalogRouter } from './catalog.js';
 import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
+import { dashboardRouter } from './dashboard.js';
 import { ordersRouter } from './orders.js';
 import { sessionRouter } from './session.js';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  dashboard: dashboardRouter,
   orders: ordersRouter,
   session: sessionRouter,
 });
