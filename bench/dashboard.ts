@@ -150,8 +150,7 @@ async function main() {
   }
 }
 
-if (process.argv[1]?.endsWith('dashboard.ts'))
-  main().catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
