@@ -10,7 +10,7 @@ import { DateRangePicker } from './date-range-picker';
 import { formatDay, formatEuros } from './format';
 import { dashboardQueryOptions } from './use-dashboard';
 
-const CategoryChart = lazy(() => import('./charts').then((m) => ({ default: m.CategoryChart })));
+const CategoryChart = lazy(() => import('./admin-charts').then((m) => ({ default: m.CategoryChart })));
 
 function Failed() {
   return <p className="py-6 text-center text-sm text-destructive">Impossible de charger ces chiffres.</p>;

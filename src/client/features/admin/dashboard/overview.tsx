@@ -14,8 +14,8 @@ import { StatCard } from './stat-card';
 import { dashboardQueryOptions } from './use-dashboard';
 
 const Charts = {
-  Revenue: lazy(() => import('./charts').then((m) => ({ default: m.RevenueChart }))),
-  Status: lazy(() => import('./charts').then((m) => ({ default: m.StatusChart }))),
+  Revenue: lazy(() => import('./admin-charts').then((m) => ({ default: m.RevenueChart }))),
+  Status: lazy(() => import('./admin-charts').then((m) => ({ default: m.StatusChart }))),
 };
 
 const PERIOD_ICONS = { today: Euro, week: TrendingUp, month: TrendingUp } as const;
