@@ -26,7 +26,7 @@ export function Analytics() {
   const totals = best.data?.totals;
 
   return (
-    <div className="grid gap-4 sm:gap-6">
+    <div className="grid grid-cols-1 gap-4 sm:gap-6">
       <Card>
         <CardContent className="grid gap-4 p-4 sm:p-6 lg:grid-cols-[1fr_auto] lg:items-end">
           <DateRangePicker value={range} today={today} onChange={setRange} />
@@ -50,7 +50,7 @@ export function Analytics() {
         </CardContent>
       </Card>
 
-      <div className="grid gap-4 sm:gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader className="p-4 sm:p-6">
             <CardTitle>Meilleures ventes</CardTitle>

@@ -72,7 +72,7 @@ export function DateRangePicker({
         ))}
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="range-from">Du</Label>
           <Input
             id="range-from"
@@ -82,10 +82,10 @@ export function DateRangePicker({
             onChange={(e) => edit({ ...draft, from: e.target.value })}
             aria-invalid={error !== null}
             aria-describedby={error ? 'range-error' : undefined}
-            className="sm:w-44"
+            className="w-full min-w-0 sm:w-44"
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="range-to">Au</Label>
           <Input
             id="range-to"
@@ -95,7 +95,7 @@ export function DateRangePicker({
             onChange={(e) => edit({ ...draft, to: e.target.value })}
             aria-invalid={error !== null}
             aria-describedby={error ? 'range-error' : undefined}
-            className="sm:w-44"
+            className="w-full min-w-0 sm:w-44"
           />
         </div>
       </div>

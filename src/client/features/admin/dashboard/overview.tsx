@@ -35,8 +35,8 @@ export function Overview() {
   const loading = '…';
 
   return (
-    <div className="grid gap-4 sm:gap-6">
-      <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-5">
+    <div className="grid grid-cols-1 gap-4 sm:gap-6">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5">
         {REVENUE_PERIODS.map((period) => {
           const figures = revenue.data?.periods.find((p) => p.key === period.key);
           return (
@@ -76,7 +76,7 @@ export function Overview() {
       </div>
       {revenue.isError ? <Failed /> : null}
 
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
           <CardHeader className="p-4 sm:p-6">
             <CardTitle>Chiffre d'affaires par jour</CardTitle>
@@ -133,7 +133,7 @@ export function Overview() {
         </Card>
       </div>
 
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
           <CardHeader className="p-4 sm:p-6">
             <CardTitle>Dernières commandes</CardTitle>
@@ -161,7 +161,7 @@ export function Overview() {
                         <TableCell>
                           <Link
                             to={`/admin/orders?order=${order.id}`}
-                            className="font-medium text-primary underline-offset-4 hover:underline"
+                            className="whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline"
                           >
                             {order.orderNumber}
                           </Link>
@@ -176,7 +176,11 @@ export function Overview() {
                           {formatEuros(order.totalAmountCents)}
                         </TableCell>
                         <TableCell>
-                          <OrderStatusBadge status={order.status} audience="admin" />
+                          <OrderStatusBadge
+                            status={order.status}
+                            audience="admin"
+                            className="whitespace-nowrap"
+                          />
                         </TableCell>
                       </TableRow>
                     ))}
