@@ -8,13 +8,10 @@ import { trpc } from '@/client/lib/trpc';
 import { type DayRange, parisDay, presetRange } from '@/domain/dashboard/periods';
 import { DateRangePicker } from './date-range-picker';
 import { formatDay, formatEuros } from './format';
+import { LoadFailed } from './load-failed';
 import { dashboardQueryOptions } from './use-dashboard';
 
 const CategoryChart = lazy(() => import('./admin-charts').then((m) => ({ default: m.CategoryChart })));
-
-function Failed() {
-  return <p className="py-6 text-center text-sm text-destructive">Impossible de charger ces chiffres.</p>;
-}
 
 /** The analytics tab: best-selling products and revenue by category over a chosen period. */
 export function Analytics() {
@@ -100,7 +97,7 @@ export function Analytics() {
                 </Table>
               )
             ) : best.isError ? (
-              <Failed />
+              <LoadFailed />
             ) : (
               <Spinner />
             )}
@@ -145,7 +142,7 @@ export function Analytics() {
                 </>
               )
             ) : categories.isError ? (
-              <Failed />
+              <LoadFailed />
             ) : (
               <Spinner />
             )}

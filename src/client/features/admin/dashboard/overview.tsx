@@ -10,6 +10,7 @@ import { trpc } from '@/client/lib/trpc';
 import { REVENUE_PERIODS } from '@/domain/dashboard/periods';
 import { orderStatusView } from '@/domain/orders/status';
 import { formatDateTime, formatDay, formatEuros } from './format';
+import { LoadFailed } from './load-failed';
 import { StatCard } from './stat-card';
 import { dashboardQueryOptions } from './use-dashboard';
 
@@ -19,10 +20,6 @@ const Charts = {
 };
 
 const PERIOD_ICONS = { today: Euro, week: TrendingUp, month: TrendingUp } as const;
-
-function Failed() {
-  return <p className="py-6 text-center text-sm text-destructive">Impossible de charger ces chiffres.</p>;
-}
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
@@ -74,7 +71,7 @@ export function Overview() {
           comparedTo="les 30 jours précédents"
         />
       </div>
-      {revenue.isError ? <Failed /> : null}
+      {revenue.isError ? <LoadFailed /> : null}
 
       <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
@@ -94,7 +91,7 @@ export function Overview() {
                 <Charts.Revenue days={revenue.data.days} />
               </Suspense>
             ) : revenue.isError ? (
-              <Failed />
+              <LoadFailed />
             ) : (
               <Spinner className="h-64" />
             )}
@@ -125,7 +122,7 @@ export function Overview() {
                 </ul>
               </>
             ) : byStatus.isError ? (
-              <Failed />
+              <LoadFailed />
             ) : (
               <Spinner className="h-64" />
             )}
@@ -188,7 +185,7 @@ export function Overview() {
                 </Table>
               )
             ) : latest.isError ? (
-              <Failed />
+              <LoadFailed />
             ) : (
               <Spinner />
             )}
@@ -229,7 +226,7 @@ export function Overview() {
                 ))}
               </ul>
             ) : low.isError ? (
-              <Failed />
+              <LoadFailed />
             ) : (
               <Spinner />
             )}
