@@ -149,7 +149,7 @@ export function Overview() {
                       <TableHead>Commande</TableHead>
                       <TableHead className="max-sm:hidden">Client</TableHead>
                       <TableHead className="text-right">Total</TableHead>
-                      <TableHead>Statut</TableHead>
+                      <TableHead className="max-sm:hidden">Statut</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -165,6 +165,12 @@ export function Overview() {
                           <span className="block text-xs text-muted-foreground">
                             {formatDateTime(order.createdAt)}
                           </span>
+                          {/* On phones the status sits under the number instead of a column of its own. */}
+                          <OrderStatusBadge
+                            status={order.status}
+                            audience="admin"
+                            className="mt-1 sm:hidden"
+                          />
                         </TableCell>
                         <TableCell className="max-sm:hidden">
                           {order.customerName || 'Client sans nom'}
@@ -172,7 +178,7 @@ export function Overview() {
                         <TableCell className="text-right tabular-nums whitespace-nowrap">
                           {formatEuros(order.totalAmountCents)}
                         </TableCell>
-                        <TableCell>
+                        <TableCell className="max-sm:hidden">
                           <OrderStatusBadge
                             status={order.status}
                             audience="admin"
