@@ -90,6 +90,8 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   'adminProducts.list': { expect: adminOnly },
   'adminProducts.count': { expect: adminOnly },
+  // An unknown product: the admin passes the guard and gets NOT_FOUND.
+  'adminProducts.byId': { input: () => ({ id: randomUUID() }), expect: { ...adminOnly, admin: 'NOT_FOUND' } },
   'adminProducts.create': {
     input: () => ({ title: `Produit ${randomUUID()}`, price: 12.5 }),
     expect: adminOnly,
@@ -146,6 +148,16 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   'contact.newCount': { expect: adminOnly },
   'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
+  'dashboard.revenue': { expect: adminOnly },
+  'dashboard.ordersByStatus': { expect: adminOnly },
+  'dashboard.newCustomers': { expect: adminOnly },
+  'dashboard.lowStock': { expect: adminOnly },
+  'dashboard.latestOrders': { expect: adminOnly },
+  'dashboard.bestSellers': { input: () => ({ from: '2026-01-01', to: '2026-12-31' }), expect: adminOnly },
+  'dashboard.revenueByCategory': {
+    input: () => ({ from: '2026-01-01', to: '2026-12-31' }),
+    expect: adminOnly,
+  },
   'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
   'orders.setPaymentStatus': {
     input: (f) => ({ orderId: f.orderOfA, paymentStatus: 'paid' }),

@@ -5,6 +5,7 @@ import { auditRouter } from './audit.js';
 import { catalogRouter } from './catalog.js';
 import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
+import { dashboardRouter } from './dashboard.js';
 import { ordersRouter } from './orders.js';
 import { sessionRouter } from './session.js';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  dashboard: dashboardRouter,
   orders: ordersRouter,
   session: sessionRouter,
 });
