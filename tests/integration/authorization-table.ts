@@ -112,6 +112,9 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   'contact.list': { input: () => ({ limit: 5 }), expect: adminOnly },
   'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: adminOnly },
+  'orders.list': { input: () => ({ search: 'marie', status: 'all' }), expect: adminOnly },
+  'orders.byId': { input: (f) => ({ orderId: f.orderOfA }), expect: adminOnly },
+  'orders.addNote': { input: (f) => ({ orderId: f.orderOfA, note: 'Note interne' }), expect: adminOnly },
   'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
   'orders.setPaymentStatus': {
     input: (f) => ({ orderId: f.orderOfA, paymentStatus: 'paid' }),
