@@ -62,7 +62,7 @@ export function OrderDetailsDialog({
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="grid gap-2">
+    <section className="grid content-start gap-2">
       <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{title}</h3>
       {children}
     </section>
@@ -160,7 +160,21 @@ function OrderDetails({
         </Section>
       </div>
       <Section title="Articles">
-        <Table>
+        <ul className="grid gap-3 sm:hidden">
+          {order.lines.map((line) => (
+            <li key={line.id} className="flex items-center gap-3 text-sm">
+              <LineImage image={line.image} />
+              <div className="min-w-0 flex-1">
+                <LineTitle line={line} />
+                <p className="text-xs text-muted-foreground tabular-nums">
+                  {line.quantity} × {formatEuros(line.unitPriceCents)}
+                </p>
+              </div>
+              <p className="font-medium tabular-nums">{formatEuros(line.totalPriceCents)}</p>
+            </li>
+          ))}
+        </ul>
+        <Table className="hidden sm:table">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead className="w-14">
@@ -176,33 +190,10 @@ function OrderDetails({
             {order.lines.map((line) => (
               <TableRow key={line.id}>
                 <TableCell>
-                  {line.image ? (
-                    <img
-                      src={`${line.image}/320.webp`}
-                      alt=""
-                      width={40}
-                      height={40}
-                      loading="lazy"
-                      className="size-10 rounded-md border object-cover"
-                      onError={(e) => {
-                        e.currentTarget.src = '/placeholder.svg';
-                      }}
-                    />
-                  ) : (
-                    <div className="flex size-10 items-center justify-center rounded-md border bg-muted">
-                      <ImageIcon className="size-4 text-muted-foreground" aria-label="Pas d'image" />
-                    </div>
-                  )}
+                  <LineImage image={line.image} />
                 </TableCell>
                 <TableCell className="min-w-32">
-                  {line.productDeleted ? (
-                    <>
-                      <p className="italic text-muted-foreground">Produit supprimé</p>
-                      <p className="text-xs text-muted-foreground">{line.title}</p>
-                    </>
-                  ) : (
-                    line.title
-                  )}
+                  <LineTitle line={line} />
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums">
@@ -226,6 +217,38 @@ function OrderDetails({
         {canEdit ? <NoteForm orderId={order.id} /> : null}
       </Section>
     </>
+  );
+}
+
+/** The line's picture as the order recorded it, or the placeholder. */
+function LineImage({ image }: { image: string | null }) {
+  return image ? (
+    <img
+      src={`${image}/320.webp`}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      className="size-10 shrink-0 rounded-md border object-cover"
+      onError={(e) => {
+        e.currentTarget.src = '/placeholder.svg';
+      }}
+    />
+  ) : (
+    <div className="flex size-10 shrink-0 items-center justify-center rounded-md border bg-muted">
+      <ImageIcon className="size-4 text-muted-foreground" aria-label="Pas d'image" />
+    </div>
+  );
+}
+
+function LineTitle({ line }: { line: AdminOrderDetails['lines'][number] }) {
+  return line.productDeleted ? (
+    <>
+      <p className="italic text-muted-foreground">Produit supprimé</p>
+      <p className="text-xs text-muted-foreground">{line.title}</p>
+    </>
+  ) : (
+    <p>{line.title}</p>
   );
 }
 

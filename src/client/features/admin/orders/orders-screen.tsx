@@ -113,7 +113,7 @@ export function OrdersScreen() {
         </NativeSelect>
       </div>
       <Card>
-        <CardContent className="px-1 py-4 sm:p-6">
+        <CardContent className="px-1 py-4 sm:p-6 xl:px-3">
           {list.isLoading ? (
             <Spinner />
           ) : list.orders.length === 0 ? (
