@@ -81,6 +81,18 @@ export function useOrderChanges() {
     void refresh();
   };
 
+  /** The screen's own change lands at once (with its new version), before the refresh. */
+  const applied = (
+    order: AdminOrder,
+    result: { version: number; status: string | null; paymentStatus: string | null },
+  ) =>
+    putRow(order.id, {
+      ...order,
+      version: result.version,
+      status: result.status ?? order.status,
+      paymentStatus: result.paymentStatus ?? order.paymentStatus,
+    });
+
   const status = trpc.orders.setStatus.useMutation();
   const payment = trpc.orders.setPaymentStatus.useMutation();
   const remove = trpc.orders.remove.useMutation();
