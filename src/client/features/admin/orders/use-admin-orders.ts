@@ -101,7 +101,8 @@ export function useOrderChanges() {
     pending: status.isPending || payment.isPending,
     setStatus: (order: AdminOrder, value: string) =>
       status.mutateAsync({ orderId: order.id, status: value, expectedVersion: order.version }).then(
-        () => {
+        (result) => {
+          applied(order, result);
           toast({ title: 'Succès', description: 'Statut de la commande mis à jour.', variant: 'success' });
           return refresh();
         },
@@ -109,7 +110,8 @@ export function useOrderChanges() {
       ),
     setPaymentStatus: (order: AdminOrder, value: string) =>
       payment.mutateAsync({ orderId: order.id, paymentStatus: value, expectedVersion: order.version }).then(
-        () => {
+        (result) => {
+          applied(order, result);
           toast({ title: 'Succès', description: 'Statut de paiement mis à jour.', variant: 'success' });
           return refresh();
         },
