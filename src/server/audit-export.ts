@@ -1,11 +1,9 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isStaff } from '../domain/account/roles.js';
-import { ORIGIN_REFUSED_CODE } from '../domain/security/origin.js';
-import { type Services, sessionUser } from './context.js';
-import { originProblem } from './http-guards.js';
+import type { Services } from './context.js';
 import { logger } from './logger.js';
 import { exportLog } from './orders/audit.js';
+import { staffDownloadUser, startDownload } from './staff-download.js';
 
 /**
  * GET /api/admin/audit/export: the order log (events, stream heads, checkpoints) as the NDJSON
@@ -15,32 +13,16 @@ import { exportLog } from './orders/audit.js';
  */
 export const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
 
-function reply(res: ServerResponse, status: number, code: string, message: string) {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(JSON.stringify({ code, message }));
-}
-
 class ClientGone extends Error {}
 
 export async function handleAuditExport(services: Services, req: IncomingMessage, res: ServerResponse) {
-  if (req.method !== 'GET') {
-    res.setHeader('Allow', 'GET');
-    return reply(res, 405, 'METHOD_NOT_ALLOWED', 'Méthode non autorisée');
-  }
-  const problem = originProblem(req, services.config.trustedOrigins);
-  if (problem) return reply(res, 403, ORIGIN_REFUSED_CODE, problem);
-  const user = await sessionUser(services, req.headers);
-  if (!user) return reply(res, 401, 'UNAUTHORIZED', 'Vous devez être connecté.');
-  if (!isStaff(user.role))
-    return reply(res, 403, 'FORBIDDEN', "Vous n'avez pas les droits d'administration.");
-
-  const day = new Date().toISOString().slice(0, 10);
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="journal-commandes-${day}.ndjson"`);
-  res.setHeader('Cache-Control', 'no-store');
+  const user = await staffDownloadUser(services, req, res);
+  if (!user) return;
+  startDownload(
+    res,
+    'application/x-ndjson; charset=utf-8',
+    `journal-commandes-${new Date().toISOString().slice(0, 10)}.ndjson`,
+  );
   let gone = false;
   res.once('close', () => {
     gone = !res.writableFinished;

@@ -147,7 +147,6 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
   'contact.newCount': { expect: adminOnly },
-  'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
   'dashboard.revenue': { expect: adminOnly },
   'dashboard.ordersByStatus': { expect: adminOnly },
   'dashboard.newCustomers': { expect: adminOnly },
@@ -158,6 +157,10 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ from: '2026-01-01', to: '2026-12-31' }),
     expect: adminOnly,
   },
+  'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
+  'orders.list': { input: () => ({ search: 'marie', status: 'all' }), expect: staff },
+  'orders.byId': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
+  'orders.addNote': { input: (f) => ({ orderId: f.orderOfA, note: 'Note interne' }), expect: adminOnly },
   'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
   'orders.setPaymentStatus': {
     input: (f) => ({ orderId: f.orderOfA, paymentStatus: 'paid' }),
