@@ -14,3 +14,12 @@ export function checkRoleChange(actorId: string, targetId: string, role: Role): 
     );
   }
 }
+
+/**
+ * How people read each role: the back-office badge and, plural, its filter ("Clients uniquement").
+ * A role added to ROLES needs its line here, and the customers screen shows it.
+ */
+export const ROLE_LABELS: Record<Role, { label: string; plural: string }> = {
+  user: { label: 'Client', plural: 'Clients' },
+  admin: { label: 'Administrateur', plural: 'Admins' },
+};

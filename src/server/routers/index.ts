@@ -1,5 +1,6 @@
 import { router } from '../trpc.js';
 import { accountRouter } from './account.js';
+import { adminCustomersRouter } from './admin-customers.js';
 import { adminProductsRouter } from './admin-products.js';
 import { catalogRouter } from './catalog.js';
 import { checkoutRouter } from './checkout.js';
@@ -10,6 +11,7 @@ import { sessionRouter } from './session.js';
 export const appRouter = router({
   account: accountRouter,
   adminProducts: adminProductsRouter,
+  adminCustomers: adminCustomersRouter,
   catalog: catalogRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
