@@ -22,8 +22,8 @@ export function createSocketRegistry() {
   const byUser = new Map<string, Set<WebSocket>>();
   return {
     track(userId: string, ws: WebSocket) {
-      let set = byUser.get(userId);
-      if (!set) byUser.set(userId, (set = new Set()));
+      const set = byUser.get(userId) ?? new Set<WebSocket>();
+      byUser.set(userId, set);
       set.add(ws);
       ws.once('close', () => {
         set.delete(ws);
