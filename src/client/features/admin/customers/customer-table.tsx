@@ -68,7 +68,7 @@ export function CustomerTable({
               </TableCell>
               <TableCell className="whitespace-nowrap">{frenchDate(c.createdAt)}</TableCell>
               <TableCell>
-                <Badge variant={c.role === 'admin' ? 'default' : 'secondary'}>
+                <Badge variant={c.role === 'admin' ? 'default' : 'secondary'} data-testid="role-badge">
                   {ROLE_LABELS[c.role]?.label ?? c.role}
                 </Badge>
               </TableCell>
