@@ -80,7 +80,7 @@ test('an admin creates a customer who signs in at once, then edits and deletes t
   await expect(page.getByTestId('customer-total')).toHaveText('1 client');
   await expect(row.getByText(`Solène Garnier-${tag}`)).toBeVisible();
   await expect(row.getByText(phone)).toBeVisible();
-  await expect(row.getByTestId('role-badge')).toHaveText('Client');
+  await expect(row.getByTestId('role-badge').filter({ visible: true })).toHaveText('Client');
   await page.getByLabel('Filtrer par rôle').selectOption({ label: 'Admins uniquement' });
   await expect(page.getByText('Aucun client ne correspond aux critères de recherche')).toBeVisible();
   await page.getByLabel('Filtrer par rôle').selectOption({ label: 'Clients uniquement' });
@@ -127,7 +127,7 @@ test('admins are listed without a delete action, and the admin cannot demote the
   await signInAsAdmin(page);
   await page.getByLabel('Filtrer par rôle').selectOption({ label: 'Admins uniquement' });
   const me = page.getByTestId('customer-row').filter({ hasText: ADMIN.email });
-  await expect(me.getByTestId('role-badge')).toHaveText('Administrateur');
+  await expect(me.getByTestId('role-badge').filter({ visible: true })).toHaveText('Administrateur');
   await expect(me.getByRole('button', { name: /^Supprimer/ })).toHaveCount(0);
   await me.getByRole('button', { name: /^Modifier/ }).click();
   const edit = page.getByRole('dialog', { name: 'Modifier le client' });
@@ -141,5 +141,5 @@ test('admins are listed without a delete action, and the admin cannot demote the
       .filter({ hasText: 'Vous ne pouvez pas retirer vos propres droits d’administration.' }),
   ).toBeVisible();
   await edit.getByRole('button', { name: 'Annuler' }).click();
-  await expect(me.getByTestId('role-badge')).toHaveText('Administrateur');
+  await expect(me.getByTestId('role-badge').filter({ visible: true })).toHaveText('Administrateur');
 });

@@ -223,7 +223,7 @@ export function CustomerDialog({
               </NativeSelect>
             )}
           </Field>
-          <DialogFooter className="flex-row justify-end gap-2">
+          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end gap-2 border-t bg-background px-6 py-4">
             <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
               Annuler
             </Button>

@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
-import { ROLE_LABELS } from '@/domain/account/roles';
+import { ROLE_LABELS, type Role } from '@/domain/account/roles';
 import { formatPhone } from '@/domain/common/phone';
 import type { AdminCustomer } from './use-admin-customers';
 
@@ -13,6 +13,21 @@ export function customerName(c: AdminCustomer): string {
 
 const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const frenchDate = (value: string | null) => (value ? day.format(new Date(value)) : '-');
+
+function RoleBadge({ role, className }: { role: Role; className?: string }) {
+  return (
+    <Badge
+      variant={role === 'admin' ? 'default' : 'secondary'}
+      className={className}
+      data-testid="role-badge"
+    >
+      {ROLE_LABELS[role]?.label ?? role}
+    </Badge>
+  );
+}
+
+/** Columns shown from the md breakpoint on. */
+const WIDE = 'hidden md:table-cell';
 
 /** The customers table (back-office.md §2, "Gestion des Clients"). */
 export function CustomerTable({
@@ -29,10 +44,10 @@ export function CustomerTable({
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>Client</TableHead>
-          <TableHead>Contact</TableHead>
-          <TableHead>Adresse</TableHead>
-          <TableHead>Date d'inscription</TableHead>
-          <TableHead>Rôle</TableHead>
+          <TableHead className={WIDE}>Contact</TableHead>
+          <TableHead className={WIDE}>Adresse</TableHead>
+          <TableHead className={WIDE}>Date d'inscription</TableHead>
+          <TableHead className="hidden sm:table-cell">Rôle</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -45,14 +60,20 @@ export function CustomerTable({
               <TableCell className="min-w-40">
                 <p className="font-medium">{name}</p>
                 <p className="font-mono text-xs text-muted-foreground">{c.id.slice(0, 8)}</p>
+                {/* Narrow screens: the contact under the name, the other columns in the dialog. */}
+                <div className="mt-1 text-xs text-muted-foreground md:hidden">
+                  <p className="[overflow-wrap:anywhere]">{c.email}</p>
+                  {c.phone ? <p className="whitespace-nowrap">{formatPhone(c.phone)}</p> : null}
+                </div>
+                <RoleBadge role={c.role} className="mt-2 sm:hidden" />
               </TableCell>
-              <TableCell className="min-w-48">
-                <p className="break-all">{c.email}</p>
+              <TableCell className={`min-w-64 max-w-80 [overflow-wrap:anywhere] ${WIDE}`}>
+                <p>{c.email}</p>
                 {c.phone ? (
                   <p className="whitespace-nowrap text-xs text-muted-foreground">{formatPhone(c.phone)}</p>
                 ) : null}
               </TableCell>
-              <TableCell className="min-w-40">
+              <TableCell className={`min-w-40 ${WIDE}`}>
                 {place.length === 0 && c.country === 'France' ? (
                   <span className="text-muted-foreground">-</span>
                 ) : (
@@ -66,11 +87,9 @@ export function CustomerTable({
                   </>
                 )}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{frenchDate(c.createdAt)}</TableCell>
-              <TableCell>
-                <Badge variant={c.role === 'admin' ? 'default' : 'secondary'} data-testid="role-badge">
-                  {ROLE_LABELS[c.role]?.label ?? c.role}
-                </Badge>
+              <TableCell className={`whitespace-nowrap ${WIDE}`}>{frenchDate(c.createdAt)}</TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <RoleBadge role={c.role} />
               </TableCell>
               <TableCell className="text-right">
                 <div className="flex justify-end gap-1">
