@@ -28,12 +28,14 @@ export async function openBenchServer() {
 
 /**
  * The load generator, in plain JS for a worker thread (its own event loop): `connections` loops of
- * keep-alive GETs until `seconds` pass or the parent posts 'stop'.
+ * keep-alive GETs until `seconds` pass or the parent posts 'stop'. Given several URLs, the requests
+ * take them in turn; `headers` (a session cookie) go with every request.
  */
 const loadWorker = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { url, connections, seconds } = workerData;
+const { urls, connections, seconds, headers } = workerData;
+let next = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 let errors = 0;
@@ -44,7 +46,8 @@ const end = Date.now() + seconds * 1000;
 function once() {
   return new Promise((resolve) => {
     const start = process.hrtime.bigint();
-    const req = http.get(url, { agent }, (res) => {
+    const url = urls[next++ % urls.length];
+    const req = http.get(url, { agent, headers }, (res) => {
       res.on('data', (c) => { bytes += c.length; });
       res.on('end', () => {
         if (res.statusCode !== 200) errors += 1;
@@ -78,8 +81,14 @@ export interface LoadRun {
   result: Promise<RunResult>;
 }
 
-export function startLoad(url: string, seconds: number, connections: number): LoadRun {
-  const worker = new Worker(loadWorker, { eval: true, workerData: { url, connections, seconds } });
+export function startLoad(
+  url: string | string[],
+  seconds: number,
+  connections: number,
+  headers: Record<string, string> = {},
+): LoadRun {
+  const urls = Array.isArray(url) ? url : [url];
+  const worker = new Worker(loadWorker, { eval: true, workerData: { urls, connections, seconds, headers } });
   const result = new Promise<RunResult>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', (m: { latencies: number[]; errors: number; bytes: number; elapsed: number }) => {
@@ -100,5 +109,9 @@ export function startLoad(url: string, seconds: number, connections: number): Lo
   return { stop: () => worker.postMessage('stop'), result };
 }
 
-export const load = (url: string, seconds: number, connections: number) =>
-  startLoad(url, seconds, connections).result;
+export const load = (
+  url: string | string[],
+  seconds: number,
+  connections: number,
+  headers: Record<string, string> = {},
+) => startLoad(url, seconds, connections, headers).result;
