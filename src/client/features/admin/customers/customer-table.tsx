@@ -1,4 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { Fragment } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
@@ -13,6 +14,16 @@ export function customerName(c: AdminCustomer): string {
 
 const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const frenchDate = (value: string | null) => (value ? day.format(new Date(value)) : '-');
+
+/** An email that wraps before its @ and after its dots only (<wbr>: nothing extra when copied). */
+function BreakableEmail({ email }: { email: string }) {
+  return email.split(/(?=@)|(?<=\.)/).map((part, i) => (
+    <Fragment key={`${i}-${part}`}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
 
 function RoleBadge({ role, className }: { role: Role; className?: string }) {
   return (
@@ -67,8 +78,10 @@ export function CustomerTable({
                 </div>
                 <RoleBadge role={c.role} className="mt-2 sm:hidden" />
               </TableCell>
-              <TableCell className={`min-w-64 max-w-80 [overflow-wrap:anywhere] ${WIDE}`}>
-                <p>{c.email}</p>
+              <TableCell className={`min-w-52 max-w-72 break-words ${WIDE}`}>
+                <p>
+                  <BreakableEmail email={c.email} />
+                </p>
                 {c.phone ? (
                   <p className="whitespace-nowrap text-xs text-muted-foreground">{formatPhone(c.phone)}</p>
                 ) : null}
