@@ -28,12 +28,14 @@ export async function openBenchServer() {
 
 /**
  * The load generator, in plain JS for a worker thread (its own event loop): `connections` loops of
- * keep-alive GETs until `seconds` pass or the parent posts 'stop'.
+ * keep-alive GETs until `seconds` pass or the parent posts 'stop'. Given several URLs, the requests
+ * take them in turn; `headers` (a session cookie) go with every request.
  */
 const loadWorker = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { url, connections, seconds, headers } = workerData;
+const { urls, connections, seconds, headers } = workerData;
+let next = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 let errors = 0;
@@ -44,6 +46,7 @@ const end = Date.now() + seconds * 1000;
 function once() {
   return new Promise((resolve) => {
     const start = process.hrtime.bigint();
+    const url = urls[next++ % urls.length];
     const req = http.get(url, { agent, headers }, (res) => {
       res.on('data', (c) => { bytes += c.length; });
       res.on('end', () => {
@@ -79,13 +82,14 @@ export interface LoadRun {
 }
 
 export function startLoad(
-  url: string,
+  url: string | string[],
   seconds: number,
   connections: number,
   /** Sent with every request (e.g. a session cookie). */
   headers: Record<string, string> = {},
 ): LoadRun {
-  const worker = new Worker(loadWorker, { eval: true, workerData: { url, connections, seconds, headers } });
+  const urls = Array.isArray(url) ? url : [url];
+  const worker = new Worker(loadWorker, { eval: true, workerData: { urls, connections, seconds, headers } });
   const result = new Promise<RunResult>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', (m: { latencies: number[]; errors: number; bytes: number; elapsed: number }) => {
@@ -107,7 +111,7 @@ export function startLoad(
 }
 
 export const load = (
-  url: string,
+  url: string | string[],
   seconds: number,
   connections: number,
   headers: Record<string, string> = {},

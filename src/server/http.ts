@@ -22,6 +22,7 @@ import { readImageVariant } from './images.js';
 import { logger } from './logger.js';
 import { clientDistDir, projectRoot } from './paths.js';
 import { appRouter } from './routers/index.js';
+import { createSocketRegistry, listenForRevocations } from './session-revocation.js';
 
 const securityHeaders = (config: Config): Record<string, string> => ({
   'Content-Security-Policy': [
@@ -267,10 +268,17 @@ export async function createHttpServer(services: Services, options: { dev: boole
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.wsMessageBytes });
   const socketGuard = createSocketGuard(wss, services.config);
+  // Sockets by user, closed at once when any instance revokes that user's sessions.
+  const userSockets = createSocketRegistry();
+  const revocations = await listenForRevocations(services.sql, userSockets);
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req, res }) => createContext(services, req, res),
+    createContext: async ({ req, res }) => {
+      const ctx = await createContext(services, req, res);
+      if (ctx.user) userSockets.track(ctx.user.id, res);
+      return ctx;
+    },
     keepAlive: { enabled: true, pingMs: 25_000, pongWaitMs: 5_000 },
   });
   server.on('upgrade', (req, socket, head) => {
@@ -290,6 +298,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1012, 'Server restarting');
       wss.close();
+      await revocations.stop();
       await vite?.close();
       // Stop accepting, let requests in flight finish (bounded), then cut what is left.
       stopping = true;

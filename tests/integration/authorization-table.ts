@@ -117,6 +117,25 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ url: `/images/${randomUUID()}` }),
     expect: adminOnly,
   },
+  'adminCustomers.list': { input: () => ({ search: 'dupont', role: 'user' }), expect: adminOnly },
+  'adminCustomers.create': {
+    input: () => ({
+      firstName: 'Camille',
+      lastName: 'Leroy',
+      email: `camille-${randomUUID().slice(0, 8)}@example.fr`,
+      password: 'Frelon asiatique sous le toit 27',
+    }),
+    expect: adminOnly,
+  },
+  // Customer B keeps the role 'user': no session of the walk is ended.
+  'adminCustomers.update': {
+    input: (f) => ({ id: f.userIds.customerB, firstName: 'Bernard', lastName: 'Client', role: 'user' }),
+    expect: adminOnly,
+  },
+  'adminCustomers.remove': {
+    input: () => ({ id: `inconnu-${randomUUID()}` }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
   'account.setRole': { input: (f) => ({ userId: f.userIds.customerB, role: 'user' }), expect: adminOnly },
   'audit.overview': { expect: staff },
   // An unknown run: staff pass the guard and get NOT_FOUND.

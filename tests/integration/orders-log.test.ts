@@ -306,7 +306,7 @@ describe('replay', () => {
     expect(row?.status).toBe('pending');
   });
 
-  it('matches the live table when a customer account was deleted since (customer_id set null)', async () => {
+  it('matches the live table when a customer account was deleted since (customer id kept)', async () => {
     const services = createTestServices(db);
     const user = await createUser(services);
     const product = await createProduct(db.sql);
@@ -321,6 +321,8 @@ describe('replay', () => {
       { actor: { kind: 'user', userId: user.id }, requestId: 'r' },
     );
     await db.sql`delete from users where id = ${user.id}`;
+    const kept = await db.sql`select 1 from orders where customer_id = ${user.id}`;
+    expect(kept).toHaveLength(1);
     expect((await replayOrders(db.sql)).differenceCount).toBe(0);
   });
 

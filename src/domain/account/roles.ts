@@ -7,13 +7,6 @@ import { DomainError } from '../errors.js';
 export const ROLES = ['user', 'admin', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The roles shown to people. */
-export const ROLE_LABELS: Record<Role, string> = {
-  user: 'Client',
-  admin: 'Administrateur',
-  auditor: 'Auditeur',
-};
-
 /** The roles that open the back-office (admins change things, auditors only read). */
 export const STAFF_ROLES = ['admin', 'auditor'] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -31,3 +24,13 @@ export function checkRoleChange(actorId: string, targetId: string, role: Role): 
     );
   }
 }
+
+/**
+ * How people read each role: the back-office badge and, plural, its filter ("Clients uniquement").
+ * A role added to ROLES needs its line here, and the customers screen shows it.
+ */
+export const ROLE_LABELS: Record<Role, { label: string; plural: string }> = {
+  user: { label: 'Client', plural: 'Clients' },
+  admin: { label: 'Administrateur', plural: 'Admins' },
+  auditor: { label: 'Auditeur', plural: 'Auditeurs' },
+};

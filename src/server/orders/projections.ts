@@ -129,7 +129,7 @@ export async function projectEvent(sql: Tx, event: OrderEvent, after: OrderState
                         shipping_address, billing_address, subtotal_cents, shipping_cost_cents, tax_cents,
                         total_amount_cents, item_count, version, created_at, updated_at)
     values (${row.id}, ${row.orderNumber},
-            (select id from users where id = ${row.customerId}), ${row.status}, ${row.paymentStatus},
+            ${row.customerId}, ${row.status}, ${row.paymentStatus},
             ${row.paymentMethod}, ${row.notes}, ${sql.json(row.shippingAddress)}::jsonb,
             ${row.billingAddress === null ? null : sql.json(row.billingAddress)}::jsonb,
             ${row.subtotalCents}, ${row.shippingCostCents}, ${row.taxCents}, ${row.totalAmountCents},

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { profileSchema } from '../../domain/account/profile.js';
-import { checkRoleChange, ROLES } from '../../domain/account/roles.js';
+import { ROLES } from '../../domain/account/roles.js';
 import { DomainError } from '../../domain/errors.js';
 import { idInput } from '../../domain/security/ids.js';
+import { changeRole } from '../customers/customers.js';
 import { accountTotals, findCustomerOrder, listCustomerOrders } from '../db/customer-orders.js';
-import { findProfile, setRole, updateProfile } from '../db/profiles.js';
+import { findProfile, updateProfile } from '../db/profiles.js';
 import { orderHistory } from '../orders/history.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
 
@@ -57,10 +58,8 @@ export const accountRouter = router({
   setRole: adminProcedure
     .input(z.object({ userId: z.string().min(1).max(100), role: z.enum(ROLES) }))
     .mutation(async ({ ctx, input }) => {
-      checkRoleChange(ctx.user.id, input.userId, input.role);
-      if (!(await setRole(ctx.sql, input.userId, input.role))) {
-        throw new DomainError('not_found', 'USER_NOT_FOUND', 'Utilisateur introuvable');
-      }
+      // The customers screen's rules: never yourself, never the last admin; sessions end.
+      await changeRole(ctx.sql, ctx.user.id, input.userId, input.role);
       return { userId: input.userId, role: input.role };
     }),
 });

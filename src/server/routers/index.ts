@@ -1,5 +1,6 @@
 import { router } from '../trpc.js';
 import { accountRouter } from './account.js';
+import { adminCustomersRouter } from './admin-customers.js';
 import { adminProductsRouter } from './admin-products.js';
 import { auditRouter } from './audit.js';
 import { catalogRouter } from './catalog.js';
@@ -13,6 +14,7 @@ export const appRouter = router({
   account: accountRouter,
   adminProducts: adminProductsRouter,
   audit: auditRouter,
+  adminCustomers: adminCustomersRouter,
   catalog: catalogRouter,
   checkout: checkoutRouter,
   contact: contactRouter,

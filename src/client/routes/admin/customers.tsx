@@ -1,13 +1,7 @@
-import { Users } from 'lucide-react';
-import { ComingScreen } from '@/client/features/admin/layout/coming-screen';
+import { CustomersScreen } from '@/client/features/admin/customers/customers-screen';
+import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 
 export default function AdminCustomers() {
-  return (
-    <ComingScreen
-      title="Gestion des Clients"
-      name="Clients"
-      icon={Users}
-      text="La gestion des clients arrive dans une prochaine version de l'administration."
-    />
-  );
+  useAdminTitle('Clients');
+  return <CustomersScreen />;
 }

@@ -1,0 +1,238 @@
+import { TRPCClientError } from '@trpc/client';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { Field } from '@/client/components/ui/field';
+import { FormAlert, SubmitButton } from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { toast } from '@/client/components/ui/toast';
+import { PasswordInput } from '@/client/features/account/password-input';
+import { errorMessage } from '@/client/lib/errors';
+import { trpc } from '@/client/lib/trpc';
+import { useForm } from '@/client/lib/use-form';
+import {
+  type CreateCustomer,
+  type CustomerFields,
+  createCustomerSchema,
+  customerFieldsSchema,
+} from '@/domain/account/customers';
+import { isoDay } from '@/domain/account/profile';
+import { ROLE_LABELS, ROLES, type Role } from '@/domain/account/roles';
+import { formatPhone } from '@/domain/common/phone';
+import { type AdminCustomer, useCustomersChanged } from './use-admin-customers';
+
+interface CustomerFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  phone: string;
+  dateOfBirth: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  role: Role;
+}
+
+const emptyCustomer: CustomerFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  phone: '',
+  dateOfBirth: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  country: 'France',
+  role: 'user',
+};
+
+const formValues = (c: AdminCustomer): CustomerFormValues => ({
+  firstName: c.firstName,
+  lastName: c.lastName,
+  email: c.email,
+  password: '',
+  phone: c.phone ? formatPhone(c.phone) : '',
+  dateOfBirth: c.dateOfBirth ?? '',
+  address: c.address ?? '',
+  city: c.city ?? '',
+  postalCode: c.postalCode ?? '',
+  country: c.country,
+  role: c.role,
+});
+
+/** The server's answers that belong to one field. */
+const FIELD_OF_CODE: Record<string, 'email' | 'password'> = {
+  EMAIL_TAKEN: 'email',
+  WEAK_PASSWORD: 'password',
+};
+
+/** Create / edit a customer (back-office.md §2, §5, §8). Mounted anew for each opening. */
+export function CustomerDialog({
+  customer,
+  onClose,
+}: {
+  /** null: a new customer. */
+  customer: AdminCustomer | null;
+  onClose: () => void;
+}) {
+  const editing = customer !== null;
+  // On edit the schema has no email nor password: they are not sent (§5).
+  const form = useForm<CustomerFormValues, CreateCustomer | CustomerFields>({
+    initial: customer ? formValues(customer) : emptyCustomer,
+    schema: editing ? customerFieldsSchema : createCustomerSchema,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const changed = useCustomersChanged();
+  const create = trpc.adminCustomers.create.useMutation();
+  const update = trpc.adminCustomers.update.useMutation();
+  const saving = create.isPending || update.isPending;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setFailure(null);
+    const parsed = form.validate();
+    if (!parsed.ok) return;
+    try {
+      if (customer) await update.mutateAsync({ id: customer.id, ...(parsed.data as CustomerFields) });
+      else await create.mutateAsync(parsed.data as CreateCustomer);
+      toast({
+        title: 'Succès',
+        description: editing ? 'Client mis à jour avec succès.' : 'Client créé avec succès.',
+        variant: 'success',
+      });
+      await changed();
+      onClose();
+    } catch (error) {
+      const message = errorMessage(
+        error,
+        editing ? 'Impossible de mettre à jour le client' : 'Impossible de créer le client',
+      );
+      const code =
+        error instanceof TRPCClientError
+          ? (error.data as { domainCode?: string } | undefined)?.domainCode
+          : null;
+      const field = code ? FIELD_OF_CODE[code] : undefined;
+      if (field) form.showFieldErrors({ [field]: message });
+      else form.showServerErrors(error);
+      setFailure(message);
+      toast({ title: 'Erreur', description: message, variant: 'destructive' });
+    }
+  }
+
+  const e = form.errors;
+  return (
+    <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
+      <DialogContent
+        className="max-w-2xl"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Modifier le client' : 'Nouveau client'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'Modifiez les informations du client ci-dessous.'
+              : 'Remplissez les informations du client ci-dessous.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <FormAlert message={failure} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Prénom *" error={e.firstName}>
+              {(c) => <Input {...c} {...form.text('firstName')} autoComplete="off" required />}
+            </Field>
+            <Field label="Nom *" error={e.lastName}>
+              {(c) => <Input {...c} {...form.text('lastName')} autoComplete="off" required />}
+            </Field>
+          </div>
+          <Field
+            label="Email *"
+            error={e.email}
+            description={editing ? "L'email ne peut pas être modifié." : undefined}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                {...form.text('email')}
+                type="email"
+                autoComplete="off"
+                disabled={editing}
+                required
+              />
+            )}
+          </Field>
+          {editing ? null : (
+            <Field
+              label="Mot de passe *"
+              error={e.password}
+              description="Au moins 8 caractères, difficile à deviner : une phrase de plusieurs mots convient."
+            >
+              {(c) => (
+                <PasswordInput {...c} {...form.text('password')} autoComplete="new-password" required />
+              )}
+            </Field>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Téléphone" error={e.phone}>
+              {(c) => <Input {...c} {...form.text('phone')} type="tel" autoComplete="off" />}
+            </Field>
+            <Field label="Date de naissance" error={e.dateOfBirth}>
+              {(c) => <Input {...c} {...form.text('dateOfBirth')} type="date" max={isoDay(new Date())} />}
+            </Field>
+          </div>
+          <Field label="Adresse" error={e.address}>
+            {(c) => <Input {...c} {...form.text('address')} autoComplete="off" />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Ville" error={e.city}>
+              {(c) => <Input {...c} {...form.text('city')} autoComplete="off" />}
+            </Field>
+            <Field label="Code postal" error={e.postalCode}>
+              {(c) => <Input {...c} {...form.text('postalCode')} inputMode="numeric" autoComplete="off" />}
+            </Field>
+            <Field label="Pays" error={e.country}>
+              {(c) => <Input {...c} {...form.text('country')} autoComplete="off" />}
+            </Field>
+          </div>
+          <Field label="Rôle" error={e.role}>
+            {(c) => (
+              <NativeSelect
+                {...c}
+                value={form.values.role}
+                onChange={(ev) => form.set('role', ev.target.value as Role)}
+              >
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role].label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end gap-2 border-t bg-background px-6 py-4">
+            <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
+              Annuler
+            </Button>
+            <SubmitButton submitting={saving} busyLabel="Sauvegarde...">
+              {editing ? 'Mettre à jour' : 'Créer'}
+            </SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

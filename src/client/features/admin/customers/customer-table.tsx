@@ -1,0 +1,139 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Fragment } from 'react';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { ROLE_LABELS, type Role } from '@/domain/account/roles';
+import { formatPhone } from '@/domain/common/phone';
+import type { AdminCustomer } from './use-admin-customers';
+
+/** Name, or email, or the spec's "Nom non renseigné". */
+export function customerName(c: AdminCustomer): string {
+  return `${c.firstName} ${c.lastName}`.trim() || c.email || 'Nom non renseigné';
+}
+
+const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const frenchDate = (value: string | null) => (value ? day.format(new Date(value)) : '-');
+
+/** An email that wraps before its @ and after its dots only (<wbr>: nothing extra when copied). */
+function BreakableEmail({ email }: { email: string }) {
+  return email.split(/(?=@)|(?<=\.)/).map((part, i) => (
+    <Fragment key={`${i}-${part}`}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+function RoleBadge({ role, className }: { role: Role; className?: string }) {
+  return (
+    <Badge
+      variant={role === 'admin' ? 'default' : 'secondary'}
+      className={className}
+      data-testid="role-badge"
+    >
+      {ROLE_LABELS[role]?.label ?? role}
+    </Badge>
+  );
+}
+
+/** Columns shown from the md breakpoint on. */
+const WIDE = 'hidden md:table-cell';
+
+/** The customers table (back-office.md §2, "Gestion des Clients"). */
+export function CustomerTable({
+  customers,
+  onEdit,
+  onDelete,
+}: {
+  customers: AdminCustomer[];
+  onEdit: (customer: AdminCustomer) => void;
+  onDelete: (customer: AdminCustomer) => void;
+}) {
+  return (
+    <Table data-testid="customers-table">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Client</TableHead>
+          <TableHead className={WIDE}>Contact</TableHead>
+          <TableHead className={WIDE}>Adresse</TableHead>
+          <TableHead className={WIDE}>Date d'inscription</TableHead>
+          <TableHead className="hidden sm:table-cell">Rôle</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {customers.map((c) => {
+          const name = customerName(c);
+          const place = [c.address, [c.postalCode, c.city].filter(Boolean).join(' ')].filter(Boolean);
+          return (
+            <TableRow key={c.id} data-testid="customer-row">
+              <TableCell className="min-w-40">
+                <p className="font-medium">{name}</p>
+                <p className="font-mono text-xs text-muted-foreground">{c.id.slice(0, 8)}</p>
+                {/* Narrow screens: the contact under the name, the other columns in the dialog. */}
+                <div className="mt-1 text-xs text-muted-foreground md:hidden">
+                  <p className="[overflow-wrap:anywhere]">{c.email}</p>
+                  {c.phone ? <p className="whitespace-nowrap">{formatPhone(c.phone)}</p> : null}
+                </div>
+                <RoleBadge role={c.role} className="mt-2 sm:hidden" />
+              </TableCell>
+              <TableCell className={`min-w-52 max-w-72 break-words ${WIDE}`}>
+                <p>
+                  <BreakableEmail email={c.email} />
+                </p>
+                {c.phone ? (
+                  <p className="whitespace-nowrap text-xs text-muted-foreground">{formatPhone(c.phone)}</p>
+                ) : null}
+              </TableCell>
+              <TableCell className={`min-w-40 ${WIDE}`}>
+                {place.length === 0 && c.country === 'France' ? (
+                  <span className="text-muted-foreground">-</span>
+                ) : (
+                  <>
+                    {place.map((line) => (
+                      <p key={line}>{line}</p>
+                    ))}
+                    {c.country !== 'France' ? (
+                      <p className="text-xs text-muted-foreground">{c.country}</p>
+                    ) : null}
+                  </>
+                )}
+              </TableCell>
+              <TableCell className={`whitespace-nowrap ${WIDE}`}>{frenchDate(c.createdAt)}</TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <RoleBadge role={c.role} />
+              </TableCell>
+              <TableCell className="text-right">
+                <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    onClick={() => onEdit(c)}
+                    aria-label={`Modifier ${name}`}
+                  >
+                    <Pencil />
+                  </Button>
+                  {c.role !== 'admin' ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-9 text-destructive hover:text-destructive"
+                      onClick={() => onDelete(c)}
+                      aria-label={`Supprimer ${name}`}
+                    >
+                      <Trash2 />
+                    </Button>
+                  ) : (
+                    <span className="size-9" aria-hidden="true" />
+                  )}
+                </div>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,108 @@
+import { Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent } from '@/client/components/ui/card';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { Spinner } from '@/client/components/ui/spinner';
+import { toast } from '@/client/components/ui/toast';
+import { SEARCH_MAX } from '@/domain/account/customers';
+import { ROLE_LABELS, ROLES, type Role } from '@/domain/account/roles';
+import { CustomerDialog } from './customer-dialog';
+import { CustomerTable } from './customer-table';
+import { DeleteCustomerDialog } from './delete-customer-dialog';
+import { type AdminCustomer, useAdminCustomers, useSettled } from './use-admin-customers';
+
+/** "Gestion des Clients" (back-office.md §2): search and role filter run on the server. */
+export function CustomersScreen() {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | null>(null);
+  const settled = useSettled(search.trim());
+  const list = useAdminCustomers(settled, role);
+  // The dialog is mounted anew for each opening: its form starts from the customer (or empty).
+  const [dialog, setDialog] = useState<{ key: number; customer: AdminCustomer | null } | null>(null);
+  const [deleting, setDeleting] = useState<AdminCustomer | null>(null);
+  const filtered = settled !== '' || role !== null;
+
+  useEffect(() => {
+    if (list.isError)
+      toast({ title: 'Erreur', description: 'Impossible de charger les clients.', variant: 'destructive' });
+  }, [list.isError]);
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gestion des Clients</h1>
+          <p className="text-muted-foreground" data-testid="customer-total" aria-live="polite">
+            {list.isLoading ? 'Chargement...' : `${list.total} client${list.total > 1 ? 's' : ''}`}
+          </p>
+        </div>
+        <Button onClick={() => setDialog({ key: Date.now(), customer: null })}>
+          <Plus aria-hidden="true" />
+          Nouveau client
+        </Button>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1 sm:max-w-md">
+          <Search
+            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={search}
+            maxLength={SEARCH_MAX}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Rechercher par nom, email, téléphone ou ville..."
+            aria-label="Rechercher des clients"
+            className="pl-9"
+          />
+        </div>
+        <NativeSelect
+          aria-label="Filtrer par rôle"
+          className="sm:w-56"
+          value={role ?? ''}
+          onChange={(e) => setRole((e.target.value || null) as Role | null)}
+        >
+          <option value="">Tous les rôles</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r].plural} uniquement
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Card>
+        <CardContent className="px-1 py-4 sm:p-6">
+          {list.isLoading ? (
+            <Spinner />
+          ) : list.isError ? (
+            <p className="py-10 text-center text-destructive">Impossible de charger les clients</p>
+          ) : list.customers.length === 0 ? (
+            <p className="py-10 text-center text-muted-foreground">
+              {filtered ? 'Aucun client ne correspond aux critères de recherche' : 'Aucun client enregistré'}
+            </p>
+          ) : (
+            <CustomerTable
+              customers={list.customers}
+              onEdit={(customer) => setDialog({ key: Date.now(), customer })}
+              onDelete={setDeleting}
+            />
+          )}
+          {list.hasMore ? (
+            <div className="flex justify-center pt-4">
+              <Button variant="outline" onClick={() => list.loadMore()} disabled={list.loadingMore}>
+                {list.loadingMore ? 'Chargement...' : 'Charger plus de clients'}
+              </Button>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+      {dialog ? (
+        <CustomerDialog key={dialog.key} customer={dialog.customer} onClose={() => setDialog(null)} />
+      ) : null}
+      <DeleteCustomerDialog customer={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
