@@ -18,6 +18,7 @@ import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { frenchDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
+import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
 import { orderDate, shortId } from './format';
 import { AdminStatusBadge, PaymentBadge } from './order-badges';
@@ -97,7 +98,7 @@ function AddressLines({ address }: { address: Record<string, string> }) {
       {address.phone ? (
         <>
           <br />
-          {address.phone}
+          {formatPhone(address.phone)}
         </>
       ) : null}
     </address>
@@ -117,7 +118,9 @@ function OrderDetails({
   return (
     <>
       <DialogHeader className="pr-8">
-        <DialogTitle>Commande {order.orderNumber}</DialogTitle>
+        <DialogTitle>
+          Commande <span className="whitespace-nowrap">{order.orderNumber}</span>
+        </DialogTitle>
         <DialogDescription>
           #{shortId(order.id)} · {orderDate(order.createdAt)} · {order.customerLabel}
         </DialogDescription>

@@ -29,7 +29,7 @@ function StatusCell({
   canEdit,
   busy,
   onStatus,
-  className = 'w-[8.5rem]',
+  className = 'w-[9.75rem]',
 }: RowProps & { order: AdminOrder; className?: string }) {
   if (!canEdit) return <AdminStatusBadge status={order.status} />;
   return (
@@ -54,7 +54,7 @@ function PaymentCell({
   canEdit,
   busy,
   onPayment,
-  className = 'w-[7.5rem]',
+  className = 'w-[8.75rem]',
 }: RowProps & { order: AdminOrder; className?: string }) {
   if (!canEdit) return <PaymentBadge status={order.paymentStatus} />;
   return (
