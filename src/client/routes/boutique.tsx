@@ -2,10 +2,10 @@ import { Clock, Store, Truck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/toast';
+import { usePageTitle } from '@/client/lib/page-title';
 import { trpc } from '@/client/lib/trpc';
 import { ProductCard } from '../features/shop/product-card';
 import { ShopLayout } from '../features/shop/shop-header';
-import { usePageTitle } from '../features/shop/use-page-title';
 
 const PAGE_SIZE = 24;
 

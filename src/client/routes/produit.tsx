@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
+import { usePageTitle } from '@/client/lib/page-title';
 import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { isOutOfStock } from '../../domain/catalog/pricing';
@@ -11,7 +12,6 @@ import { ProductImage } from '../features/shop/product-image';
 import { ShopLayout } from '../features/shop/shop-header';
 import { StockBadge } from '../features/shop/stock-badge';
 import { useAddToCart } from '../features/shop/use-add-to-cart';
-import { usePageTitle } from '../features/shop/use-page-title';
 
 /** The spec shows the main image and at most 4 additional ones. */
 const MAX_ADDITIONAL_IMAGES = 4;

@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { cn } from '@/client/lib/utils';
 import { Button, type ButtonProps } from './button';
 
 /**
@@ -27,12 +28,15 @@ export function SubmitButton({
 }
 
 /** The server's French message for a failed form, announced to screen readers. */
-export function FormAlert({ message }: { message: string | null }) {
+export function FormAlert({ message, className }: { message: string | null; className?: string }) {
   if (!message) return null;
   return (
     <p
       role="alert"
-      className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+      className={cn(
+        'rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive',
+        className,
+      )}
     >
       {message}
     </p>

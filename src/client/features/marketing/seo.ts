@@ -2,7 +2,7 @@
  * Title, description and canonical path of each marketing page: used by the pre-renderer for the
  * static HTML head and by the pages themselves on client-side navigation.
  */
-import { useEffect } from 'react';
+import { usePageHead } from '@/client/lib/page-title';
 import { RUBRIQUE_IDS, type RubriqueId } from '../../../domain/site/routes';
 import { BUSINESS } from './business';
 import { DEPARTMENTS } from './content';
@@ -99,10 +99,9 @@ export function localBusinessJsonLd() {
 
 /** Keeps <title>, the description and the canonical link in step on client-side navigation. */
 export function usePageMeta(meta: PageMeta) {
-  useEffect(() => {
-    document.title = meta.title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-    const canonical = document.querySelector('link[rel="canonical"]');
-    if (canonical && meta.path) canonical.setAttribute('href', canonicalUrl(meta.path));
-  }, [meta]);
+  usePageHead({
+    title: meta.title,
+    description: meta.description,
+    canonicalUrl: meta.path ? canonicalUrl(meta.path) : undefined,
+  });
 }

@@ -31,7 +31,7 @@ export default function AdminLogin() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = form.validate();
+    const parsed = await form.validate();
     if (!parsed.ok || submitting) return;
     const input = parsed.data;
     setSubmitting(true);

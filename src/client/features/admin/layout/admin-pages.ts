@@ -3,7 +3,7 @@ import { LayoutDashboard, type LucideIcon, Package, Settings, ShoppingCart, User
 /** The back-office screens (back-office.md §2), grouped as the sidebar shows them. */
 export interface AdminPage {
   path: string;
-  /** The sidebar entry, the header badge and the document title. */
+  /** The sidebar entry, the header badge and the document title (useAdminTitle). */
   name: string;
   icon: LucideIcon;
 }
@@ -23,5 +23,3 @@ export const ADMIN_GROUPS: { label: string; pages: AdminPage[] }[] = [
 
 export const adminPageAt = (pathname: string): AdminPage | undefined =>
   ADMIN_GROUPS.flatMap((g) => g.pages).find((p) => pathname.startsWith(p.path));
-
-export const adminTitle = (name: string) => `${name} | Administration | Hygiène - Anti-nuisibles 27`;

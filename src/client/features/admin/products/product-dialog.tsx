@@ -64,7 +64,7 @@ export function ProductDialog({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const parsed = form.validate();
+    const parsed = await form.validate();
     if (!parsed.ok) {
       toast({
         title: 'Erreur de validation',
