@@ -46,7 +46,7 @@ export interface FormState<V, Out> {
    */
   handleSubmit: (
     onValid: (data: Out) => unknown,
-    onInvalid?: (messages: string[]) => void,
+    onInvalid?: (messages: string[]) => unknown,
   ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** Shows messages on fields (e.g. a conflict the server found). */
   showFieldErrors: (errors: FieldErrors<V>) => void;
@@ -158,7 +158,7 @@ export function useForm<V extends object, Out>({
       try {
         const result = await validate();
         if (!result.ok) {
-          onInvalid?.(result.messages);
+          await onInvalid?.(result.messages);
           return;
         }
         setSubmitting(true);

@@ -3,17 +3,16 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { Field } from '@/client/components/ui/field';
-import { FormAlert, SubmitButton } from '@/client/components/ui/form';
+import { Field, FormAlert } from '@/client/components/ui/field';
+import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
-import { requestPasswordReset, signIn, signUp } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
 import { PasswordInput } from '@/client/features/account/password-input';
-import { useAuthChanged, useSession } from '@/client/features/account/use-session';
-import { usePageTitle } from '@/client/lib/page-title';
+import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
 import { useForm } from '@/client/lib/use-form';
+import { usePageTitle } from '@/client/lib/utils';
 
 /** The form schemas (zod) load on first interaction, not with the page: storefront JS stays small. */
 const loadSchemas = () => import('@/domain/account/profile');
@@ -69,6 +68,7 @@ export default function AuthPage() {
     const values = form.values;
     setServerError(null);
     try {
+      const { requestPasswordReset, signIn, signUp } = await loadAuthApi();
       if (mode === 'forgot') {
         const result = await requestPasswordReset(values.email);
         if (!result.ok) return fail(result.message);
@@ -121,7 +121,10 @@ export default function AuthPage() {
           <form
             noValidate
             onSubmit={form.handleSubmit(send, () => setServerError(null))}
-            onFocus={form.preload}
+            onFocus={() => {
+              form.preload();
+              void loadAuthApi().catch(() => {});
+            }}
             className="space-y-4"
             aria-busy={submitting}
           >

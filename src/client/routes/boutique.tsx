@@ -2,8 +2,8 @@ import { Clock, Store, Truck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/toast';
-import { usePageTitle } from '@/client/lib/page-title';
 import { trpc } from '@/client/lib/trpc';
+import { usePageTitle } from '@/client/lib/utils';
 import { ProductCard } from '../features/shop/product-card';
 import { ShopLayout } from '../features/shop/shop-header';
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
-import { usePageTitle } from '@/client/lib/page-title';
+import { usePageTitle } from '@/client/lib/utils';
 import { useCart } from '../features/cart/cart-context';
 import { CheckoutForm } from '../features/checkout/checkout-form';
 import { OrderSummary } from '../features/checkout/order-summary';

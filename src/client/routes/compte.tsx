@@ -6,11 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { Spinner } from '@/client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
-import { signOut } from '@/client/features/account/auth-api';
 import { OrderList } from '@/client/features/account/order-list';
-import { useAuthChanged, useSession } from '@/client/features/account/use-session';
-import { usePageTitle } from '@/client/lib/page-title';
+import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
 import { trpc } from '@/client/lib/trpc';
+import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '@/domain/catalog/pricing';
 
 /** The profile form is only downloaded when its tab opens. */
@@ -69,7 +68,10 @@ export default function ComptePage() {
 
   async function onSignOut() {
     setSigningOut(true);
-    const result = await signOut();
+    const result = await loadAuthApi().then(
+      (api) => api.signOut(),
+      () => ({ ok: false as const, message: 'Une erreur est survenue' }),
+    );
     if (!result.ok) {
       setSigningOut(false);
       toast({ title: 'Erreur', description: result.message, variant: 'destructive' });

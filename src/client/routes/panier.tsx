@@ -1,7 +1,7 @@
 import { ArrowLeft, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
-import { usePageTitle } from '@/client/lib/page-title';
+import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';

@@ -3,15 +3,14 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { Field } from '@/client/components/ui/field';
-import { FormAlert, SubmitButton } from '@/client/components/ui/form';
+import { Field, FormAlert } from '@/client/components/ui/field';
+import { SubmitButton } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/toast';
-import { resetPassword } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
 import { PasswordInput } from '@/client/features/account/password-input';
-import { useAuthChanged } from '@/client/features/account/use-session';
-import { usePageTitle } from '@/client/lib/page-title';
+import { loadAuthApi, useAuthChanged } from '@/client/features/account/use-session';
 import { useForm } from '@/client/lib/use-form';
+import { usePageTitle } from '@/client/lib/utils';
 
 const loadSchema = () => import('@/domain/account/profile').then((m) => m.resetPasswordSchema);
 
@@ -27,7 +26,10 @@ export default function ResetPasswordPage() {
 
   async function save({ password }: { password: string }) {
     setServerError(null);
-    const result = await resetPassword(token, password);
+    const result = await loadAuthApi().then(
+      (api) => api.resetPassword(token, password),
+      () => ({ ok: false as const, message: 'Une erreur est survenue' }),
+    );
     if (!result.ok) {
       setServerError(result.message);
       toast({ title: 'Erreur', description: result.message, variant: 'destructive' });
@@ -61,7 +63,15 @@ export default function ResetPasswordPage() {
               </Button>
             </div>
           ) : (
-            <form noValidate onSubmit={form.handleSubmit(save)} onFocus={form.preload} className="space-y-4">
+            <form
+              noValidate
+              onSubmit={form.handleSubmit(save)}
+              onFocus={() => {
+                form.preload();
+                void loadAuthApi().catch(() => {});
+              }}
+              className="space-y-4"
+            >
               <Field label="Nouveau mot de passe" error={form.errors.password}>
                 {(c) => (
                   <PasswordInput

@@ -20,6 +20,22 @@ export function FieldError({ id, message }: { id?: string | undefined; message?:
   );
 }
 
+/** The server's French message for a failed form, announced to screen readers. */
+export function FormAlert({ message, className }: { message: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className={cn(
+        'rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive',
+        className,
+      )}
+    >
+      {message}
+    </p>
+  );
+}
+
 /**
  * The one form field: label, control, optional description (a hint) and the French error under it
  * (the error of useForm's `errors`). The control is a render prop so any input (Input, Textarea,

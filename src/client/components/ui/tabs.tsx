@@ -16,11 +16,8 @@ interface TabsState {
 
 const TabsContext = createContext<TabsState | null>(null);
 
-function useTabs(): TabsState {
-  const state = use(TabsContext);
-  if (!state) throw new Error('Tabs parts must sit inside <Tabs>');
-  return state;
-}
+// The parts always sit inside <Tabs>.
+const useTabs = () => use(TabsContext)!;
 
 const part = (id: string, kind: 'tab' | 'panel', value: string) => `${id}-${kind}-${value}`;
 
@@ -73,7 +70,6 @@ export function TabsList({ className, onKeyDown, ...props }: React.ComponentProp
   return (
     <div
       role="tablist"
-      aria-orientation="horizontal"
       className={cn(
         'inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground',
         className,

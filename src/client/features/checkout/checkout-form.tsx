@@ -2,7 +2,7 @@ import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input, Textarea } from '@/client/components/ui/input';
 import { DeliveryChoice } from './delivery-choice';
-import type { Checkout } from './use-checkout';
+import { type Checkout, preloadCheckout } from './use-checkout';
 
 /** The checkout form (visitor-site.md §3, §5): coordinates, delivery method and address, notes. */
 export function CheckoutForm({ checkout: { form, onSubmit } }: { checkout: Checkout }) {
@@ -12,8 +12,8 @@ export function CheckoutForm({ checkout: { form, onSubmit } }: { checkout: Check
     <form
       noValidate
       onSubmit={onSubmit}
-      onFocus={form.preload}
-      onPointerDown={form.preload}
+      onFocus={preloadCheckout}
+      onPointerDown={preloadCheckout}
       className="space-y-6"
       aria-label="Informations de commande"
     >

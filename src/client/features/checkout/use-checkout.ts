@@ -4,15 +4,9 @@ import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import {
-  type CheckoutFields,
-  type DeliveryMethod,
-  hasMissingFields,
-  MISSING_FIELDS_MESSAGE,
-} from '@/domain/checkout/fields';
+import type { CheckoutFields, DeliveryMethod } from '@/domain/checkout/fields';
 import type { CheckoutForm } from '@/domain/checkout/schema';
 import { useCart } from '../cart/cart-context';
-import { saveLastOrder } from '../shop/last-order';
 import { randomId } from '../shop/random-id';
 import { useProfilePrefill } from './use-profile-prefill';
 
@@ -34,8 +28,17 @@ const emptyCheckout: CheckoutValues = {
   notes: '',
 };
 
-// zod (~23 KB gzip) comes with the schema on the first interaction with the form, not with the page.
-const loadSchema = () => import('@/domain/checkout/schema').then((m) => m.checkoutFormSchema);
+// zod (~23 KB gzip) comes with the rules on the first interaction with the form, not with the page,
+// and so does what only a placed order needs (saving it for /confirmation).
+const loadRules = () => import('@/domain/checkout/schema');
+const loadSchema = () => loadRules().then((m) => m.checkoutFormSchema);
+const loadLastOrder = () => import('../shop/last-order');
+
+/** Starts loading what submitting needs (the form's first focus or pointer down). */
+export function preloadCheckout() {
+  loadRules().catch(() => {});
+  loadLastOrder().catch(() => {});
+}
 
 /**
  * The checkout form's state and its submit: the fields checked with the schema `checkout.place`
@@ -54,6 +57,7 @@ export function useCheckout() {
 
   async function placeOrder(fields: CheckoutForm) {
     try {
+      const { saveLastOrder } = await loadLastOrder();
       const order = await place.mutateAsync({
         ...fields,
         notes: form.values.notes.trim(),
@@ -89,8 +93,9 @@ export function useCheckout() {
     }
   }
 
-  const onSubmit = form.handleSubmit(placeOrder, () => {
+  const onSubmit = form.handleSubmit(placeOrder, async () => {
     // The spec's notice when a required field is empty; format problems are shown on their fields.
+    const { hasMissingFields, MISSING_FIELDS_MESSAGE } = await loadRules();
     if (hasMissingFields(form.values))
       toast({ title: 'Erreur', description: MISSING_FIELDS_MESSAGE, variant: 'destructive' });
   });

@@ -2,7 +2,8 @@
  * Title, description and canonical path of each marketing page: used by the pre-renderer for the
  * static HTML head and by the pages themselves on client-side navigation.
  */
-import { usePageHead } from '@/client/lib/page-title';
+import { useEffect } from 'react';
+import { useDocumentTitle } from '@/client/lib/utils';
 import { RUBRIQUE_IDS, type RubriqueId } from '../../../domain/site/routes';
 import { BUSINESS } from './business';
 import { DEPARTMENTS } from './content';
@@ -99,9 +100,10 @@ export function localBusinessJsonLd() {
 
 /** Keeps <title>, the description and the canonical link in step on client-side navigation. */
 export function usePageMeta(meta: PageMeta) {
-  usePageHead({
-    title: meta.title,
-    description: meta.description,
-    canonicalUrl: meta.path ? canonicalUrl(meta.path) : undefined,
-  });
+  useDocumentTitle(meta.title);
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
+    if (meta.path)
+      document.querySelector('link[rel="canonical"]')?.setAttribute('href', canonicalUrl(meta.path));
+  }, [meta]);
 }

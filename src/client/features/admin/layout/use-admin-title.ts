@@ -1,4 +1,4 @@
-import { usePageTitle } from '@/client/lib/page-title';
+import { usePageTitle } from '@/client/lib/utils';
 
 /** The French document title of a back-office screen: 'Produits | Administration | Hygiène - ...'. */
 export function useAdminTitle(name: string) {

@@ -10,7 +10,8 @@ import {
   DialogTitle,
 } from '@/client/components/ui/dialog';
 import { Field } from '@/client/components/ui/field';
-import { FormErrorList, SubmitButton } from '@/client/components/ui/form';
+import { SubmitButton } from '@/client/components/ui/form';
+import { FormErrorList } from '@/client/components/ui/form-error-list';
 import { Input, Textarea } from '@/client/components/ui/input';
 import { Switch } from '@/client/components/ui/switch';
 import { toast } from '@/client/components/ui/toast';

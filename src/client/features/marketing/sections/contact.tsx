@@ -1,7 +1,6 @@
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useState } from 'react';
-import { Field } from '@/client/components/ui/field';
-import { FormAlert } from '@/client/components/ui/form';
+import { Field, FormAlert } from '@/client/components/ui/field';
 import { Input, Textarea } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
