@@ -27,12 +27,21 @@ test('the form schemas load with the first interaction, not with the page @phone
   // The back-office sign-in parses with zod at once: the check sees zod where it is.
   const adminZod = zodDownloads(page);
   await page.goto('/admin/login');
-  await page.waitForLoadState('networkidle');
+  // The sign-in form renders once its chunk, which imports the schema, has run.
+  await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
   expect(await adminZod()).not.toEqual([]);
 
+  // A product in the cart, so /checkout shows its form.
+  await page.goto('/boutique');
+  await page
+    .getByRole('button', { name: /^Ajouter .* au panier$/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
   for (const path of ['/', '/auth', '/checkout', '/reinitialiser-mot-de-passe?token=abc']) {
     const zod = zodDownloads(page);
     await page.goto(path);
+    await expect(page.locator('form').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await zod(), path).toEqual([]);
   }
