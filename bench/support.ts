@@ -33,7 +33,7 @@ export async function openBenchServer() {
 const loadWorker = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { url, connections, seconds } = workerData;
+const { url, connections, seconds, headers } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 let errors = 0;
@@ -44,7 +44,7 @@ const end = Date.now() + seconds * 1000;
 function once() {
   return new Promise((resolve) => {
     const start = process.hrtime.bigint();
-    const req = http.get(url, { agent }, (res) => {
+    const req = http.get(url, { agent, headers }, (res) => {
       res.on('data', (c) => { bytes += c.length; });
       res.on('end', () => {
         if (res.statusCode !== 200) errors += 1;
@@ -78,8 +78,14 @@ export interface LoadRun {
   result: Promise<RunResult>;
 }
 
-export function startLoad(url: string, seconds: number, connections: number): LoadRun {
-  const worker = new Worker(loadWorker, { eval: true, workerData: { url, connections, seconds } });
+export function startLoad(
+  url: string,
+  seconds: number,
+  connections: number,
+  /** Sent with every request (e.g. a session cookie). */
+  headers: Record<string, string> = {},
+): LoadRun {
+  const worker = new Worker(loadWorker, { eval: true, workerData: { url, connections, seconds, headers } });
   const result = new Promise<RunResult>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', (m: { latencies: number[]; errors: number; bytes: number; elapsed: number }) => {
@@ -100,5 +106,9 @@ export function startLoad(url: string, seconds: number, connections: number): Lo
   return { stop: () => worker.postMessage('stop'), result };
 }
 
-export const load = (url: string, seconds: number, connections: number) =>
-  startLoad(url, seconds, connections).result;
+export const load = (
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string> = {},
+) => startLoad(url, seconds, connections, headers).result;

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError, z } from 'zod';
+import { isStaff } from '../domain/account/roles.js';
 import { DomainError, type DomainErrorKind, isDomainError } from '../domain/errors.js';
 import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';
 import { type Context, sameIdentity } from './context.js';
@@ -62,7 +63,10 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 /** Text hygiene (src/domain/security/text.ts) for every input, before any schema or resolver. */
 const cleanText = t.middleware(async ({ getRawInput, next }) => {
-  if (hasUncleanText(await getRawInput())) {
+  // An input-less mutation sent without a body cannot be read as JSON: nothing to check then (a
+  // procedure that has an input reads it again and answers BAD_REQUEST).
+  const raw = await getRawInput().catch(() => undefined);
+  if (hasUncleanText(raw)) {
     throw new DomainError('invalid', INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE);
   }
   return next();
@@ -97,9 +101,25 @@ export const authedProcedure = publicProcedure.use(function isAuthed({ ctx, next
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+const NOT_ADMIN_MESSAGE = "Vous n'avez pas les droits d'administration.";
+/** What an auditor is told when a call would change something. */
+export const AUDITOR_READ_ONLY_MESSAGE = 'Un compte auditeur consulte sans rien modifier.';
+
 export const adminProcedure = authedProcedure.use(function isAdmin({ ctx, next }) {
   if (ctx.user.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: "Vous n'avez pas les droits d'administration." });
+    const message = ctx.user.role === 'auditor' ? AUDITOR_READ_ONLY_MESSAGE : NOT_ADMIN_MESSAGE;
+    throw new TRPCError({ code: 'FORBIDDEN', message });
+  }
+  return next({ ctx });
+});
+
+/**
+ * Read-only back-office procedures: admins and auditors. Anything that changes data stays on
+ * adminProcedure, so an auditor is refused every change (FORBIDDEN).
+ */
+export const staffProcedure = authedProcedure.use(function isStaffMember({ ctx, next }) {
+  if (!isStaff(ctx.user.role)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: NOT_ADMIN_MESSAGE });
   }
   return next({ ctx });
 });

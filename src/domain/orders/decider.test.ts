@@ -261,6 +261,37 @@ describe('DeleteOrder', () => {
   });
 });
 
+describe('AddNote', () => {
+  const order = { type: 'OrderPlaced', data: placed } as const;
+  const deleted = { type: 'OrderDeleted', data: { reason: null } } as const;
+
+  it('given an order, when an admin adds a note, then OrderNoteAdded with the trimmed note', () => {
+    given(order)
+      .when({ type: 'AddNote', note: '  Client rappelé  ' })
+      .thenEvents([{ type: 'OrderNoteAdded', data: { note: 'Client rappelé' } }]);
+  });
+
+  it('given a deleted order, a note is still recorded (the log keeps everything)', () => {
+    given(order, deleted)
+      .when({ type: 'AddNote', note: 'Supprimée à la demande du client' })
+      .thenEvents([{ type: 'OrderNoteAdded', data: { note: 'Supprimée à la demande du client' } }]);
+  });
+
+  it('an empty or too long note is refused; a missing order is not found', () => {
+    given(order).when({ type: 'AddNote', note: '   ' }).thenError('EMPTY_NOTE');
+    given(order)
+      .when({ type: 'AddNote', note: 'x'.repeat(1001) })
+      .thenError('NOTE_TOO_LONG');
+    given().when({ type: 'AddNote', note: 'x' }).thenError('ORDER_NOT_FOUND');
+  });
+
+  it('a note moves the version only: status, payment and dates stay', () => {
+    const before = given(order).state;
+    const after = given(order, { type: 'OrderNoteAdded', data: { note: 'x' } }).state;
+    expect(after).toEqual({ ...before, version: 2 });
+  });
+});
+
 describe('evolve and stock movements', () => {
   it('folds events into the state with versions and times', () => {
     const { state } = given(

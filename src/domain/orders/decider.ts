@@ -64,7 +64,8 @@ export type OrderCommand =
       products: ProductSnapshot[];
     }
   | { type: 'SetPaymentStatus'; paymentStatus: string }
-  | { type: 'DeleteOrder'; reason?: string | null };
+  | { type: 'DeleteOrder'; reason?: string | null }
+  | { type: 'AddNote'; note: string };
 
 /** An event with what evolve needs from the store. */
 export type EvolvingEvent = OrderEvent & {
@@ -235,6 +236,20 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
       if (reason && reason.length > NOTES_MAX) throw invalid('le motif est trop long');
       return [{ type: 'OrderDeleted', data: { reason } }];
     }
+    case 'AddNote': {
+      // Notes stay on deleted orders too: the log keeps them forever, and an admin may explain.
+      if (!state) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
+      const note = command.note.trim();
+      if (!note) throw new DomainError('invalid', 'EMPTY_NOTE', 'La note ne peut pas être vide.');
+      if (note.length > NOTES_MAX) {
+        throw new DomainError(
+          'invalid',
+          'NOTE_TOO_LONG',
+          `La note ne peut pas dépasser ${NOTES_MAX} caractères.`,
+        );
+      }
+      return [{ type: 'OrderNoteAdded', data: { note } }];
+    }
   }
 }
 
@@ -268,6 +283,9 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
       return state && { ...state, status: event.data.to, version: event.version, updatedAt: at };
     case 'OrderPaymentStatusChanged':
       return state && { ...state, paymentStatus: event.data.to, version: event.version, updatedAt: at };
+    case 'OrderNoteAdded':
+      // An internal note changes nothing the order shows: only its version moves.
+      return state && { ...state, version: event.version };
     case 'OrderDeleted':
       return (
         state && {

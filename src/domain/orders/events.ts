@@ -89,6 +89,8 @@ export const ORDER_EVENT_SCHEMAS = {
   OrderStatusChanged: z.object({ from: orderStatus, to: orderStatus }),
   OrderPaymentStatusChanged: z.object({ from: paymentStatus, to: paymentStatus }),
   OrderDeleted: z.object({ reason: z.string().nullable() }),
+  /** An admin's internal note: staff only, never shown to the customer (see INTERNAL_EVENT_TYPES). */
+  OrderNoteAdded: z.object({ note: z.string().min(1) }),
 } as const;
 
 type Schemas = typeof ORDER_EVENT_SCHEMAS;
@@ -98,6 +100,9 @@ export type OrderEvent = {
 }[OrderEventType];
 
 export const ORDER_EVENT_TYPES = Object.keys(ORDER_EVENT_SCHEMAS) as OrderEventType[];
+
+/** Events only staff may read: filtered from every customer-facing history. */
+export const INTERNAL_EVENT_TYPES: ReadonlySet<OrderEventType> = new Set<OrderEventType>(['OrderNoteAdded']);
 
 export const isOrderEventType = (type: string): type is OrderEventType =>
   Object.hasOwn(ORDER_EVENT_SCHEMAS, type);
@@ -154,5 +159,6 @@ export function parseOrderEvent(stored: StoredEventInput): OrderEvent {
 
 export function actorFromUser(user: { id: string; role: Role } | null): Actor {
   if (!user) return { kind: 'guest' };
-  return { kind: user.role, userId: user.id };
+  // An auditor changes no order: one who shops does so as a customer.
+  return { kind: user.role === 'admin' ? 'admin' : 'user', userId: user.id };
 }

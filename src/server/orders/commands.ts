@@ -140,3 +140,9 @@ export async function deleteOrder(
   checkId(orderId);
   return await handleOrderCommand(sql, orderId, meta, () => ({ type: 'DeleteOrder', reason }));
 }
+
+/** An admin's internal note: no expected version, since a note never conflicts with a change. */
+export async function addOrderNote(sql: Sql, orderId: string, note: string, meta: OrderCommandOptions) {
+  checkId(orderId);
+  return await handleOrderCommand(sql, orderId, meta, () => ({ type: 'AddNote', note }));
+}

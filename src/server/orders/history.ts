@@ -2,13 +2,13 @@
 
 import { formatEuros } from '../../domain/catalog/pricing.js';
 import { DomainError } from '../../domain/errors.js';
-import type { Actor, OrderEvent } from '../../domain/orders/events.js';
+import { type Actor, INTERNAL_EVENT_TYPES, type OrderEvent } from '../../domain/orders/events.js';
 import { orderStatusLabel, paymentStatusLabel } from '../../domain/orders/status.js';
 import type { Tx } from '../db/client.js';
 import { readStream, toOrderEvent } from './store.js';
 
 export interface HistoryChange {
-  field: 'status' | 'paymentStatus' | 'deleted';
+  field: 'status' | 'paymentStatus' | 'deleted' | 'note';
   from: string | null;
   to: string | null;
 }
@@ -55,16 +55,37 @@ function describeEvent(event: OrderEvent): { summary: string; changes: HistoryCh
         summary: event.data.reason ? `Commande supprimée : ${event.data.reason}` : 'Commande supprimée',
         changes: [{ field: 'deleted', from: null, to: event.data.reason }],
       };
+    case 'OrderNoteAdded':
+      return {
+        summary: `Note interne : ${event.data.note}`,
+        changes: [{ field: 'note', from: null, to: event.data.note }],
+      };
   }
 }
 
-/** Callers check who may read it (admins; the order's own customer). Deleted orders keep their history. */
-export async function orderHistory(sql: Tx, orderId: string): Promise<HistoryEntry[]> {
+export interface HistoryOptions {
+  /**
+   * 'customer' (the default, so that no caller shows staff notes by mistake) leaves out the
+   * internal events (INTERNAL_EVENT_TYPES); 'staff' reads everything.
+   */
+  audience?: 'customer' | 'staff';
+}
+
+/**
+ * Callers check who may read it (admins; the order's own customer). Deleted orders keep their
+ * history. Internal notes are left out unless the audience is 'staff'.
+ */
+export async function orderHistory(
+  sql: Tx,
+  orderId: string,
+  { audience = 'customer' }: HistoryOptions = {},
+): Promise<HistoryEntry[]> {
   const stored = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)
     ? await readStream(sql, orderId)
     : [];
   if (stored.length === 0) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
-  return stored.map((e) => {
+  const shown = audience === 'staff' ? stored : stored.filter((e) => !INTERNAL_EVENT_TYPES.has(e.type));
+  return shown.map((e) => {
     const event = toOrderEvent(e);
     const actor = e.metadata.actor;
     return {
@@ -76,4 +97,39 @@ export async function orderHistory(sql: Tx, orderId: string): Promise<HistoryEnt
       ...describeEvent(event),
     };
   });
+}
+
+export type StaffHistoryEntry = HistoryEntry & { by: string };
+
+const ACTOR_LABELS: Record<Actor['kind'], string> = {
+  user: 'Client',
+  guest: 'Invité',
+  system: 'Système',
+  admin: 'Administrateur',
+};
+
+/**
+ * The back-office timeline: every event, internal notes included, with who did it in French
+ * (« Client », « Invité », « Système », or the admin's name as their profile says it now).
+ */
+export async function staffOrderHistory(sql: Tx, orderId: string): Promise<StaffHistoryEntry[]> {
+  const entries = await orderHistory(sql, orderId, { audience: 'staff' });
+  const adminIds = [...new Set(entries.filter((e) => e.actor.kind === 'admin').map((e) => e.actor.userId!))];
+  const names = new Map<string, string>();
+  if (adminIds.length > 0) {
+    const rows = await sql<{ id: string; name: string }[]>`
+      select u.id,
+             coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''),
+                      nullif(trim(u.name), ''), u.email) as name
+        from users u left join profiles p on p.id = u.id
+       where u.id = any(${adminIds}::text[])`;
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return entries.map((entry) => ({
+    ...entry,
+    by:
+      entry.actor.kind === 'admin'
+        ? (names.get(entry.actor.userId ?? '') ?? ACTOR_LABELS.admin)
+        : ACTOR_LABELS[entry.actor.kind],
+  }));
 }

@@ -101,6 +101,9 @@ export function projectionStatement(
         update orders set payment_status = ${after.paymentStatus}, version = ${after.version},
                           updated_at = ${after.updatedAt}
          where id = ${after.id}`;
+    case 'OrderNoteAdded':
+      // Notes live in the log only; the row's version follows so that stale screens are caught.
+      return sql`update orders set version = ${after.version} where id = ${after.id}`;
     case 'OrderDeleted':
       // The order leaves the read tables (its items by cascade) and stays in the log.
       return sql`delete from orders where id = ${after.id}`;

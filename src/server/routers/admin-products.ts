@@ -9,6 +9,7 @@ import { DomainError } from '../../domain/errors.js';
 import {
   countProducts,
   deleteProduct,
+  findAdminProduct,
   insertProduct,
   listAdminProducts,
   updateProduct,
@@ -53,6 +54,13 @@ export const adminProductsRouter = router({
     ),
 
   count: adminProcedure.query(({ ctx }) => countProducts(ctx.sql)),
+
+  /** One product, for a link that opens its edit dialog (/admin/products?edit=<id>). */
+  byId: adminProcedure.input(z.object({ id: productId })).query(async ({ ctx, input }) => {
+    const product = await findAdminProduct(ctx.sql, input.id);
+    if (!product) throw notFound();
+    return product;
+  }),
 
   create: adminProcedure.input(productSchema).mutation(async ({ ctx, input }) => {
     await assertImagesExist(ctx.sql, input);

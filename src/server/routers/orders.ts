@@ -1,11 +1,19 @@
 import { z } from 'zod';
+import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
-import { deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
+import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
+import { addOrderNote, deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
-import { orderHistory } from '../orders/history.js';
-import { adminProcedure, router } from '../trpc.js';
+import { staffOrderHistory } from '../orders/history.js';
+import { adminProcedure, router, staffProcedure } from '../trpc.js';
+
+/*
+ * Who may read orders in the back-office. Today admins; the auditor role opens them by giving
+ * this one builder a guard that admits auditors too. Every change stays on adminProcedure.
+ */
+const orderReaderProcedure = staffProcedure;
 
 const orderId = idInput;
 const expectedVersion = z.number().int().min(1).optional();
@@ -28,16 +36,27 @@ const outcome = (id: string, result: Committed) => ({
 });
 
 export const ordersRouter = router({
-  history: adminProcedure
+  /** The back-office list: search, status filter, keyset pages, the count on the first page. */
+  list: orderReaderProcedure.input(orderListInput).query(({ ctx, input }) => listAdminOrders(ctx.sql, input)),
+
+  /** The details dialog, from the log (deleted orders too). */
+  byId: orderReaderProcedure
     .input(z.object({ orderId }))
-    .query(({ ctx, input }) => orderHistory(ctx.sql, input.orderId)),
+    .query(({ ctx, input }) => adminOrderDetails(ctx.sql, input.orderId)),
+
+  /** Every event with who did it, internal notes included. */
+  history: orderReaderProcedure
+    .input(z.object({ orderId }))
+    .query(({ ctx, input }) => staffOrderHistory(ctx.sql, input.orderId)),
 
   setStatus: adminProcedure
     .input(z.object({ orderId, status: z.string().max(50), expectedVersion }))
     .mutation(async ({ ctx, input }) =>
       outcome(
         input.orderId,
-        await setOrderStatus(ctx.sql, input.orderId, input.status, commandMeta(ctx, input.expectedVersion)),
+        await withFreshRowOnConflict(ctx.sql, input.orderId, () =>
+          setOrderStatus(ctx.sql, input.orderId, input.status, commandMeta(ctx, input.expectedVersion)),
+        ),
       ),
     ),
 
@@ -46,25 +65,30 @@ export const ordersRouter = router({
     .mutation(async ({ ctx, input }) =>
       outcome(
         input.orderId,
-        await setOrderPaymentStatus(
-          ctx.sql,
-          input.orderId,
-          input.paymentStatus,
-          commandMeta(ctx, input.expectedVersion),
+        await withFreshRowOnConflict(ctx.sql, input.orderId, () =>
+          setOrderPaymentStatus(
+            ctx.sql,
+            input.orderId,
+            input.paymentStatus,
+            commandMeta(ctx, input.expectedVersion),
+          ),
         ),
       ),
     ),
 
+  addNote: adminProcedure
+    .input(orderNoteInput.extend({ orderId }))
+    .mutation(async ({ ctx, input }) =>
+      outcome(input.orderId, await addOrderNote(ctx.sql, input.orderId, input.note, commandMeta(ctx))),
+    ),
+
   remove: adminProcedure
-    .input(z.object({ orderId, reason: z.string().max(2000).optional(), expectedVersion }))
+    .input(z.object({ orderId, reason: z.string().max(1000).optional(), expectedVersion }))
     .mutation(async ({ ctx, input }) =>
       outcome(
         input.orderId,
-        await deleteOrder(
-          ctx.sql,
-          input.orderId,
-          input.reason ?? null,
-          commandMeta(ctx, input.expectedVersion),
+        await withFreshRowOnConflict(ctx.sql, input.orderId, () =>
+          deleteOrder(ctx.sql, input.orderId, input.reason ?? null, commandMeta(ctx, input.expectedVersion)),
         ),
       ),
     ),

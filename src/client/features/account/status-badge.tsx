@@ -1,7 +1,7 @@
 import { cn } from '@/client/lib/utils';
 import { orderStatusView, type StatusTone } from '@/domain/orders/status';
 
-const toneClasses: Record<StatusTone, string> = {
+export const toneClasses: Record<StatusTone, string> = {
   yellow: 'bg-yellow-100 text-yellow-800 border-yellow-200',
   blue: 'bg-blue-100 text-blue-800 border-blue-200',
   orange: 'bg-orange-100 text-orange-800 border-orange-200',
@@ -11,8 +11,17 @@ const toneClasses: Record<StatusTone, string> = {
   grey: 'bg-gray-100 text-gray-700 border-gray-200',
 };
 
-export function OrderStatusBadge({ status, className }: { status: string; className?: string }) {
-  const { label, tone } = orderStatusView(status);
+export function OrderStatusBadge({
+  status,
+  className,
+  audience = 'customer',
+}: {
+  status: string;
+  className?: string;
+  /** The back-office names processing "En traitement". */
+  audience?: 'customer' | 'admin';
+}) {
+  const { label, tone } = orderStatusView(status, audience);
   return (
     <span
       data-tone={tone}

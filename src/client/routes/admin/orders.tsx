@@ -1,13 +1,7 @@
-import { ShoppingCart } from 'lucide-react';
-import { ComingScreen } from '@/client/features/admin/layout/coming-screen';
+import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { OrdersScreen } from '@/client/features/admin/orders/orders-screen';
 
 export default function AdminOrders() {
-  return (
-    <ComingScreen
-      title="Gestion des Commandes"
-      name="Commandes"
-      icon={ShoppingCart}
-      text="La gestion des commandes arrive dans une prochaine version de l'administration."
-    />
-  );
+  useAdminTitle('Commandes');
+  return <OrdersScreen />;
 }

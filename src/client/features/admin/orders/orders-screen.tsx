@@ -1,0 +1,153 @@
+import { Download, RefreshCw, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent } from '@/client/components/ui/card';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { Spinner } from '@/client/components/ui/spinner';
+import { toast } from '@/client/components/ui/toast';
+import { type OrderStatusFilter, orderStatusFilter } from '@/domain/orders/admin-list';
+import { ADMIN_ORDER_STATUS_LABELS, ORDER_STATUSES } from '@/domain/orders/status';
+import { useAdminRole } from '../layout/use-admin-role';
+import { DeleteOrderDialog } from './delete-order-dialog';
+import { orderCount } from './format';
+import { OrderDetailsDialog } from './order-details-dialog';
+import { OrdersTable } from './orders-table';
+import { type AdminOrder, exportUrl, useAdminOrders, useOrderChanges } from './use-admin-orders';
+
+/** « Gestion des Commandes » (back-office.md §2), on the order log. */
+export function OrdersScreen() {
+  // Read-only roles (the auditor) see everything and no control that changes something.
+  const { canEdit } = useAdminRole();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<OrderStatusFilter>('all');
+  // The search is sent once typing pauses, not on every key.
+  const [sentSearch, setSentSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSentSearch(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const filters = { search: sentSearch, status };
+  const list = useAdminOrders(filters);
+  const changes = useOrderChanges();
+  const [deleting, setDeleting] = useState<AdminOrder | null>(null);
+  const openId = params.get('order');
+
+  useEffect(() => {
+    if (list.error) {
+      toast({ title: 'Erreur', description: 'Impossible de charger les commandes.', variant: 'destructive' });
+    }
+  }, [list.error]);
+
+  const showDetails = (id: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('order', id);
+        else next.delete('order');
+        return next;
+      },
+      { replace: id === null },
+    );
+
+  return (
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gestion des Commandes</h1>
+          <p className="flex flex-wrap items-center gap-x-3 text-muted-foreground">
+            <span data-testid="order-total">
+              {list.total === null ? 'Chargement...' : orderCount(list.total, list.totalCapped)}
+            </span>
+            {list.error ? (
+              <span role="alert" className="text-sm text-destructive">
+                Impossible de charger les commandes.
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => list.refetch()} disabled={list.isFetching}>
+            <RefreshCw className={list.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+            Actualiser
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={exportUrl(filters)} download>
+              <Download aria-hidden="true" />
+              Exporter (CSV)
+            </a>
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative sm:max-w-sm sm:flex-1">
+          <Search
+            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Rechercher par numéro ou nom du client..."
+            aria-label="Rechercher des commandes"
+            className="pl-9"
+          />
+        </div>
+        <NativeSelect
+          className="sm:w-52"
+          aria-label="Filtrer par statut"
+          value={status}
+          onChange={(e) => setStatus(orderStatusFilter.parse(e.target.value))}
+        >
+          <option value="all">Tous les statuts</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ADMIN_ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Card>
+        <CardContent className="px-1 py-4 sm:p-6 xl:px-3">
+          {list.isLoading ? (
+            <Spinner />
+          ) : list.orders.length === 0 ? (
+            <p className="py-10 text-center text-muted-foreground">
+              {list.error ? 'Impossible de charger les commandes.' : 'Aucune commande trouvée'}
+            </p>
+          ) : (
+            <OrdersTable
+              orders={list.orders}
+              canEdit={canEdit}
+              busy={changes.pending}
+              onStatus={changes.setStatus}
+              onPayment={changes.setPaymentStatus}
+              onDetails={(order) => showDetails(order.id)}
+              onDelete={setDeleting}
+            />
+          )}
+          {list.hasMore ? (
+            <div className="flex justify-center pt-4">
+              <Button variant="outline" onClick={() => list.loadMore()} disabled={list.loadingMore}>
+                {list.loadingMore ? 'Chargement...' : 'Charger plus de commandes'}
+              </Button>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+      <OrderDetailsDialog orderId={openId} canEdit={canEdit} onClose={() => showDetails(null)} />
+      {canEdit ? (
+        <DeleteOrderDialog
+          order={deleting}
+          busy={changes.removing}
+          onConfirm={changes.remove}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * The back-office orders list: its filters (one schema for the screen, the procedure and the CSV
+ * route), how a row names its customer, and the CSV format for a spreadsheet in French settings.
+ * Pure: the server runs the queries, the client shows the rows.
+ */
+import { z } from 'zod';
+import { NOTES_MAX } from '../common/limits.js';
+import { ORDER_STATUSES, orderStatusLabel, paymentStatusLabel } from './status.js';
+
+export const ORDER_PAGE_SIZE = 20;
+/** A search counts at most this many orders (an exact count of a loose search costs a scan). */
+export const SEARCH_COUNT_CAP = 1000;
+
+export const orderStatusFilter = z.enum(['all', ...ORDER_STATUSES]);
+export type OrderStatusFilter = z.infer<typeof orderStatusFilter>;
+
+export const orderFiltersSchema = z.object({
+  search: z.string().trim().max(100, 'Recherche trop longue').default(''),
+  status: orderStatusFilter.default('all'),
+});
+export type OrderFilters = z.infer<typeof orderFiltersSchema>;
+
+/**
+ * Where the next page starts: « <created_at as PostgreSQL prints it>|<id> » of the last row
+ * (keyset, newest first; the text keeps PostgreSQL's microseconds).
+ */
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+export function parseOrderCursor(cursor: string): { createdAt: string; id: string } | null {
+  const at = cursor.lastIndexOf('|');
+  const createdAt = cursor.slice(0, at);
+  const id = cursor.slice(at + 1);
+  if (at < 1 || !z.uuid().safeParse(id).success || !PG_TIMESTAMP.test(createdAt)) {
+    return null;
+  }
+  return { createdAt, id };
+}
+
+export const orderListInput = orderFiltersSchema.extend({
+  cursor: z.string().max(100).nullish(),
+  limit: z.number().int().min(1).max(100).default(ORDER_PAGE_SIZE),
+});
+export type OrderListInput = z.input<typeof orderListInput>;
+
+export const orderNoteInput = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(1, 'La note ne peut pas être vide.')
+    .max(NOTES_MAX, `La note ne peut pas dépasser ${NOTES_MAX} caractères.`),
+});
+
+/**
+ * The words of a search as LIKE patterns: every word must appear in the order number or the
+ * customer's names, in any order. LIKE's own wildcards typed by the admin are matched literally.
+ */
+export function searchPatterns(search: string): string[] {
+  return search
+    .toLocaleLowerCase('fr-FR')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** How the Client column names the customer (back-office.md §2, order management). */
+export type OrderCustomer =
+  | { kind: 'account'; name: string | null }
+  | { kind: 'deleted' }
+  | { kind: 'guest'; name: string };
+
+export function customerLabel(customer: OrderCustomer): string {
+  switch (customer.kind) {
+    case 'account':
+      return customer.name ?? 'Client sans nom';
+    case 'deleted':
+      return 'Client supprimé';
+    case 'guest':
+      return customer.name || 'Client sans nom';
+  }
+}
+
+const fullName = (first: string | null | undefined, last: string | null | undefined) =>
+  `${first ?? ''} ${last ?? ''}`.trim() || null;
+
+/** The customer of a row: the account's profile, a deleted account, or the guest who ordered. */
+export function orderCustomer(row: {
+  customerId: string | null;
+  profileFirstName: string | null;
+  profileLastName: string | null;
+  placedWithAccount: boolean;
+  shippingFirstName: string | null;
+  shippingLastName: string | null;
+}): OrderCustomer {
+  if (row.customerId && (row.profileFirstName !== null || row.profileLastName !== null)) {
+    return { kind: 'account', name: fullName(row.profileFirstName, row.profileLastName) };
+  }
+  if (row.customerId || row.placedWithAccount) return { kind: 'deleted' };
+  return { kind: 'guest', name: fullName(row.shippingFirstName, row.shippingLastName) ?? '' };
+}
+
+/* --- CSV for a spreadsheet in French settings --- */
+
+/** Excel and LibreOffice read UTF-8 only when the file starts with this mark. */
+export const CSV_BOM = '\uFEFF';
+
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** « 23/11/2026 14:05 », Paris time: what a French spreadsheet reads as a date. */
+export const csvDate = (value: Date | string) => parisDateTime.format(new Date(value)).replace(',', '');
+
+/** Euros with a decimal comma and no symbol, so that the cell is a number: « 1234,50 ». */
+export const csvAmount = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
+/**
+ * One cell: quoted when it holds the separator, a quote or a line break. Text a spreadsheet would
+ * run as a formula (=, +, -, @ first) is prefixed with an apostrophe, except plain phone numbers.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^\+?[\d ]+$/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(';')}\r\n`;
+
+export const ORDER_CSV_HEADER = [
+  'Commande',
+  'Date',
+  'Client',
+  'Email',
+  'Téléphone',
+  'Adresse',
+  'Code postal',
+  'Ville',
+  'Livraison',
+  'Articles',
+  'Sous-total (€)',
+  'Frais de port (€)',
+  'Taxes (€)',
+  'Total (€)',
+  'Statut',
+  'Paiement',
+  'Notes',
+];
+
+export interface OrderCsvRow {
+  orderNumber: string;
+  createdAt: Date | string;
+  customer: OrderCustomer;
+  shippingAddress: Record<string, string | undefined>;
+  itemCount: number;
+  subtotalCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  totalAmountCents: number;
+  status: string;
+  paymentStatus: string;
+  notes: string | null;
+}
+
+export function orderCsvLine(row: OrderCsvRow): string {
+  const a = row.shippingAddress;
+  return csvLine([
+    row.orderNumber,
+    csvDate(row.createdAt),
+    customerLabel(row.customer),
+    a.email,
+    a.phone,
+    a.address,
+    a.zipCode,
+    a.city,
+    a.deliveryMethod === 'pickup' ? 'Retrait' : 'Livraison',
+    row.itemCount,
+    csvAmount(row.subtotalCents),
+    csvAmount(row.shippingCostCents),
+    csvAmount(row.taxCents),
+    csvAmount(row.totalAmountCents),
+    orderStatusLabel(row.status, 'admin'),
+    paymentStatusLabel(row.paymentStatus),
+    row.notes,
+  ]);
+}
+
+/** « commandes-2026-11-23.csv » */
+export const orderCsvFileName = (now: Date) => `commandes-${now.toISOString().slice(0, 10)}.csv`;

@@ -1,0 +1,143 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+/**
+ * The back-office orders screen on the order log, with a real customer: the customer orders in the
+ * shop; an admin changes status and payment inline, reads both in the timeline with their name,
+ * adds an internal note, deletes another order; the customer sees the new status in /compte and
+ * never the note.
+ */
+
+const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345', name: 'Administrateur' };
+const PASSWORD = 'motdepasse-solide';
+const TRAP = 'Piège à rats mécanique professionnel';
+
+async function ownAddress(page: Page) {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.20.${randomInt(0, 256)}.${randomInt(1, 255)}` });
+}
+
+/** A customer signs up and orders one trap through the shop; returns the order number. */
+async function customerOrders(page: Page, email: string, signUp: boolean) {
+  if (signUp) {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Créer un compte' }).click();
+    await page.getByLabel('Prénom').fill('Romane');
+    await page.getByLabel('Nom', { exact: true }).fill('Quesnel');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page).toHaveURL(/\/boutique$/);
+  }
+  await page.goto('/boutique');
+  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+  await page.goto('/checkout');
+  const fill = async (name: string, value: string) => {
+    const field = page.getByRole('textbox', { name, exact: true });
+    if ((await field.inputValue()) === '') await field.fill(value);
+  };
+  await fill('Prénom', 'Romane');
+  await fill('Nom', 'Quesnel');
+  await fill('Email', email);
+  await fill('Téléphone', '06 98 76 54 32');
+  await fill('Adresse', '5 rue Chartraine');
+  await fill('Ville', 'Évreux');
+  await fill('Code postal', '27000');
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  return (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+}
+
+async function adminPage(browser: Browser) {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await ownAddress(page);
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return page;
+}
+
+test('an admin changes status and payment inline, reads the timeline, adds a note, deletes an order; the customer sees the new status', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await ownAddress(page);
+  const email = `romane.${randomBytes(4).toString('hex')}@example.fr`;
+  const kept = await customerOrders(page, email, true);
+  const removed = await customerOrders(page, email, false);
+  expect(kept).toMatch(/^CMD-/);
+
+  const admin = await adminPage(browser);
+  await admin.getByRole('link', { name: 'Commandes', exact: true }).click();
+  await expect(admin.getByRole('heading', { name: 'Gestion des Commandes' })).toBeVisible();
+  await expect(admin.getByTestId('order-total')).toHaveText(/^\d[\d\s ]* commandes?$/);
+
+  // Search by the customer's last name: both orders, newest first.
+  await admin.getByLabel('Rechercher des commandes').fill('quesnel');
+  const rows = admin.getByTestId('order-row');
+  await expect(rows).toHaveCount(2);
+  await expect(admin.getByTestId('order-total')).toHaveText('2 commandes');
+  const row = rows.filter({ hasText: kept });
+  await expect(row.getByText('Romane Quesnel')).toBeVisible();
+
+  await row.getByLabel(`Statut de la commande ${kept}`).selectOption('shipped');
+  await expect(admin.getByText('Statut de la commande mis à jour.', { exact: true })).toBeVisible();
+  await row.getByLabel(`Paiement de la commande ${kept}`).selectOption('paid');
+  await expect(admin.getByText('Statut de paiement mis à jour.', { exact: true })).toBeVisible();
+
+  // The status filter runs on the server too.
+  await admin.getByLabel('Filtrer par statut').selectOption('shipped');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(kept);
+
+  // Details, from a link the dashboard can use, with the timeline.
+  await row.getByRole('button', { name: `Détails de la commande ${kept}` }).click();
+  await expect(admin).toHaveURL(/\/admin\/orders\?order=[0-9a-f-]{36}$/);
+  const dialog = admin.getByRole('dialog', { name: `Commande ${kept}` });
+  await expect(dialog.getByRole('table').getByText(TRAP)).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Adresse de livraison' })).toBeVisible();
+  await expect(dialog.getByText('5 rue Chartraine')).toBeVisible();
+  const timeline = dialog.getByTestId('order-timeline');
+  await expect(timeline.locator('li')).toHaveCount(3);
+  await expect(timeline.locator('li').nth(1)).toContainText(ADMIN.name);
+  await expect(timeline.locator('li').nth(1)).toContainText('Statut : En attente → Expédiée');
+  await expect(timeline.locator('li').nth(2)).toContainText(ADMIN.name);
+  await expect(timeline.locator('li').nth(2)).toContainText('Paiement : En attente → Payée');
+
+  await dialog.getByLabel('Note interne').fill('Colis remis au transporteur, client prévenu');
+  await dialog.getByRole('button', { name: 'Ajouter la note' }).click();
+  await expect(timeline.locator('li')).toHaveCount(4);
+  await expect(timeline.locator('li').nth(3)).toContainText('Note interne : Colis remis au transporteur');
+
+  // The same link opens the dialog on a fresh page.
+  const link = admin.url();
+  await admin.goto(link);
+  await expect(admin.getByRole('dialog', { name: `Commande ${kept}` })).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await expect(admin).toHaveURL(/\/admin\/orders$/);
+
+  // Delete the other order, with a reason.
+  await admin.getByLabel('Rechercher des commandes').fill(removed);
+  await expect(rows).toHaveCount(1);
+  await rows
+    .first()
+    .getByRole('button', { name: `Supprimer la commande ${removed}` })
+    .click();
+  const confirm = admin.getByRole('alertdialog', { name: 'Supprimer la commande' });
+  await expect(confirm.getByText('Tous les articles associés seront également supprimés.')).toBeVisible();
+  await confirm.getByLabel('Motif (facultatif)').fill('Doublon');
+  await confirm.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(admin.getByText('Commande supprimée avec succès.', { exact: true })).toBeVisible();
+  await expect(admin.getByText('Aucune commande trouvée')).toBeVisible();
+
+  // The customer sees the new status of the kept order, and never the note.
+  await page.goto('/compte');
+  const card = page.getByTestId('order-card').filter({ hasText: kept });
+  await expect(card.getByText('Expédiée', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('order-card').filter({ hasText: removed })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Voir le détail' }).click();
+  await expect(card.getByText('Statut : En attente → Expédiée')).toBeVisible();
+  await expect(page.getByText('Colis remis au transporteur')).toHaveCount(0);
+});
