@@ -1,14 +1,28 @@
 import { TRPCClientError } from '@trpc/client';
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+/**
+ * The shared domain schema, or a loader of it: a storefront form passes
+ * `() => import('@/domain/...').then((m) => m.schema)` so zod (~23 KB gzip) arrives with the first
+ * interaction (`preload` on focus) instead of with the page.
+ */
+export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
+
+export type Validation<Out> = { ok: true; data: Out } | { ok: false; messages: string[] };
+
+/** Said when the schema itself could not be loaded (network lost between page and first submit). */
+const LOAD_FAILED = 'Une erreur est survenue';
 
 export interface FormState<V, Out> {
   values: V;
   /** Changes one field and clears its error. */
   set: <K extends keyof V>(name: K, value: V[K]) => void;
-  /** Props of a text input or textarea bound to a string field. */
+  /** Changes several fields at once, from the current values (e.g. a pre-fill). */
+  update: (change: (values: V) => Partial<V>) => void;
+  /** Props of a text input, textarea or select bound to a string field. */
   text: (name: { [K in keyof V]: V[K] extends string ? K : never }[keyof V]) => {
     name: string;
     value: string;
@@ -18,19 +32,37 @@ export interface FormState<V, Out> {
   errors: FieldErrors<V>;
   /** Every message, once each, in the schema's order (for a summary box or a toast). */
   messages: string[];
+  /** True while handleSubmit's handler runs (after the values passed the schema). */
+  submitting: boolean;
+  /** Starts loading a lazy schema (call it on the form's first focus or pointer down). */
+  preload: () => void;
   /** Parses the values with the schema: the output, or the messages (also shown on the fields). */
-  validate: () => { ok: true; data: Out } | { ok: false; messages: string[] };
+  validate: () => Promise<Validation<Out>>;
+  /**
+   * The form's onSubmit: validates, then runs `onValid` with the schema's output while `submitting`
+   * is true; a second submit meanwhile is ignored. On failure `onInvalid` gets the messages.
+   * Whenever messages land on fields (here or through showServerErrors), the first of those fields
+   * in the form's order takes the focus, so keyboard and screen-reader users land on it.
+   */
+  handleSubmit: (
+    onValid: (data: Out) => unknown,
+    onInvalid?: (messages: string[]) => unknown,
+  ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** Shows messages on fields (e.g. a conflict the server found). */
   showFieldErrors: (errors: FieldErrors<V>) => void;
   /** Lays the server's zod answer (tRPC fieldErrors) on the same fields; false if it had none. */
   showServerErrors: (error: unknown) => boolean;
+  clearErrors: () => void;
   reset: (values: V) => void;
 }
 
+type Issue = { path: readonly PropertyKey[]; message: string };
+
 /**
  * The one form pattern: values as typed, the shared domain schema as the only rule book (the same
- * one the procedure parses), French messages on their fields. `toInput` turns typed text into the
- * schema's input (e.g. "12,90" into 12.9) when the form's fields are not already that shape.
+ * one the procedure parses), French messages on their fields (shown with components/ui/field.tsx).
+ * `toInput` turns the typed values into the schema's input (e.g. "12,90" into 12.9, or the cart's
+ * lines added to the checkout fields) when the form's fields are not already that shape.
  */
 export function useForm<V extends object, Out>({
   initial,
@@ -38,19 +70,41 @@ export function useForm<V extends object, Out>({
   toInput = (v) => v,
 }: {
   initial: V;
-  schema: z.ZodType<Out>;
+  schema: SchemaSource<Out>;
   toInput?: (values: V) => unknown;
 }): FormState<V, Out> {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [messages, setMessages] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+  const formElement = useRef<HTMLFormElement | null>(null);
 
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => (e[name as keyof V & string] ? { ...e, [name]: undefined } : e));
   }, []);
 
-  const show = (issues: { path: readonly PropertyKey[]; message: string }[]) => {
+  const update = useCallback((change: (values: V) => Partial<V>) => {
+    setValues((v) => ({ ...v, ...change(v) }));
+  }, []);
+
+  // A loader is a dynamic import: the module loader keeps it, so calling it again costs nothing.
+  const load = (): Promise<z.ZodType<Out>> =>
+    typeof schema === 'function' ? schema() : Promise.resolve(schema);
+
+  const focusFirst = (names: Set<string>) => {
+    const form = formElement.current;
+    if (!form || names.size === 0) return;
+    requestAnimationFrame(() => {
+      const first = Array.from(form.elements).find(
+        (el): el is HTMLElement => names.has((el as HTMLInputElement).name) && el instanceof HTMLElement,
+      );
+      first?.focus();
+    });
+  };
+
+  const show = (issues: Issue[]) => {
     const next: FieldErrors<V> = {};
     for (const issue of issues) {
       const key = String(issue.path[0] ?? '') as keyof V & string;
@@ -59,12 +113,31 @@ export function useForm<V extends object, Out>({
     const list = [...new Set(issues.map((i) => i.message))];
     setErrors(next);
     setMessages(list);
+    focusFirst(new Set(Object.keys(next)));
     return list;
   };
+
+  async function validate(): Promise<Validation<Out>> {
+    let rules: z.ZodType<Out>;
+    try {
+      rules = await load();
+    } catch {
+      setMessages([LOAD_FAILED]);
+      return { ok: false, messages: [LOAD_FAILED] };
+    }
+    const result = rules.safeParse(toInput(values));
+    if (result.success) {
+      setErrors({});
+      setMessages([]);
+      return { ok: true, data: result.data };
+    }
+    return { ok: false, messages: show(result.error.issues) };
+  }
 
   return {
     values,
     set,
+    update,
     text: (name) => ({
       name: String(name),
       value: values[name] as string,
@@ -72,14 +145,28 @@ export function useForm<V extends object, Out>({
     }),
     errors,
     messages,
-    validate() {
-      const result = schema.safeParse(toInput(values));
-      if (result.success) {
-        setErrors({});
-        setMessages([]);
-        return { ok: true, data: result.data };
+    submitting,
+    preload() {
+      load().catch(() => {});
+    },
+    validate,
+    handleSubmit: (onValid, onInvalid) => async (event) => {
+      event.preventDefault();
+      if (busy.current) return;
+      busy.current = true;
+      formElement.current = event.currentTarget;
+      try {
+        const result = await validate();
+        if (!result.ok) {
+          await onInvalid?.(result.messages);
+          return;
+        }
+        setSubmitting(true);
+        await onValid(result.data);
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
       }
-      return { ok: false, messages: show(result.error.issues) };
     },
     showFieldErrors(next) {
       show(
@@ -99,6 +186,10 @@ export function useForm<V extends object, Out>({
         ),
       );
       return true;
+    },
+    clearErrors() {
+      setErrors({});
+      setMessages([]);
     },
     reset(next) {
       setValues(next);

@@ -1,17 +1,18 @@
 import { MailCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, SubmitButton } from '@/client/components/ui/form';
+import { Field, FormAlert } from '@/client/components/ui/field';
+import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { FieldError, Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
-import { requestPasswordReset, signIn, signUp } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
 import { PasswordInput } from '@/client/features/account/password-input';
-import { useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { useForm } from '@/client/lib/use-form';
+import { usePageTitle } from '@/client/lib/utils';
 
 /** The form schemas (zod) load on first interaction, not with the page: storefront JS stays small. */
 const loadSchemas = () => import('@/domain/account/profile');
@@ -30,34 +31,31 @@ const titles: Record<Mode, { title: string; description: string }> = {
   },
 };
 
+const schemaOf = (mode: Mode) => () =>
+  loadSchemas().then((m) =>
+    mode === 'signup' ? m.signUpSchema : mode === 'signin' ? m.signInSchema : m.requestResetSchema,
+  );
+
 export default function AuthPage() {
   const { user, isLoading } = useSession();
   const authChanged = useAuthChanged();
   const navigate = useNavigate();
-  const id = useId();
   const [mode, setMode] = useState<Mode>('signin');
-  const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<{ firstName: string; lastName: string; email: string; password: string }, unknown>({
+    initial: { firstName: '', lastName: '', email: '', password: '' },
+    schema: schemaOf(mode),
+  });
   const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [justSignedIn, setJustSignedIn] = useState(false);
-
-  useEffect(() => {
-    document.title = `${titles[mode].title} | Hygiène - Anti-nuisibles 27`;
-  }, [mode]);
+  usePageTitle(titles[mode].title);
 
   if (isLoading) return <Spinner className="min-h-dvh" />;
   // A signed-in visitor has nothing to do here (the success path navigates by itself).
   if (user && !justSignedIn) return <Navigate to="/boutique" replace />;
 
-  const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((errs) => ({ ...errs, [field]: '' }));
-  };
-
   const switchMode = (next: Mode) => {
     setMode(next);
-    setErrors({});
+    form.clearErrors();
     setServerError(null);
   };
 
@@ -66,20 +64,11 @@ export default function AuthPage() {
     toast({ title: 'Erreur', description: message, variant: 'destructive' });
   };
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
+  async function send() {
+    const values = form.values;
     setServerError(null);
-    const { fieldMessages, requestResetSchema, signInSchema, signUpSchema } = await loadSchemas();
-    const schema = mode === 'signup' ? signUpSchema : mode === 'signin' ? signInSchema : requestResetSchema;
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
     try {
+      const { requestPasswordReset, signIn, signUp } = await loadAuthApi();
       if (mode === 'forgot') {
         const result = await requestPasswordReset(values.email);
         if (!result.ok) return fail(result.message);
@@ -111,21 +100,10 @@ export default function AuthPage() {
       navigate('/boutique');
     } catch {
       fail('Une erreur est survenue');
-    } finally {
-      setSubmitting(false);
     }
   }
 
-  const field = (name: keyof typeof values) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: set(name),
-    'aria-invalid': Boolean(errors[name]) || undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-    disabled: submitting,
-  });
-
+  const submitting = form.submitting;
   const submitLabel =
     mode === 'signup' ? 'Créer mon compte' : mode === 'signin' ? 'Se connecter' : 'Envoyer le lien';
 
@@ -142,42 +120,61 @@ export default function AuthPage() {
         <CardContent>
           <form
             noValidate
-            onSubmit={onSubmit}
-            onFocus={() => void loadSchemas()}
+            onSubmit={form.handleSubmit(send, () => setServerError(null))}
+            onFocus={() => {
+              form.preload();
+              void loadAuthApi().catch(() => {});
+            }}
             className="space-y-4"
             aria-busy={submitting}
           >
             {mode === 'signup' ? (
               <div className="grid gap-4 sm:grid-cols-2">
-                <div className="space-y-2">
-                  <Label htmlFor={`${id}-firstName`}>Prénom</Label>
-                  <Input {...field('firstName')} autoComplete="given-name" required />
-                  <FieldError id={`${id}-firstName-error`} message={errors.firstName} />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor={`${id}-lastName`}>Nom</Label>
-                  <Input {...field('lastName')} autoComplete="family-name" required />
-                  <FieldError id={`${id}-lastName-error`} message={errors.lastName} />
-                </div>
+                <Field label="Prénom" error={form.errors.firstName}>
+                  {(c) => (
+                    <Input
+                      {...c}
+                      {...form.text('firstName')}
+                      autoComplete="given-name"
+                      required
+                      disabled={submitting}
+                    />
+                  )}
+                </Field>
+                <Field label="Nom" error={form.errors.lastName}>
+                  {(c) => (
+                    <Input
+                      {...c}
+                      {...form.text('lastName')}
+                      autoComplete="family-name"
+                      required
+                      disabled={submitting}
+                    />
+                  )}
+                </Field>
               </div>
             ) : null}
-            <div className="space-y-2">
-              <Label htmlFor={`${id}-email`}>Email</Label>
-              <Input
-                {...field('email')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="vous@exemple.fr"
-                required
-              />
-              <FieldError id={`${id}-email-error`} message={errors.email} />
-            </div>
+            <Field label="Email" error={form.errors.email}>
+              {(c) => (
+                <Input
+                  {...c}
+                  {...form.text('email')}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  placeholder="vous@exemple.fr"
+                  required
+                  disabled={submitting}
+                />
+              )}
+            </Field>
             {mode !== 'forgot' ? (
-              <div className="space-y-2">
-                <div className="flex items-center justify-between gap-2">
-                  <Label htmlFor={`${id}-password`}>Mot de passe</Label>
-                  {mode === 'signin' ? (
+              <Field
+                label="Mot de passe"
+                error={form.errors.password}
+                description={mode === 'signup' && !form.errors.password ? '8 caractères minimum.' : undefined}
+                action={
+                  mode === 'signin' ? (
                     <button
                       type="button"
                       onClick={() => switchMode('forgot')}
@@ -185,18 +182,19 @@ export default function AuthPage() {
                     >
                       Mot de passe oublié ?
                     </button>
-                  ) : null}
-                </div>
-                <PasswordInput
-                  {...field('password')}
-                  autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-                  required
-                />
-                {mode === 'signup' && !errors.password ? (
-                  <p className="text-xs text-muted-foreground">8 caractères minimum.</p>
-                ) : null}
-                <FieldError id={`${id}-password-error`} message={errors.password} />
-              </div>
+                  ) : undefined
+                }
+              >
+                {(c) => (
+                  <PasswordInput
+                    {...c}
+                    {...form.text('password')}
+                    autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                    required
+                    disabled={submitting}
+                  />
+                )}
+              </Field>
             ) : null}
 
             <FormAlert message={serverError} />

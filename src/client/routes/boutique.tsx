@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
+import { usePageTitle } from '@/client/lib/utils';
 import { ProductCard } from '../features/shop/product-card';
 import { ShopLayout } from '../features/shop/shop-header';
-import { usePageTitle } from '../features/shop/use-page-title';
 
 const PAGE_SIZE = 24;
 

@@ -4,12 +4,12 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
-import { AccountTabs } from '@/client/features/account/account-tabs';
-import { signOut } from '@/client/features/account/auth-api';
 import { OrderList } from '@/client/features/account/order-list';
-import { useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
 import { trpc } from '@/client/lib/trpc';
+import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '@/domain/catalog/pricing';
 
 /** The profile form is only downloaded when its tab opens. */
@@ -60,9 +60,7 @@ export default function ComptePage() {
   const orders = trpc.account.orders.useQuery(undefined, { enabled });
   const failed = profile.isError || totals.isError || orders.isError;
 
-  useEffect(() => {
-    document.title = 'Mon compte | Hygiène - Anti-nuisibles 27';
-  }, []);
+  usePageTitle('Mon compte');
   useEffect(() => {
     if (failed)
       toast({ title: 'Erreur', description: 'Impossible de charger vos données', variant: 'destructive' });
@@ -70,7 +68,10 @@ export default function ComptePage() {
 
   async function onSignOut() {
     setSigningOut(true);
-    const result = await signOut();
+    const result = await loadAuthApi().then(
+      (api) => api.signOut(),
+      () => ({ ok: false as const, message: 'Une erreur est survenue' }),
+    );
     if (!result.ok) {
       setSigningOut(false);
       toast({ title: 'Erreur', description: result.message, variant: 'destructive' });
@@ -142,67 +143,51 @@ export default function ComptePage() {
               </CardContent>
             </Card>
 
-            <AccountTabs
-              value={tab}
-              onChange={setTab}
-              tabs={[
-                {
-                  value: 'orders',
-                  label: (
-                    <>
-                      <Package className="hidden size-4 sm:block" aria-hidden="true" />
-                      Commandes
-                    </>
-                  ),
-                  content: (
-                    <>
-                      <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
-                      <OrderList orders={orders.data} />
-                    </>
-                  ),
-                },
-                {
-                  value: 'profile',
-                  label: (
-                    <>
-                      <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
-                      Profil
-                    </>
-                  ),
-                  content: (
-                    <Suspense fallback={<Spinner />}>
-                      <ProfilePanel profile={profile.data} />
-                    </Suspense>
-                  ),
-                },
-                {
-                  value: 'payment',
-                  label: (
-                    <>
-                      <CreditCard className="hidden size-4 sm:block" aria-hidden="true" />
-                      Paiement
-                    </>
-                  ),
-                  content: (
-                    <Card>
-                      <CardHeader>
-                        <CardTitle>Moyens de paiement</CardTitle>
-                        <CardDescription>Aucun moyen de paiement enregistré.</CardDescription>
-                      </CardHeader>
-                      <CardContent className="space-y-3 text-sm text-muted-foreground">
-                        <div className="flex items-center gap-3 rounded-lg border border-dashed p-4">
-                          <CreditCard className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
-                          <p>
-                            Nous n'enregistrons aucune carte. Après validation de votre commande, vous recevez
-                            par email les instructions de paiement : espèces, carte, virement ou chèque.
-                          </p>
-                        </div>
-                      </CardContent>
-                    </Card>
-                  ),
-                },
-              ]}
-            />
+            <Tabs value={tab} onValueChange={setTab} className="min-w-0">
+              <TabsList
+                aria-label="Mon compte"
+                className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto"
+              >
+                <TabsTrigger value="orders" className="py-2">
+                  <Package className="hidden size-4 sm:block" aria-hidden="true" />
+                  Commandes
+                </TabsTrigger>
+                <TabsTrigger value="profile" className="py-2">
+                  <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
+                  Profil
+                </TabsTrigger>
+                <TabsTrigger value="payment" className="py-2">
+                  <CreditCard className="hidden size-4 sm:block" aria-hidden="true" />
+                  Paiement
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="orders">
+                <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
+                <OrderList orders={orders.data} />
+              </TabsContent>
+              <TabsContent value="profile">
+                <Suspense fallback={<Spinner />}>
+                  <ProfilePanel profile={profile.data} />
+                </Suspense>
+              </TabsContent>
+              <TabsContent value="payment">
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Moyens de paiement</CardTitle>
+                    <CardDescription>Aucun moyen de paiement enregistré.</CardDescription>
+                  </CardHeader>
+                  <CardContent className="space-y-3 text-sm text-muted-foreground">
+                    <div className="flex items-center gap-3 rounded-lg border border-dashed p-4">
+                      <CreditCard className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+                      <p>
+                        Nous n'enregistrons aucune carte. Après validation de votre commande, vous recevez par
+                        email les instructions de paiement : espèces, carte, virement ou chèque.
+                      </p>
+                    </div>
+                  </CardContent>
+                </Card>
+              </TabsContent>
+            </Tabs>
           </div>
         )}
       </main>

@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { trpc } from '@/client/lib/trpc';
+import { usePageTitle } from '@/client/lib/utils';
 import { formatPhone } from '@/domain/common/phone';
 import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { deleteLastOrder, type LastOrder, readLastOrder } from '../features/shop/last-order';
 import { ShopLayout } from '../features/shop/shop-header';
-import { usePageTitle } from '../features/shop/use-page-title';
 
 function loadSavedOrder(): LastOrder | null {
   try {

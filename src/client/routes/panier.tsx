@@ -1,6 +1,7 @@
 import { ArrowLeft, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
+import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
@@ -8,7 +9,6 @@ import { useCartCheck } from '../features/cart/use-cart-check';
 import { Price } from '../features/shop/price';
 import { ProductImage } from '../features/shop/product-image';
 import { ShopLayout } from '../features/shop/shop-header';
-import { usePageTitle } from '../features/shop/use-page-title';
 
 export default function Panier() {
   usePageTitle('Mon panier');

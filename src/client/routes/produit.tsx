@@ -4,14 +4,13 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
-import { cn } from '@/client/lib/utils';
+import { cn, usePageTitle } from '@/client/lib/utils';
 import { isOutOfStock } from '../../domain/catalog/pricing';
 import { Price, PromoBadge } from '../features/shop/price';
 import { ProductImage } from '../features/shop/product-image';
 import { ShopLayout } from '../features/shop/shop-header';
 import { StockBadge } from '../features/shop/stock-badge';
 import { useAddToCart } from '../features/shop/use-add-to-cart';
-import { usePageTitle } from '../features/shop/use-page-title';
 
 /** The spec shows the main image and at most 4 additional ones. */
 const MAX_ADDITIONAL_IMAGES = 4;

@@ -1,17 +1,18 @@
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, SubmitButton } from '@/client/components/ui/form';
-import { FieldError, Label } from '@/client/components/ui/label';
+import { Field, FormAlert } from '@/client/components/ui/field';
+import { SubmitButton } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/toast';
-import { resetPassword } from '@/client/features/account/auth-api';
 import { AuthShell } from '@/client/features/account/auth-shell';
 import { PasswordInput } from '@/client/features/account/password-input';
-import { useAuthChanged } from '@/client/features/account/use-session';
+import { loadAuthApi, useAuthChanged } from '@/client/features/account/use-session';
+import { useForm } from '@/client/lib/use-form';
+import { usePageTitle } from '@/client/lib/utils';
 
-const loadSchemas = () => import('@/domain/account/profile');
+const loadSchema = () => import('@/domain/account/profile').then((m) => m.resetPasswordSchema);
 
 /** Opened from the reset mail: /reinitialiser-mot-de-passe?token=... */
 export default function ResetPasswordPage() {
@@ -19,30 +20,16 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const authChanged = useAuthChanged();
-  const id = useId();
-  const [values, setValues] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({ initial: { password: '', confirm: '' }, schema: loadSchema });
   const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  usePageTitle('Nouveau mot de passe');
 
-  useEffect(() => {
-    document.title = 'Nouveau mot de passe | Hygiène - Anti-nuisibles 27';
-  }, []);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    const { fieldMessages, resetPasswordSchema } = await loadSchemas();
-    const parsed = resetPasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      return;
-    }
-    setErrors({});
+  async function save({ password }: { password: string }) {
     setServerError(null);
-    setSubmitting(true);
-    const result = await resetPassword(token, values.password);
-    setSubmitting(false);
+    const result = await loadAuthApi().then(
+      (api) => api.resetPassword(token, password),
+      () => ({ ok: false as const, message: 'Une erreur est survenue' }),
+    );
     if (!result.ok) {
       setServerError(result.message);
       toast({ title: 'Erreur', description: result.message, variant: 'destructive' });
@@ -76,29 +63,39 @@ export default function ResetPasswordPage() {
               </Button>
             </div>
           ) : (
-            <form noValidate onSubmit={onSubmit} onFocus={() => void loadSchemas()} className="space-y-4">
-              {(['password', 'confirm'] as const).map((name) => (
-                <div key={name} className="space-y-2">
-                  <Label htmlFor={`${id}-${name}`}>
-                    {name === 'password' ? 'Nouveau mot de passe' : 'Confirmez le mot de passe'}
-                  </Label>
+            <form
+              noValidate
+              onSubmit={form.handleSubmit(save)}
+              onFocus={() => {
+                form.preload();
+                void loadAuthApi().catch(() => {});
+              }}
+              className="space-y-4"
+            >
+              <Field label="Nouveau mot de passe" error={form.errors.password}>
+                {(c) => (
                   <PasswordInput
-                    id={`${id}-${name}`}
-                    name={name}
+                    {...c}
+                    {...form.text('password')}
                     autoComplete="new-password"
-                    value={values[name]}
-                    disabled={submitting}
-                    aria-invalid={Boolean(errors[name]) || undefined}
-                    onChange={(e) => {
-                      setValues((v) => ({ ...v, [name]: e.target.value }));
-                      setErrors((errs) => ({ ...errs, [name]: '' }));
-                    }}
+                    required
+                    disabled={form.submitting}
                   />
-                  <FieldError message={errors[name]} />
-                </div>
-              ))}
+                )}
+              </Field>
+              <Field label="Confirmez le mot de passe" error={form.errors.confirm}>
+                {(c) => (
+                  <PasswordInput
+                    {...c}
+                    {...form.text('confirm')}
+                    autoComplete="new-password"
+                    required
+                    disabled={form.submitting}
+                  />
+                )}
+              </Field>
               <FormAlert message={serverError} />
-              <SubmitButton submitting={submitting} size="lg" className="w-full">
+              <SubmitButton submitting={form.submitting} size="lg" className="w-full">
                 Enregistrer le mot de passe
               </SubmitButton>
             </form>

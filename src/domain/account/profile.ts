@@ -98,13 +98,3 @@ export const resetPasswordSchema = z
     message: 'Les deux mots de passe ne correspondent pas',
     path: ['confirm'],
   });
-
-/** First message per field, for showing under each input. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}

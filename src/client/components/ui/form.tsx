@@ -25,34 +25,3 @@ export function SubmitButton({
     </Button>
   );
 }
-
-/** The server's French message for a failed form, announced to screen readers. */
-export function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
-    >
-      {message}
-    </p>
-  );
-}
-
-/** Several French messages at once (the product dialog's "Erreurs de validation :" box). */
-export function FormErrorList({ title, messages }: { title: string; messages: readonly string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <div
-      role="alert"
-      className="rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
-    >
-      <p className="font-semibold">{title}</p>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5">
-        {messages.map((m) => (
-          <li key={m}>{m}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}

@@ -1,17 +1,20 @@
-import * as LabelPrimitive from '@radix-ui/react-label';
 import type * as React from 'react';
 import { cn } from '@/client/lib/utils';
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm font-medium leading-none', className)} {...props} />;
-}
-
-/** A field's French error message, announced to screen readers. */
-export function FieldError({ id, message }: { id?: string; message?: string | undefined }) {
-  if (!message) return null;
+/**
+ * A plain label (no Radix part: it was 1 KB gzip on every storefront form for one behaviour, kept
+ * here: a double click on a label does not select its text).
+ */
+export function Label({ className, onMouseDown, ...props }: React.ComponentProps<'label'>) {
   return (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
+    // biome-ignore lint/a11y/noLabelWithoutControl: callers give htmlFor (Field does)
+    <label
+      className={cn('text-sm font-medium leading-none', className)}
+      onMouseDown={(event) => {
+        onMouseDown?.(event);
+        if (!event.defaultPrevented && event.detail > 1) event.preventDefault();
+      }}
+      {...props}
+    />
   );
 }

@@ -1,24 +1,25 @@
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { FieldError, Label } from '@/client/components/ui/label';
 import { toast } from '@/client/components/ui/toast';
-import { errorMessage, fieldErrors } from '@/client/lib/errors';
+import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
+import { useForm } from '@/client/lib/use-form';
 import { frenchLongDate } from '@/domain/account/order-status';
 import type { ProfileInput } from '@/domain/account/profile';
 import { formatPhone } from '@/domain/common/phone';
 
 /** zod loads when the form opens, not with the account page. */
-const loadSchemas = () => import('@/domain/account/profile');
+const loadSchema = () => import('@/domain/account/profile').then((m) => m.profileSchema);
 
 type Profile = RouterOutputs['account']['profile'];
-type Field = keyof ProfileInput;
+type FieldName = keyof ProfileInput;
 
-const fields: { name: Field; label: string; type?: string; autoComplete?: string; wide?: boolean }[] = [
+const fields: { name: FieldName; label: string; type?: string; autoComplete?: string; wide?: boolean }[] = [
   { name: 'firstName', label: 'Prénom', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Nom', autoComplete: 'family-name' },
   { name: 'phone', label: 'Téléphone', type: 'tel', autoComplete: 'tel' },
@@ -29,7 +30,7 @@ const fields: { name: Field; label: string; type?: string; autoComplete?: string
   { name: 'country', label: 'Pays', autoComplete: 'country-name' },
 ];
 
-const toForm = (p: Profile): Record<Field, string> => ({
+const toForm = (p: Profile): Record<FieldName, string> => ({
   firstName: p.firstName,
   lastName: p.lastName,
   phone: p.phone ? formatPhone(p.phone) : '',
@@ -40,7 +41,7 @@ const toForm = (p: Profile): Record<Field, string> => ({
   country: p.country,
 });
 
-function shown(profile: Profile, name: Field): string | null {
+function shown(profile: Profile, name: FieldName): string | null {
   if (name === 'dateOfBirth')
     return profile.dateOfBirth ? frenchLongDate(`${profile.dateOfBirth}T12:00:00`) : null;
   if (name === 'phone') return profile.phone ? formatPhone(profile.phone) : null;
@@ -49,12 +50,13 @@ function shown(profile: Profile, name: Field): string | null {
 
 export function ProfilePanel({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState(() => toForm(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const id = useId();
+  const form = useForm({ initial: toForm(profile), schema: loadSchema });
   const utils = trpc.useUtils();
-  const update = trpc.account.updateProfile.useMutation({
-    onSuccess(saved) {
+  const update = trpc.account.updateProfile.useMutation();
+
+  async function save() {
+    try {
+      const saved = await update.mutateAsync(form.values);
       utils.account.profile.setData(undefined, saved);
       void utils.session.me.invalidate();
       setEditing(false);
@@ -63,26 +65,12 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
         description: 'Vos informations ont été enregistrées.',
         variant: 'success',
       });
-    },
-    onError(error) {
-      setErrors(
-        Object.fromEntries(Object.entries(fieldErrors(error)).filter(([, v]) => v)) as Record<string, string>,
-      );
+    } catch (error) {
+      form.showServerErrors(error);
       toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
-    },
-  });
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const { fieldMessages, profileSchema } = await loadSchemas();
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      return;
     }
-    setErrors({});
-    update.mutate(values);
   }
+  const saving = form.submitting || update.isPending;
 
   return (
     <Card>
@@ -97,9 +85,8 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
             size="sm"
             className="w-full sm:w-auto"
             onClick={() => {
-              void loadSchemas();
-              setValues(toForm(profile));
-              setErrors({});
+              form.preload();
+              form.reset(toForm(profile));
               setEditing(true);
             }}
           >
@@ -110,40 +97,38 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
       </CardHeader>
       <CardContent>
         {editing ? (
-          <form noValidate onSubmit={onSubmit} aria-label="Modifier mes informations" className="space-y-5">
+          <form
+            noValidate
+            onSubmit={form.handleSubmit(save)}
+            aria-label="Modifier mes informations"
+            className="space-y-5"
+          >
             <div className="grid gap-4 sm:grid-cols-2">
               {fields.map((f) => (
-                <div key={f.name} className={f.wide ? 'space-y-2 sm:col-span-2' : 'space-y-2'}>
-                  <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
-                  <Input
-                    id={`${id}-${f.name}`}
-                    name={f.name}
-                    type={f.type ?? 'text'}
-                    autoComplete={f.autoComplete}
-                    inputMode={f.name === 'postalCode' ? 'numeric' : undefined}
-                    value={values[f.name]}
-                    disabled={update.isPending}
-                    aria-invalid={Boolean(errors[f.name]) || undefined}
-                    aria-describedby={errors[f.name] ? `${id}-${f.name}-error` : undefined}
-                    onChange={(e) => {
-                      setValues((v) => ({ ...v, [f.name]: e.target.value }));
-                      setErrors((errs) => ({ ...errs, [f.name]: '' }));
-                    }}
-                  />
-                  <FieldError id={`${id}-${f.name}-error`} message={errors[f.name]} />
-                </div>
+                <Field
+                  key={f.name}
+                  label={f.label}
+                  error={form.errors[f.name]}
+                  className={f.wide ? 'sm:col-span-2' : undefined}
+                >
+                  {(c) => (
+                    <Input
+                      {...c}
+                      {...form.text(f.name)}
+                      type={f.type ?? 'text'}
+                      autoComplete={f.autoComplete}
+                      inputMode={f.name === 'postalCode' ? 'numeric' : undefined}
+                      disabled={saving}
+                    />
+                  )}
+                </Field>
               ))}
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button
-                type="button"
-                variant="ghost"
-                disabled={update.isPending}
-                onClick={() => setEditing(false)}
-              >
+              <Button type="button" variant="ghost" disabled={saving} onClick={() => setEditing(false)}>
                 Annuler
               </Button>
-              <SubmitButton submitting={update.isPending}>Enregistrer</SubmitButton>
+              <SubmitButton submitting={saving}>Enregistrer</SubmitButton>
             </div>
           </form>
         ) : (

@@ -9,6 +9,12 @@ export function useSession() {
   return { user: me.data, isLoading: me.isLoading };
 }
 
+/**
+ * The better-auth calls (auth-api.ts) load with the first interaction, like the form schemas: the
+ * account pages show without them.
+ */
+export const loadAuthApi = () => import('./auth-api');
+
 /** After sign-in, sign-up or sign-out: every cached answer may depend on who is signed in. */
 export function useAuthChanged() {
   const utils = trpc.useUtils();

@@ -3,6 +3,7 @@
  * static HTML head and by the pages themselves on client-side navigation.
  */
 import { useEffect } from 'react';
+import { useDocumentTitle } from '@/client/lib/utils';
 import { RUBRIQUE_IDS, type RubriqueId } from '../../../domain/site/routes';
 import { BUSINESS } from './business';
 import { DEPARTMENTS } from './content';
@@ -99,10 +100,10 @@ export function localBusinessJsonLd() {
 
 /** Keeps <title>, the description and the canonical link in step on client-side navigation. */
 export function usePageMeta(meta: PageMeta) {
+  useDocumentTitle(meta.title);
   useEffect(() => {
-    document.title = meta.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-    const canonical = document.querySelector('link[rel="canonical"]');
-    if (canonical && meta.path) canonical.setAttribute('href', canonicalUrl(meta.path));
+    if (meta.path)
+      document.querySelector('link[rel="canonical"]')?.setAttribute('href', canonicalUrl(meta.path));
   }, [meta]);
 }

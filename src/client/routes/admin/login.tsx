@@ -2,8 +2,8 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { Field } from '@/client/components/ui/field';
-import { FormAlert, SubmitButton } from '@/client/components/ui/form';
+import { Field, FormAlert } from '@/client/components/ui/field';
+import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
@@ -33,7 +33,7 @@ export default function AdminLogin() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = form.validate();
+    const parsed = await form.validate();
     if (!parsed.ok || submitting) return;
     const input = parsed.data;
     setSubmitting(true);

@@ -13,7 +13,7 @@ import type { StaffRole } from '@/domain/account/roles';
 /** The back-office screens (back-office.md §2), grouped as the sidebar shows them. */
 export interface AdminPage {
   path: string;
-  /** The sidebar entry, the header badge and the document title. */
+  /** The sidebar entry, the header badge and the document title (useAdminTitle). */
   name: string;
   icon: LucideIcon;
   /**
@@ -56,5 +56,3 @@ export const adminGroupsFor = (role: StaffRole) =>
 
 /** Where a role lands after sign-in, or when it opens a screen that is not its own. */
 export const adminHomeFor = (role: StaffRole) => (role === 'admin' ? '/admin/dashboard' : '/admin/orders');
-
-export const adminTitle = (name: string) => `${name} | Administration | Hygiène - Anti-nuisibles 27`;

@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
-import { adminTitle } from './admin-pages';
+import { usePageTitle } from '@/client/lib/utils';
 
-/** The French document title of a back-office screen. */
+/** The French document title of a back-office screen: 'Produits | Administration | Hygiène - ...'. */
 export function useAdminTitle(name: string) {
-  useEffect(() => {
-    document.title = adminTitle(name);
-  }, [name]);
+  usePageTitle(name, 'Administration');
 }

@@ -297,12 +297,9 @@ function NoteForm({ orderId }: { orderId: string }) {
     <form
       className="mt-2 grid gap-2"
       noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const checked = form.validate();
-        if (!checked.ok) return;
+      onSubmit={form.handleSubmit(async ({ note }) => {
         try {
-          await add.mutateAsync({ orderId, note: checked.data.note });
+          await add.mutateAsync({ orderId, note });
           form.reset({ note: '' });
           toast({ title: 'Succès', description: 'Note ajoutée.', variant: 'success' });
           await utils.orders.invalidate();
@@ -311,7 +308,7 @@ function NoteForm({ orderId }: { orderId: string }) {
             toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
           }
         }
-      }}
+      })}
     >
       <Field
         label="Note interne"

@@ -10,7 +10,8 @@ import {
   DialogTitle,
 } from '@/client/components/ui/dialog';
 import { Field } from '@/client/components/ui/field';
-import { FormErrorList, SubmitButton } from '@/client/components/ui/form';
+import { SubmitButton } from '@/client/components/ui/form';
+import { FormErrorList } from '@/client/components/ui/form-error-list';
 import { Input, Textarea } from '@/client/components/ui/input';
 import { Switch } from '@/client/components/ui/switch';
 import { toast } from '@/client/components/ui/toast';
@@ -64,7 +65,7 @@ export function ProductDialog({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const parsed = form.validate();
+    const parsed = await form.validate();
     if (!parsed.ok) {
       toast({
         title: 'Erreur de validation',

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/client/components/ui/toast';
+import { errorMessage } from '@/client/lib/errors';
+import { trpc } from '@/client/lib/trpc';
+import { useForm } from '@/client/lib/use-form';
+import type { CheckoutFields, DeliveryMethod } from '@/domain/checkout/fields';
+import type { CheckoutForm } from '@/domain/checkout/schema';
+import { useCart } from '../cart/cart-context';
+import { randomId } from '../shop/random-id';
+import { useProfilePrefill } from './use-profile-prefill';
+
+/** What the checkout form holds: the order's customer fields as typed, and the notes. */
+export type CheckoutValues = Record<Exclude<keyof CheckoutFields, 'deliveryMethod'>, string> & {
+  deliveryMethod: DeliveryMethod;
+  notes: string;
+};
+
+const emptyCheckout: CheckoutValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  zipCode: '',
+  deliveryMethod: 'delivery',
+  notes: '',
+};
+
+// zod (~23 KB gzip) comes with the rules on the first interaction with the form, not with the page,
+// and so does what only a placed order needs (saving it for /confirmation).
+const loadRules = () => import('@/domain/checkout/schema');
+const loadSchema = () => loadRules().then((m) => m.checkoutFormSchema);
+const loadLastOrder = () => import('../shop/last-order');
+
+/** Starts loading what submitting needs (the form's first focus or pointer down). */
+export function preloadCheckout() {
+  loadRules().catch(() => {});
+  loadLastOrder().catch(() => {});
+}
+
+/**
+ * The checkout form's state and its submit: the fields checked with the schema `checkout.place`
+ * parses, then the order placed with the cart's lines (the server prices them), saved for
+ * /confirmation and announced.
+ */
+export function useCheckout() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  // Made once when the form mounts: a double click or a retried request places one order.
+  const [idempotencyKey] = useState(randomId);
+  const form = useForm({ initial: emptyCheckout, schema: loadSchema });
+  useProfilePrefill(form.update);
+  const utils = trpc.useUtils();
+  const place = trpc.checkout.place.useMutation();
+
+  async function placeOrder(fields: CheckoutForm) {
+    try {
+      const { saveLastOrder } = await loadLastOrder();
+      const order = await place.mutateAsync({
+        ...fields,
+        notes: form.values.notes.trim(),
+        lines: cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+        idempotencyKey,
+      });
+      // The customer's order list and totals (/compte) now include this order.
+      void utils.account.invalidate();
+      saveLastOrder({
+        orderNumber: order.orderNumber,
+        items: order.items.map((i) => ({
+          productId: i.productId,
+          name: i.title,
+          quantity: i.quantity,
+          unitPriceCents: i.unitPriceCents,
+          totalPriceCents: i.totalPriceCents,
+        })),
+        total: order.totalAmountCents,
+        customer: { ...order.customer, deliveryMethod: order.deliveryMethod },
+      });
+      toast({ title: 'Succès', description: 'Commande créée avec succès!', variant: 'success' });
+      navigate('/confirmation');
+    } catch (error) {
+      form.showServerErrors(error);
+      // A product deleted from the catalogue is named by its id on the server: show the cart's name.
+      let message = errorMessage(error);
+      for (const item of cart.items) message = message.replace(item.productId, item.name);
+      toast({
+        title: 'Erreur',
+        description: `Impossible de créer la commande: ${message}`,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const onSubmit = form.handleSubmit(placeOrder, async () => {
+    // The spec's notice when a required field is empty; format problems are shown on their fields.
+    const { hasMissingFields, MISSING_FIELDS_MESSAGE } = await loadRules();
+    if (hasMissingFields(form.values))
+      toast({ title: 'Erreur', description: MISSING_FIELDS_MESSAGE, variant: 'destructive' });
+  });
+
+  return { form, onSubmit, placed: place.isSuccess };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;
