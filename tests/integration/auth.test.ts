@@ -311,10 +311,12 @@ describe('sign-in and sessions', () => {
     });
     expect(asked.status).toBe(200);
     const all = await mailsTo('zoe@example.fr', 2);
-    await expect.poll(() => outboxOf('zoe@example.fr')).toEqual([
-      { kind: 'verify-email', status: 'sent' },
-      { kind: 'reset-password', status: 'sent' },
-    ]);
+    await expect
+      .poll(() => outboxOf('zoe@example.fr'))
+      .toEqual([
+        { kind: 'verify-email', status: 'sent' },
+        { kind: 'reset-password', status: 'sent' },
+      ]);
     const reset = all.map(decodeQp).find((m) => m.includes('/reinitialiser-mot-de-passe?token='));
     expect(reset).toBeTruthy();
     const token = /\/reinitialiser-mot-de-passe\?token=([A-Za-z0-9_-]+)/.exec(reset!)![1]!;
