@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services, SessionUser } from '../../src/server/context.js';
 import { createHttpServer } from '../../src/server/http.js';
 import { callerAs, type TestDatabase } from '../support/db.js';
-import { createProduct, stockOf } from '../support/orders.js';
+import { createProduct, checkoutForm as form, placeInput as order, stockOf } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 let shop: TestShop;
@@ -21,24 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop.drop();
-});
-
-const form = {
-  firstName: 'Marie',
-  lastName: 'Durand',
-  email: 'marie.durand@example.fr',
-  phone: '06 12 34 56 78',
-  address: '12 rue des Lilas',
-  city: 'Évreux',
-  zipCode: '27000',
-  deliveryMethod: 'delivery' as const,
-};
-
-const order = (lines: { productId: string; quantity: number }[], extra: Record<string, unknown> = {}) => ({
-  ...form,
-  lines,
-  idempotencyKey: randomUUID(),
-  ...extra,
 });
 
 const counts = async () => {
@@ -117,7 +98,7 @@ describe('checkout.place', () => {
       select to_address, subject, text_body, status from mail_outbox
        where dedupe_key = ${`order-confirmation:${placed.id}`}`;
     expect(mail).toMatchObject({
-      toAddress: 'marie.durand@example.fr',
+      toAddress: form.email,
       subject: `Confirmation de votre commande ${placed.orderNumber}`,
       status: 'pending',
     });

@@ -6,7 +6,7 @@ import { checkoutFormSchema } from '../../src/domain/checkout/schema.js';
 import { ADDRESS_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX } from '../../src/domain/common/limits.js';
 import { formatPhone, PHONE_MESSAGE } from '../../src/domain/common/phone.js';
 import { contactRequestSchema } from '../../src/domain/contact/schema.js';
-import { createProduct } from '../support/orders.js';
+import { checkoutForm, createProduct } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 /*
@@ -49,17 +49,6 @@ const counts = async () =>
     await shop.sql<{ orders: number; contacts: number }[]>`
       select (select count(*) from orders)::int as orders, (select count(*) from contact_requests)::int as contacts`
   )[0]!;
-
-const checkoutForm = {
-  firstName: 'Marie',
-  lastName: 'Durand',
-  email: 'marie.durand@example.fr',
-  phone: '06 12 34 56 78',
-  address: '12 rue des Lilas',
-  city: 'Évreux',
-  zipCode: '27000',
-  deliveryMethod: 'delivery' as 'delivery' | 'pickup',
-};
 
 const long = (n: number) => 'a'.repeat(n);
 

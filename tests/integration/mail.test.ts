@@ -7,7 +7,7 @@ import { createMailer, type Mail, type Mailer, mailDir } from '../../src/server/
 import { enqueueMail, sendDueMails } from '../../src/server/outbox/mail-outbox.js';
 import { queueMissedConfirmations } from '../../src/server/outbox/order-confirmation-mail.js';
 import { testConfig } from '../support/db.js';
-import { createProduct } from '../support/orders.js';
+import { createProduct, checkoutForm as form, placeInput as order } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 /*
@@ -21,22 +21,6 @@ beforeAll(async () => {
   shop = await testShop({ SHOP_PHONE: '02 32 00 00 00', SHOP_EMAIL: 'boutique@example.fr' });
 });
 afterAll(() => shop.drop());
-
-const form = {
-  firstName: 'Marie',
-  lastName: 'Durand',
-  email: 'marie.durand@example.fr',
-  phone: '06 12 34 56 78',
-  address: '12 rue des Lilas',
-  city: 'Évreux',
-  zipCode: '27000',
-  deliveryMethod: 'delivery' as const,
-};
-const order = (lines: { productId: string; quantity: number }[]) => ({
-  ...form,
-  lines,
-  idempotencyKey: randomUUID(),
-});
 
 describe('confirmation mail outbox', () => {
   const failing: Mailer = {
@@ -140,7 +124,7 @@ describe('confirmation mail outbox', () => {
     const files = (await readdir(dir)).filter((f) => f.includes(placed.orderNumber.toLowerCase()));
     expect(files).toHaveLength(1);
     const eml = await readFile(path.join(dir, files[0]!), 'utf8');
-    expect(eml).toContain('To: marie.durand@example.fr');
+    expect(eml).toContain(`To: ${form.email}`);
     expect(eml).toContain('Subject: Confirmation de votre commande');
   });
 });
