@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 45_000,
+  // Tests wait on events, never on elapsed time; the budget only bounds how long a stuck test takes.
+  // Some scenarios walk a dozen pages and took 50 s on a shared two-core machine at load 20.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

@@ -1,3 +1,4 @@
+import { stopAuditRuns } from './audit-runs.js';
 import { createAuth } from './auth.js';
 import type { Config } from './config.js';
 import type { Services } from './context.js';
@@ -58,6 +59,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
           stopImageWorker();
           await outbox.stop();
           await sealer.stop();
+          // Verification runs of the audit page end recorded as interrupted.
+          await stopAuditRuns();
           await db.close();
         })();
         return stopping;

@@ -25,10 +25,14 @@ export const INVALID_INPUT_MESSAGE = 'Données invalides';
 /** What an unexpected failure tells the client (details stay in the server's log). */
 export const INTERNAL_ERROR_MESSAGE = 'Une erreur est survenue';
 
+/** What an auditor is told when a call would change something. */
+export const AUDITOR_READ_ONLY_MESSAGE = 'Un compte auditeur consulte sans rien modifier.';
+
 /** Errors every router shares, with their French messages. */
 export const errors = {
   unauthenticated: () => new DomainError('unauthenticated', 'UNAUTHENTICATED', 'Vous devez être connecté.'),
   notAdmin: () => new DomainError('forbidden', 'NOT_ADMIN', "Vous n'avez pas les droits d'administration."),
+  auditorReadOnly: () => new DomainError('forbidden', 'AUDITOR_READ_ONLY', AUDITOR_READ_ONLY_MESSAGE),
   sessionChanged: () =>
     new DomainError(
       'unauthenticated',

@@ -11,6 +11,7 @@ import type { ViteDevServer } from 'vite';
 import { WebSocketServer } from 'ws';
 import { isUuid, normalizeId } from '../domain/security/text.js';
 import { isKnownRoute } from '../domain/site/routes.js';
+import { AUDIT_EXPORT_PATH, handleAuditExport } from './audit-export.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import type { Config } from './config.js';
 import { clientIp, createContext, type Services } from './context.js';
@@ -170,6 +171,10 @@ export async function createHttpServer(services: Services, options: { dev: boole
       return;
     }
     // --- end of image uploads ---
+    if (pathname === AUDIT_EXPORT_PATH) {
+      await handleAuditExport(services, req, res);
+      return;
+    }
     if (pathname.startsWith('/api/auth/')) {
       res.setHeader('Cache-Control', 'no-store');
       // The rate limiter keys on this header: always ours, never the client's (see auth.ts).

@@ -1,4 +1,5 @@
 import { initTRPC } from '@trpc/server';
+import { isStaff } from '../domain/account/roles.js';
 import { DomainError, isDomainError } from '../domain/errors.js';
 import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';
 import { type Context, sameIdentity } from './context.js';
@@ -20,7 +21,10 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 /** Text hygiene (src/domain/security/text.ts) for every input, before any schema or resolver. */
 const cleanText = t.middleware(async ({ getRawInput, next }) => {
-  if (hasUncleanText(await getRawInput())) {
+  // An input-less mutation sent without a body cannot be read as JSON: nothing to check then (a
+  // procedure that has an input reads it again and answers BAD_REQUEST).
+  const raw = await getRawInput().catch(() => undefined);
+  if (hasUncleanText(raw)) {
     throw new DomainError('invalid', INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE);
   }
   return next();
@@ -52,7 +56,21 @@ export const authedProcedure = publicProcedure.use(function isAuthed({ ctx, next
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+/** What an auditor is told when a call would change something (kept here for its importers). */
+export { AUDITOR_READ_ONLY_MESSAGE } from './errors.js';
+
 export const adminProcedure = authedProcedure.use(function isAdmin({ ctx, next }) {
-  if (ctx.user.role !== 'admin') throw errors.notAdmin();
+  if (ctx.user.role !== 'admin') {
+    throw ctx.user.role === 'auditor' ? errors.auditorReadOnly() : errors.notAdmin();
+  }
+  return next({ ctx });
+});
+
+/**
+ * Read-only back-office procedures: admins and auditors. Anything that changes data stays on
+ * adminProcedure, so an auditor is refused every change (FORBIDDEN).
+ */
+export const staffProcedure = authedProcedure.use(function isStaffMember({ ctx, next }) {
+  if (!isStaff(ctx.user.role)) throw errors.notAdmin();
   return next({ ctx });
 });

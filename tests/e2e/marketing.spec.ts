@@ -102,6 +102,54 @@ test('a pre-rendered page is hydrated in place, without errors, and comes alive'
   expect(errors).toEqual([]);
 });
 
+test('the hero headline and the footer break between words, never leave a word alone or split it', async ({
+  page,
+}) => {
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    // "Nous intervenons pour" holds on one line inside the headline ("pour" used to wrap alone).
+    const leadFits = await page.getByTestId('hero-lead').evaluate((el) => {
+      const h1 = el.closest('h1') as HTMLElement;
+      return (
+        el.getClientRects().length === 1 &&
+        el.getBoundingClientRect().right <= h1.getBoundingClientRect().right + 0.5
+      );
+    });
+    expect(leadFits, `headline at ${width} px`).toBe(true);
+    // The footer's email stays on one line ("anti-nuisibles-/27.fr" broke at a hyphen), and the name
+    // breaks, if at all, between "Hygiène -" and "Anti-nuisibles 27".
+    const lines = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size);
+    expect(await lines('footer a[href^="mailto:"]'), `footer email at ${width} px`).toBe(1);
+    const nameParts = page.locator('footer p').first().locator('span');
+    for (const part of await nameParts.all()) {
+      expect(
+        await part.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size),
+      ).toBe(1);
+    }
+  }
+});
+
+test('on a 320 px phone the reviews buttons keep their 44 px round shape and stay on screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/#avis');
+  const reviews = page.locator('#avis');
+  for (const name of ['Précédent', 'Suivant', 'Mettre en pause le défilement']) {
+    const box = await reviews.getByRole('button', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.width, name).toBeGreaterThanOrEqual(44);
+    expect(box!.height, name).toBeGreaterThanOrEqual(44);
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(320);
+  }
+});
+
 test('header: scrolled style, anchors, rubriques, legal pages and the shop by full navigation', async ({
   page,
 }) => {
@@ -125,6 +173,12 @@ test('header: scrolled style, anchors, rubriques, legal pages and the shop by fu
   await page.getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(page.locator('#contact')).toBeInViewport();
 
+  // The logo's accessible name starts with the words it shows, as their text reads (axe's
+  // label-content-name-mismatch compares the name with the text content, where block spans do not
+  // add spaces).
+  const logo = page.getByRole('button', { name: /retour en haut/ });
+  expect((await logo.textContent())?.startsWith('Hygiène Anti-nuisibles 27')).toBe(true);
+  await expect(logo).toHaveAccessibleName(/^Hygiène Anti-nuisibles 27\b/);
   await page.getByRole('button', { name: /retour en haut/ }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
@@ -265,6 +319,12 @@ test('the mobile menu opens, leads to a section and closes @phone', async ({ pag
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   await page.getByRole('button', { name: 'Fermer le menu' }).click();
   await expect(menu).toBeHidden();
+  // Escape closes it too, and focus goes back to the button that opened it.
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeFocused();
 });
 
 test('reasons carousel: arrows and dots, wrapping both ways', async ({ page }) => {

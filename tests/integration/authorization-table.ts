@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Role } from '../../src/domain/account/roles.js';
 import { customerForm } from '../support/orders.js';
 
 /*
@@ -10,16 +11,19 @@ import { customerForm } from '../support/orders.js';
  * Adding a procedure: one line below; `input` builds its input from the fixtures (called once per
  * role and transport, so a mutation can make a fresh key). Adding a role (the auditor): add it to
  * ROLES and ROLE_ACCOUNTS, give it a column in the shorthands; TypeScript then points at every
- * line that spells its roles out.
+ * line that spells its roles out. Shorthands: everyone, signedIn, adminOnly (every change), staff
+ * (admins and auditors: the back-office's reading).
  */
 
-export const ROLES = ['anonymous', 'customerA', 'customerB', 'admin'] as const;
+// The auditor is walked before the admin: a change it is refused leaves the fixtures as they were.
+export const ROLES = ['anonymous', 'customerA', 'customerB', 'auditor', 'admin'] as const;
 export type RoleName = (typeof ROLES)[number];
 
 /** The profile role of each signed-in test account (anonymous has none). */
-export const ROLE_ACCOUNTS: Record<Exclude<RoleName, 'anonymous'>, 'user' | 'admin'> = {
+export const ROLE_ACCOUNTS: Record<Exclude<RoleName, 'anonymous'>, Role> = {
   customerA: 'user',
   customerB: 'user',
+  auditor: 'auditor',
   admin: 'admin',
 };
 
@@ -27,14 +31,24 @@ export const ROLE_ACCOUNTS: Record<Exclude<RoleName, 'anonymous'>, 'user' | 'adm
 export type Outcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST';
 export type Expectation = Record<RoleName, Outcome>;
 
-export const everyone: Expectation = { anonymous: 'ok', customerA: 'ok', customerB: 'ok', admin: 'ok' };
+export const everyone: Expectation = {
+  anonymous: 'ok',
+  customerA: 'ok',
+  customerB: 'ok',
+  auditor: 'ok',
+  admin: 'ok',
+};
 export const signedIn: Expectation = { ...everyone, anonymous: 'UNAUTHORIZED' };
+/** Every change of the back-office: an auditor is refused (FORBIDDEN) like a customer. */
 export const adminOnly: Expectation = {
   anonymous: 'UNAUTHORIZED',
   customerA: 'FORBIDDEN',
   customerB: 'FORBIDDEN',
+  auditor: 'FORBIDDEN',
   admin: 'ok',
 };
+/** The back-office's reading (orders, audit): admins and auditors. */
+export const staff: Expectation = { ...adminOnly, auditor: 'ok' };
 
 /** What the matrix creates before walking the router (once per transport). */
 export interface Fixtures {
@@ -66,10 +80,18 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   // Only its owner sees an order through the account: B and the admin's own account get NOT_FOUND.
   'account.order': {
     input: (f) => ({ id: f.orderOfA }),
-    expect: { anonymous: 'UNAUTHORIZED', customerA: 'ok', customerB: 'NOT_FOUND', admin: 'NOT_FOUND' },
+    expect: {
+      anonymous: 'UNAUTHORIZED',
+      customerA: 'ok',
+      customerB: 'NOT_FOUND',
+      auditor: 'NOT_FOUND',
+      admin: 'NOT_FOUND',
+    },
   },
   'adminProducts.list': { expect: adminOnly },
   'adminProducts.count': { expect: adminOnly },
+  // An unknown product: the admin passes the guard and gets NOT_FOUND.
+  'adminProducts.byId': { input: () => ({ id: randomUUID() }), expect: { ...adminOnly, admin: 'NOT_FOUND' } },
   'adminProducts.create': {
     input: () => ({ title: `Produit ${randomUUID()}`, price: 12.5 }),
     expect: adminOnly,
@@ -96,6 +118,14 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: adminOnly,
   },
   'account.setRole': { input: (f) => ({ userId: f.userIds.customerB, role: 'user' }), expect: adminOnly },
+  'audit.overview': { expect: staff },
+  // An unknown run: staff pass the guard and get NOT_FOUND.
+  'audit.run': {
+    input: () => ({ id: randomUUID() }),
+    expect: { ...staff, auditor: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  // Records a verification run (changes nothing of the shop): the auditor's own job.
+  'audit.verify': { expect: staff },
   'catalog.list': { expect: everyone },
   'catalog.byId': { input: (f) => ({ id: f.productId }), expect: everyone },
   'checkout.place': { input: placeInput, expect: everyone },
@@ -111,7 +141,23 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: everyone,
   },
   'contact.list': { input: () => ({ limit: 5 }), expect: adminOnly },
-  'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: adminOnly },
+  // An unknown request: the admin passes the guard and gets NOT_FOUND.
+  'contact.setHandled': {
+    input: () => ({ id: randomUUID(), handled: true }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'contact.newCount': { expect: adminOnly },
+  'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
+  'dashboard.revenue': { expect: adminOnly },
+  'dashboard.ordersByStatus': { expect: adminOnly },
+  'dashboard.newCustomers': { expect: adminOnly },
+  'dashboard.lowStock': { expect: adminOnly },
+  'dashboard.latestOrders': { expect: adminOnly },
+  'dashboard.bestSellers': { input: () => ({ from: '2026-01-01', to: '2026-12-31' }), expect: adminOnly },
+  'dashboard.revenueByCategory': {
+    input: () => ({ from: '2026-01-01', to: '2026-12-31' }),
+    expect: adminOnly,
+  },
   'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
   'orders.setPaymentStatus': {
     input: (f) => ({ orderId: f.orderOfA, paymentStatus: 'paid' }),

@@ -132,7 +132,18 @@ describe('contact.list', () => {
     expect(rows.length).toBe(await countRows());
     expect(rows[0]).toMatchObject({ name: 'Le plus récent', service: 'frelon', ip: '10.0.5.1' });
     expect(Object.keys(rows[0]!).sort()).toEqual(
-      ['createdAt', 'email', 'id', 'ip', 'message', 'name', 'phone', 'service'].sort(),
+      [
+        'createdAt',
+        'email',
+        'handledAt',
+        'handledByName',
+        'id',
+        'ip',
+        'message',
+        'name',
+        'phone',
+        'service',
+      ].sort(),
     );
     const times = rows.map((r) => r.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);

@@ -85,6 +85,6 @@ export async function createUser(
   const name = `${options.firstName ?? 'Jean'} ${options.lastName ?? 'Dupont'}`;
   const result = await services.auth.api.signUpEmail({ body: { email, password, name } });
   const role = options.role ?? 'user';
-  if (role === 'admin') await services.sql`update profiles set role = 'admin' where id = ${result.user.id}`;
+  if (role !== 'user') await services.sql`update profiles set role = ${role} where id = ${result.user.id}`;
   return { id: result.user.id, email, name, role, password };
 }

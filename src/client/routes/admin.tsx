@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminGuard } from '@/client/features/admin/layout/admin-guard';
 import { AdminLayout } from '@/client/features/admin/layout/admin-layout';
+import AdminAudit from './admin/audit';
+import AdminContact from './admin/contact';
 import AdminCustomers from './admin/customers';
 import AdminDashboard from './admin/dashboard';
 import AdminLogin from './admin/login';
@@ -28,6 +30,8 @@ export default function Admin() {
         <Route path="customers" element={<AdminCustomers />} />
         <Route path="orders" element={<AdminOrders />} />
         <Route path="settings" element={<AdminSettings />} />
+        <Route path="audit" element={<AdminAudit />} />
+        <Route path="contact" element={<AdminContact />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
       <Route index element={<Navigate to="/admin/dashboard" replace />} />

@@ -7,6 +7,7 @@ import { Gallery } from '../features/marketing/gallery';
 import { SiteLayout } from '../features/marketing/layout';
 import { RUBRIQUE_PAGES } from '../features/marketing/rubriques';
 import { rubriqueMeta, usePageMeta } from '../features/marketing/seo';
+import { frenchSpaces } from '../lib/typography';
 import NotFound from './not-found';
 
 const isRubriqueId = (id: string | undefined): id is RubriqueId =>
@@ -35,7 +36,7 @@ function RubriqueContent({ id }: { id: RubriqueId }) {
             </Link>
             <h1 className="mt-5 text-4xl font-extrabold tracking-tight sm:text-5xl">{page.title}</h1>
             <p className="mt-4 max-w-2xl text-pretty text-lg text-emerald-50/90 sm:text-xl">
-              {page.subtitle}
+              {frenchSpaces(page.subtitle)}
             </p>
           </div>
           <div

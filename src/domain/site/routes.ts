@@ -27,7 +27,7 @@ const staticRoutes = new Set([
   '/admin/products',
   '/admin/customers',
   '/admin/orders',
-  '/admin/contacts',
+  '/admin/contact',
   '/admin/settings',
   '/admin/audit',
 ]);

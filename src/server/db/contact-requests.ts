@@ -17,6 +17,9 @@ export interface ContactRequestRow {
   message: string;
   ip: string;
   createdAt: Date;
+  /** Null while the request is new; then when and by whom an admin marked it handled. */
+  handledAt: Date | null;
+  handledByName: string | null;
 }
 
 /**
@@ -50,8 +53,38 @@ export async function storeContactRequest(
 /** The most recent requests first. */
 export async function listContactRequests(sql: Tx, limit: number): Promise<ContactRequestRow[]> {
   return await sql<ContactRequestRow[]>`
-    select id, name, email, phone, service, message, ip, created_at
+    select id, name, email, phone, service, message, ip, created_at, handled_at, handled_by_name
       from contact_requests
      order by created_at desc, id
      limit ${limit}`;
+}
+
+/** Marks a request handled by this admin (or new again); a request already handled keeps its first mark. */
+export async function setContactRequestHandled(
+  sql: Tx,
+  id: string,
+  handled: boolean,
+  by: { id: string; name: string },
+): Promise<ContactRequestRow> {
+  const [row] = handled
+    ? await sql<ContactRequestRow[]>`
+        update contact_requests
+           set handled_at = coalesce(handled_at, now()),
+               handled_by = case when handled_at is null then ${by.id} else handled_by end,
+               handled_by_name = case when handled_at is null then ${by.name} else handled_by_name end
+         where id = ${id}
+     returning id, name, email, phone, service, message, ip, created_at, handled_at, handled_by_name`
+    : await sql<ContactRequestRow[]>`
+        update contact_requests set handled_at = null, handled_by = null, handled_by_name = null
+         where id = ${id}
+     returning id, name, email, phone, service, message, ip, created_at, handled_at, handled_by_name`;
+  if (!row) throw new DomainError('not_found', 'CONTACT_REQUEST_NOT_FOUND', 'Demande introuvable.');
+  return row;
+}
+
+/** How many requests no admin has handled yet (the sidebar's badge). */
+export async function countNewContactRequests(sql: Tx): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from contact_requests where handled_at is null`;
+  return row?.n ?? 0;
 }

@@ -317,8 +317,9 @@ export class LogVerifier {
 export async function verifyDatabase(
   sql: Sql,
   key: string,
-  onProgress?: (done: number, total: number) => void,
-  options: { witnessed?: Checkpoint[] } = {},
+  /** Called after each batch; a returned promise is awaited (a server run yields there, or stops). */
+  onProgress?: (done: number, total: number) => void | Promise<void>,
+  options: { witnessed?: Checkpoint[]; batchSize?: number } = {},
 ) {
   return await sql.begin('isolation level repeatable read', async (tx) => {
     const [c] = await tx<Checkpoint[]>`
@@ -330,14 +331,17 @@ export async function verifyDatabase(
     const latestWitnessed = witnessed.reduce<Checkpoint | null>((a, b) => (!a || b.id > a.id ? b : a), null);
     const witnessVerifier = latestWitnessed ? new LogVerifier(key, latestWitnessed) : null;
     let done = 0;
-    await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(5000, (rows) => {
-      for (const row of rows) {
-        verifier.add(row);
-        witnessVerifier?.add(row);
-      }
-      done += rows.length;
-      onProgress?.(done, t?.n ?? done);
-    });
+    await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(
+      options.batchSize ?? 5000,
+      async (rows) => {
+        for (const row of rows) {
+          verifier.add(row);
+          witnessVerifier?.add(row);
+        }
+        done += rows.length;
+        await onProgress?.(done, t?.n ?? done);
+      },
+    );
     const heads = await tx<
       StreamHead[]
     >`select stream_id, version, head_position, head_hash from event_streams`;

@@ -1,6 +1,12 @@
 import { PRODUCT_MESSAGES, type Product, toProductRecord } from '../../domain/catalog/product.js';
 import { DomainError } from '../../domain/errors.js';
-import { type AdminProduct, deleteProduct, insertProduct, updateProduct } from '../db/admin-products.js';
+import {
+  type AdminProduct,
+  deleteProduct,
+  findAdminProduct,
+  insertProduct,
+  updateProduct,
+} from '../db/admin-products.js';
 import type { Sql, Tx } from '../db/client.js';
 import { errors } from '../errors.js';
 import { deleteUnusedImages, existingImageUrls } from '../images.js';
@@ -20,6 +26,13 @@ async function assertImagesExist(sql: Tx, product: Product) {
 
 const imagesOf = (p: { mainImage: string | null; additionalImages: string[] }) =>
   p.mainImage ? [p.mainImage, ...p.additionalImages] : p.additionalImages;
+
+/** One product as the back-office edits it. */
+export async function adminProduct(sql: Tx, id: string): Promise<AdminProduct> {
+  const product = await findAdminProduct(sql, id);
+  if (!product) throw errors.productNotFound();
+  return product;
+}
 
 export async function createProduct(sql: Tx, product: Product): Promise<AdminProduct> {
   await assertImagesExist(sql, product);

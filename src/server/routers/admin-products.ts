@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { productSchema } from '../../domain/catalog/product.js';
 import { countProducts, listAdminProducts } from '../db/admin-products.js';
-import { createProduct, removeImage, removeProduct, saveProduct } from '../products/admin.js';
+import { adminProduct, createProduct, removeImage, removeProduct, saveProduct } from '../products/admin.js';
 import { adminProcedure, router } from '../trpc.js';
 
 /** The spec's page size of the product screen. */
@@ -28,6 +28,11 @@ export const adminProductsRouter = router({
     ),
 
   count: adminProcedure.query(({ ctx }) => countProducts(ctx.sql)),
+
+  /** One product, for a link that opens its edit dialog (/admin/products?edit=<id>). */
+  byId: adminProcedure
+    .input(z.object({ id: productId }))
+    .query(({ ctx, input }) => adminProduct(ctx.sql, input.id)),
 
   create: adminProcedure.input(productSchema).mutation(({ ctx, input }) => createProduct(ctx.sql, input)),
 

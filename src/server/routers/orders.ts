@@ -5,7 +5,7 @@ import type { Context, SessionUser } from '../context.js';
 import { deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { orderHistory } from '../orders/history.js';
-import { adminProcedure, router } from '../trpc.js';
+import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 const orderId = idInput;
 const expectedVersion = z.number().int().min(1).optional();
@@ -28,7 +28,7 @@ const outcome = (id: string, result: Committed) => ({
 });
 
 export const ordersRouter = router({
-  history: adminProcedure
+  history: staffProcedure
     .input(z.object({ orderId }))
     .query(({ ctx, input }) => orderHistory(ctx.sql, input.orderId)),
 

@@ -11,8 +11,17 @@ const toneClasses: Record<StatusTone, string> = {
   grey: 'bg-gray-100 text-gray-700 border-gray-200',
 };
 
-export function OrderStatusBadge({ status, className }: { status: string; className?: string }) {
-  const { label, tone } = orderStatusView(status);
+export function OrderStatusBadge({
+  status,
+  className,
+  audience = 'customer',
+}: {
+  status: string;
+  className?: string;
+  /** The back-office names processing "En traitement". */
+  audience?: 'customer' | 'admin';
+}) {
+  const { label, tone } = orderStatusView(status, audience);
   return (
     <span
       data-tone={tone}

@@ -23,7 +23,7 @@ export function CarouselFrame({
   const { index, next, prev, goTo, playing, paused, togglePause, reduced } = carousel;
   const dark = tone === 'dark';
   const arrow = cn(
-    'inline-flex size-11 items-center justify-center rounded-full border transition',
+    'inline-flex size-11 shrink-0 items-center justify-center rounded-full border transition',
     dark
       ? 'border-white/30 text-white hover:bg-white/10'
       : 'border-emerald-200 bg-white text-primary shadow-sm hover:bg-emerald-50',
@@ -52,11 +52,12 @@ export function CarouselFrame({
           ))}
         </div>
       </div>
-      <div className="mt-6 flex items-center justify-center gap-4">
+      {/* On phones the dots take a row of their own, so the buttons keep their 44 px round shape. */}
+      <div className="mt-6 flex flex-wrap items-center justify-center gap-x-4 gap-y-3">
         <button type="button" className={arrow} onClick={prev} aria-label="Précédent">
           <ChevronLeft className="size-5" aria-hidden="true" />
         </button>
-        <div className="flex items-center gap-1">
+        <div className="order-first flex w-full items-center justify-center gap-1 sm:order-none sm:w-auto">
           {slides.map((_, i) => (
             <button
               key={i}

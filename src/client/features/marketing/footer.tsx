@@ -14,11 +14,15 @@ export const LEGAL_LINKS = [
 export function Footer() {
   return (
     <footer className="bg-[#0b2a18] text-emerald-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.1fr_1fr_1.25fr_0.9fr]">
         <div>
           <div className="flex items-center gap-2.5">
             <LogoMark size={40} />
-            <p className="text-lg font-bold text-white">{BUSINESS.name}</p>
+            {/* Lines break between the name's parts, never at the hyphen of "Anti-nuisibles". */}
+            <p className="text-lg font-bold text-white">
+              <span className="whitespace-nowrap">{BUSINESS.name.split(' - ')[0]} -</span>{' '}
+              <span className="whitespace-nowrap">{BUSINESS.name.split(' - ')[1]}</span>
+            </p>
           </div>
           <p className="mt-4 text-sm leading-relaxed text-emerald-100/85">
             Dératisation, désinsectisation, destruction de nids de guêpes et de frelons, désinfection.

@@ -1,5 +1,5 @@
 import { Menu, Phone, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cn } from '@/client/lib/utils';
 import { AnchorLink, cancelSectionScroll } from './anchor-link';
@@ -27,8 +27,22 @@ export function Header() {
   // Only the home's hero is dark enough for a transparent header.
   const scrolled = scrolledPast || !onHome || menuOpen;
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every route change
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // Escape closes the open menu and gives focus back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   const toTop = () => {
     setMenuOpen(false);
@@ -53,17 +67,15 @@ export function Header() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-18">
-        <button
-          type="button"
-          onClick={toTop}
-          className="flex items-center gap-2.5 rounded-md text-left"
-          aria-label="Hygiène Anti-nuisibles 27, retour en haut de la page d'accueil"
-        >
+        <button type="button" onClick={toTop} className="flex items-center gap-2.5 rounded-md text-left">
           <LogoMark size={38} />
-          <span className={cn('leading-tight md:max-lg:hidden', scrolled ? 'text-primary' : 'text-white')}>
-            <span className="block text-sm font-bold sm:text-base">Hygiène</span>
+          {/* The name comes from the visible words (screen-reader users hear what others read), then
+              what the button does; between 768 and 1024 px the words are only hidden visually. */}
+          <span className={cn('leading-tight md:max-lg:sr-only', scrolled ? 'text-primary' : 'text-white')}>
+            <span className="block text-sm font-bold sm:text-base">Hygiène</span>{' '}
             <span className="block text-xs font-medium opacity-90">Anti-nuisibles 27</span>
           </span>
+          <span className="sr-only">, retour en haut de la page d'accueil</span>
         </button>
 
         <nav aria-label="Navigation principale" className="hidden md:block">
@@ -110,6 +122,7 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
+            ref={toggleRef}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? (

@@ -1,3 +1,4 @@
+import { frenchSpaces } from '@/client/lib/typography';
 import { cn } from '@/client/lib/utils';
 
 export function SectionHeading({
@@ -34,11 +35,11 @@ export function SectionHeading({
           light ? 'text-white' : 'text-primary',
         )}
       >
-        {title}
+        {frenchSpaces(title)}
       </h2>
       {intro && (
         <p className={cn('mt-4 text-pretty text-lg', light ? 'text-emerald-50/90' : 'text-muted-foreground')}>
-          {intro}
+          {frenchSpaces(intro)}
         </p>
       )}
     </div>

@@ -10,10 +10,12 @@ import { toast } from '@/client/components/ui/toast';
 import { signIn } from '@/client/features/account/auth-api';
 import { PasswordInput } from '@/client/features/account/password-input';
 import { useSession } from '@/client/features/account/use-session';
+import { adminHomeFor } from '@/client/features/admin/layout/admin-pages';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { signInSchema } from '@/domain/account/profile';
+import { isStaff } from '@/domain/account/roles';
 
 /** Admin sign-in (back-office.md §2, §8). */
 export default function AdminLogin() {
@@ -26,8 +28,8 @@ export default function AdminLogin() {
   const [failure, setFailure] = useState<string | null>(null);
 
   if (isLoading) return <Spinner className="min-h-svh" />;
-  // An administrator already signed in skips the form.
-  if (user?.role === 'admin' && !submitting) return <Navigate to="/admin/dashboard" replace />;
+  // Staff already signed in skip the form (an auditor lands on the screens open to auditors).
+  if (isStaff(user?.role) && !submitting) return <Navigate to={adminHomeFor(user.role)} replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -55,8 +57,8 @@ export default function AdminLogin() {
       }
       await utils.invalidate();
       const me = await utils.session.me.fetch();
-      if (me?.role === 'admin') {
-        navigate('/admin/dashboard', { replace: true });
+      if (isStaff(me?.role)) {
+        navigate(adminHomeFor(me.role), { replace: true });
       } else {
         toast({
           title: 'Accès refusé',

@@ -32,7 +32,7 @@ export function AdminLayout() {
           <SidebarTrigger />
           <span className="h-5 w-px bg-border" aria-hidden="true" />
           {page ? (
-            <Badge variant="secondary" data-testid="page-badge">
+            <Badge variant="secondary" className="whitespace-nowrap" data-testid="page-badge">
               {page.name}
             </Badge>
           ) : null}

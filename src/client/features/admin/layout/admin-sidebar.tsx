@@ -10,21 +10,45 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from '@/client/components/ui/sidebar';
-import { ADMIN_GROUPS } from './admin-pages';
+import { trpc } from '@/client/lib/trpc';
+import { adminGroupsFor, adminHomeFor } from './admin-pages';
+import { useAdminRole } from './use-admin-role';
 
+const CONTACT_PATH = '/admin/contact';
+
+/** How many contact requests no admin has handled yet: refreshed every minute and after each mark. */
+function NewContactBadge() {
+  const count = trpc.contact.newCount.useQuery(undefined, { refetchInterval: 60_000 });
+  if (!count.data) return null;
+  return (
+    <span
+      data-testid="contact-badge"
+      className="ml-auto shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
+    >
+      {count.data}
+      <span className="sr-only"> {count.data > 1 ? 'nouvelles' : 'nouvelle'}</span>
+    </span>
+  );
+}
+
+/** The sidebar shows the screens of the signed-in role only (admin-pages.ts). */
 export function AdminSidebar() {
   const { pathname } = useLocation();
+  const { role, canEdit } = useAdminRole();
+  const groups = role ? adminGroupsFor(role) : [];
   return (
     <Sidebar label="Menu de l'administration">
       <SidebarHeader className="border-b">
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton asChild tooltip="Administration" className="h-12">
-              <Link to="/admin/dashboard">
+              <Link to={role ? adminHomeFor(role) : '/admin/dashboard'}>
                 <ShieldCheck className="!size-6 text-primary" aria-hidden="true" />
                 <span className="flex flex-col leading-tight">
                   <span className="font-semibold">Hygiène 27</span>
-                  <span className="text-xs text-muted-foreground">Administration</span>
+                  <span className="text-xs text-muted-foreground">
+                    {role === 'auditor' ? 'Audit (lecture seule)' : 'Administration'}
+                  </span>
                 </span>
               </Link>
             </SidebarMenuButton>
@@ -32,7 +56,7 @@ export function AdminSidebar() {
         </SidebarMenu>
       </SidebarHeader>
       <SidebarContent>
-        {ADMIN_GROUPS.map((group) => (
+        {groups.map((group) => (
           <SidebarGroup key={group.label} role="group" aria-label={group.label}>
             <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
             <SidebarMenu>
@@ -42,6 +66,7 @@ export function AdminSidebar() {
                     <Link to={page.path}>
                       <page.icon aria-hidden="true" />
                       <span>{page.name}</span>
+                      {page.path === CONTACT_PATH && canEdit ? <NewContactBadge /> : null}
                     </Link>
                   </SidebarMenuButton>
                 </SidebarMenuItem>

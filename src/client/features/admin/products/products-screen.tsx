@@ -1,5 +1,6 @@
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
@@ -9,7 +10,7 @@ import { matchesProductSearch } from '@/domain/catalog/product';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductTable } from './product-table';
-import { type AdminProduct, useAdminProducts } from './use-admin-products';
+import { type AdminProduct, useAdminProducts, useProductToEdit } from './use-admin-products';
 
 /** "Gestion des Produits" (back-office.md §2). */
 export function ProductsScreen() {
@@ -18,6 +19,17 @@ export function ProductsScreen() {
   // The dialog is mounted anew for each opening: its form starts from the product (or the defaults).
   const [dialog, setDialog] = useState<{ key: number; product: AdminProduct | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+
+  // /admin/products?edit=<id> (the dashboard's low-stock links) opens that product's edit dialog.
+  const [params, setParams] = useSearchParams();
+  const toEdit = useProductToEdit(params.get('edit'));
+  useEffect(() => {
+    if (toEdit) setDialog({ key: Date.now(), product: toEdit });
+  }, [toEdit]);
+  const closeDialog = () => {
+    setDialog(null);
+    if (params.has('edit')) setParams({}, { replace: true });
+  };
 
   useEffect(() => {
     if (list.isError)
@@ -87,7 +99,7 @@ export function ProductsScreen() {
           product={dialog.product}
           open
           onOpenChange={(open) => {
-            if (!open) setDialog(null);
+            if (!open) closeDialog();
           }}
         />
       ) : null}

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { toast } from '@/client/components/ui/toast';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 
 export type AdminProduct = RouterOutputs['adminProducts']['list']['items'][number];
@@ -27,4 +29,13 @@ export function useAdminProducts() {
 export function useProductsChanged() {
   const utils = trpc.useUtils();
   return () => Promise.all([utils.adminProducts.invalidate(), utils.catalog.invalidate()]);
+}
+
+/** The product named by a link (?edit=<id>), loaded on its own: it may not be on a loaded page. */
+export function useProductToEdit(id: string | null): AdminProduct | undefined {
+  const query = trpc.adminProducts.byId.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
+  useEffect(() => {
+    if (query.isError) toast({ title: 'Erreur', description: query.error.message, variant: 'destructive' });
+  }, [query.isError, query.error]);
+  return id ? query.data : undefined;
 }

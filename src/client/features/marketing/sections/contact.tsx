@@ -84,7 +84,9 @@ export function ContactSection() {
         />
         <div className="mt-12 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <aside className="rounded-2xl bg-primary p-8 text-white">
-            <h3 className="text-xl font-bold">Une urgence ? Appelez-nous</h3>
+            <h3 className="text-xl font-bold">
+              Une urgence&nbsp;? <span className="whitespace-nowrap">Appelez-nous</span>
+            </h3>
             <p className="mt-2 text-emerald-50/90">24h/24 et 7j/7, jours fériés compris.</p>
             <ul className="mt-8 space-y-5">
               <li className="flex items-start gap-3">

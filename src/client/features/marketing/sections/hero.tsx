@@ -43,11 +43,14 @@ export function Hero() {
           </p>
           <h1
             id="accueil-titre"
-            className="mt-6 text-[2rem] font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl"
+            className="mt-6 text-[2rem] font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-[2.75rem] xl:text-[3.5rem]"
           >
             <span className="sr-only">Nous intervenons pour {HERO_WORDS.join(', ')}</span>
             <span aria-hidden="true">
-              Nous intervenons pour
+              {/* One line from 1024 px: the sizes above keep "pour" from wrapping alone. */}
+              <span data-testid="hero-lead" className="lg:whitespace-nowrap">
+                Nous intervenons pour
+              </span>
               <span className="block min-h-[1.25em] whitespace-nowrap text-amber-300">
                 <span data-testid="typewriter">{typed}</span>
                 <span className="ml-0.5 inline-block w-[3px] animate-pulse bg-amber-300 align-baseline motion-reduce:animate-none">

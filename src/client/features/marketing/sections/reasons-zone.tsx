@@ -92,7 +92,7 @@ export function Zone() {
 export function ShopTeaser() {
   return (
     <section aria-labelledby="boutique-titre" className="px-4 sm:px-6">
-      <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-[linear-gradient(120deg,#fef3c7,#fde68a)] p-8 md:flex-row md:items-center md:justify-between md:p-12">
+      <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-[linear-gradient(120deg,#fef3c7,#fde68a)] p-8 md:p-12 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex items-start gap-5">
           <span className="hidden size-16 shrink-0 items-center justify-center rounded-2xl bg-white text-primary shadow sm:flex">
             <Store className="size-8" aria-hidden="true" />

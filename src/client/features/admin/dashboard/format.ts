@@ -1,0 +1,52 @@
+/** French formats of the dashboard: euros, percentages and Paris days. */
+import { formatEuros } from '@/domain/catalog/pricing';
+import { DASHBOARD_TIME_ZONE } from '@/domain/dashboard/periods';
+
+export { formatEuros };
+
+/** Whole euros for chart axes: "1 250 €". */
+export const formatEurosShort = (cents: number) =>
+  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(
+    cents / 100,
+  );
+
+/** A signed change in percent: "+12,5 %", "−3 %". */
+export const formatChange = (percent: number) =>
+  new Intl.NumberFormat('fr-FR', { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(percent) +
+  '\u00a0%';
+
+/** A Paris day 'YYYY-MM-DD' (noon UTC stays on the same day in Paris). */
+const dayDate = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/** "23/11" for chart ticks. */
+export const formatDayShort = (day: string) =>
+  dayDate(day).toLocaleDateString('fr-FR', {
+    day: '2-digit',
+    month: '2-digit',
+    timeZone: DASHBOARD_TIME_ZONE,
+  });
+
+/** "lundi 23 novembre 2026". */
+export const formatDayLong = (day: string) =>
+  dayDate(day).toLocaleDateString('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: DASHBOARD_TIME_ZONE,
+  });
+
+/** "23/11/2026". */
+export const formatDay = (day: string) =>
+  dayDate(day).toLocaleDateString('fr-FR', { timeZone: DASHBOARD_TIME_ZONE });
+
+/** An order's time as the back-office shows it: "23/11/2026 14:05" (Paris). */
+export const formatDateTime = (value: Date | string) =>
+  new Date(value).toLocaleString('fr-FR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: DASHBOARD_TIME_ZONE,
+  });

@@ -1,0 +1,102 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The dashboard on the production build with the demo catalogue: its figures move when a shopper
+ * places an order in the shop; its links open the order and the product edit dialog; the analytics
+ * tab answers a chosen period.
+ */
+
+const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
+const TRAP = 'Piège à rats mécanique professionnel'; // 14,90 €
+const WASP_TRAP = 'Piège à guêpes réutilisable'; // out of stock in the demo catalogue
+
+async function signInAsAdmin(page: Page) {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` });
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** "1 234,50 €" → 123450. */
+const cents = (text: string | null) =>
+  Math.round(Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+
+const figure = async (page: Page, testId: string) =>
+  cents(await page.getByTestId(`${testId}-value`).textContent());
+
+const pendingCount = async (page: Page) =>
+  Number(await page.getByTestId('status-counts').locator('li[data-status="pending"] span').textContent());
+
+async function placeOrderInShop(page: Page): Promise<string> {
+  await page.goto('/boutique');
+  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Voir le panier' }).click();
+  await page.getByRole('link', { name: 'Passer la commande' }).click();
+  await page.getByLabel('Prénom').fill('Camille');
+  await page.getByLabel(/^Nom/).fill('Tableau');
+  await page.getByLabel('Email').fill(`tableau.${randomBytes(4).toString('hex')}@example.fr`);
+  await page.getByLabel('Téléphone').fill('06 98 76 54 32');
+  await page.getByLabel('Adresse').fill('3 place du Marché');
+  await page.getByLabel('Ville').fill('Louviers');
+  await page.getByLabel('Code postal').fill('27400');
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await expect(page.getByTestId('confirmation-total')).toHaveText('14,90 €');
+  return (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+}
+
+test('the dashboard figures change after an order is placed in the shop', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('revenue-today-value')).toHaveText(/€/);
+  await expect(page.getByTestId('status-counts')).toBeVisible();
+  await expect(page.getByTestId('revenue-chart').locator('svg').first()).toBeVisible();
+  const before = {
+    today: await figure(page, 'revenue-today'),
+    month: await figure(page, 'revenue-month'),
+    pending: await pendingCount(page),
+  };
+
+  // A shopper, in a browser of their own, buys one trap at 14,90 €.
+  const shopper = await browser.newContext();
+  const orderNumber = await placeOrderInShop(await shopper.newPage());
+  expect(orderNumber).toMatch(/^CMD-/);
+  await shopper.close();
+
+  await page.reload();
+  await expect.poll(() => figure(page, 'revenue-today')).toBe(before.today + 1490);
+  expect(await figure(page, 'revenue-month')).toBe(before.month + 1490);
+  expect(await pendingCount(page)).toBe(before.pending + 1);
+  const latest = page.getByTestId('latest-orders').getByRole('link', { name: orderNumber });
+  await expect(latest).toHaveAttribute('href', /^\/admin\/orders\?order=[0-9a-f-]{36}$/);
+
+  // Low stock links open the product's edit dialog on the products screen.
+  await page.getByTestId('low-stock').getByRole('link', { name: WASP_TRAP }).click();
+  await expect(page).toHaveURL(/\/admin\/products\?edit=[0-9a-f-]{36}$/);
+  const dialog = page.getByRole('dialog', { name: 'Modifier le produit' });
+  await expect(dialog.getByLabel('Titre *')).toHaveValue(WASP_TRAP);
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+
+  // Analytics: the trap is among the best sellers of the last 7 days, in its category's revenue.
+  await page.getByRole('link', { name: 'Tableau de bord' }).first().click();
+  await page.getByRole('tab', { name: 'Analyses' }).click();
+  await page.getByRole('button', { name: '7 derniers jours' }).click();
+  await expect(page.getByRole('button', { name: '7 derniers jours' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('best-sellers').getByRole('link', { name: TRAP })).toBeVisible();
+  await expect(page.getByTestId('category-revenue')).toBeVisible();
+  // A reversed period keeps the last good one and says why.
+  await page.getByLabel('Du').fill('2030-01-01');
+  await expect(page.getByText('La date de début doit précéder la date de fin')).toBeVisible();
+  await expect(page.getByTestId('best-sellers').getByRole('link', { name: TRAP })).toBeVisible();
+});
