@@ -28,7 +28,6 @@ import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
-import { createMailer } from '../src/server/mailer.js';
 import { listAdminOrders } from '../src/server/orders/admin-orders.js';
 import { fmt, load, openBenchServer, type RunResult } from './support.js';
 
@@ -115,8 +114,7 @@ async function main() {
       `Filled ${fmt(CUSTOMERS)} customers and ${fmt(ORDERS)} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const mailer = createMailer(config);
-    const services: Services = { sql, config, auth: createAuth(sql, config, mailer), mailer };
+    const services: Services = { sql, config, auth: createAuth(sql, config) };
     const trpcServer = (await createHttpServer(services, { dev: false })).server;
     const scenarios: Scenario[] = [];
     const bareServer = http.createServer(async (req, res) => {

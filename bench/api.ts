@@ -28,7 +28,6 @@ import { migrate } from '../src/server/db/migrate.js';
 import { listShopProductCards } from '../src/server/db/products.js';
 import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
-import { createMailer } from '../src/server/mailer.js';
 import { SHOP_PAGE_SIZE } from '../src/server/routers/catalog.js';
 import { appRouter } from '../src/server/routers/index.js';
 import { fmt, load, openBenchServer, type RunResult } from './support.js';
@@ -100,8 +99,7 @@ async function main() {
       `Filled ${fmt(counts!.products)} products (${fmt(counts!.listed)} in the shop) and ${fmt(counts!.orders)} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const mailer = createMailer(config);
-    const services: Services = { sql, config, auth: createAuth(sql, config, mailer), mailer };
+    const services: Services = { sql, config, auth: createAuth(sql, config) };
     const trpcServer = (await createHttpServer(services, { dev: false })).server;
     const bareServer = http.createServer(async (_req, res) => {
       try {

@@ -31,7 +31,6 @@ import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
-import { createMailer } from '../src/server/mailer.js';
 import { fmt, load, openBenchServer, type RunResult } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -217,8 +216,7 @@ async function main() {
     const t0 = Date.now();
     await fillCustomers(sql, CUSTOMERS);
     console.log(`Filled ${fmt(CUSTOMERS)} customers in ${((Date.now() - t0) / 1000).toFixed(1)} s. Queries:`);
-    const mailer = createMailer(config);
-    const services: Services = { sql, config, auth: createAuth(sql, config, mailer), mailer };
+    const services: Services = { sql, config, auth: createAuth(sql, config) };
     await customersScenario(services);
   } finally {
     await sql.end({ timeout: 5 });

@@ -27,7 +27,6 @@ import { migrate } from '../src/server/db/migrate.js';
 import { createHttpServer } from '../src/server/http.js';
 import { IMAGE_WIDTHS, storeImage } from '../src/server/images.js';
 import { setLogLevel } from '../src/server/logger.js';
-import { createMailer } from '../src/server/mailer.js';
 import { photoJpeg } from '../tests/support/images.js';
 import { fmt, openBenchServer, type RunResult, startLoad } from './support.js';
 
@@ -135,8 +134,7 @@ async function main() {
       PUBLIC_URL: base,
       DATA_DIR: path.join(dir, 'data'),
     });
-    const mailer = createMailer(config);
-    const services: Services = { sql, config, auth: createAuth(sql, config, mailer), mailer };
+    const services: Services = { sql, config, auth: createAuth(sql, config) };
     httpServer = (await createHttpServer(services, { dev: false })).server;
     httpServer.keepAliveTimeout = 65_000;
     await new Promise<void>((r) => httpServer!.listen(port, '127.0.0.1', () => r()));

@@ -27,9 +27,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
   try {
     const applied = await migrate(db.sql);
     if (applied.length) logger.info(`Applied migrations: ${applied.join(', ')}`);
-    const mailer = createMailer(config);
-    const auth = createAuth(db.sql, config, mailer);
-    const services: Services = { sql: db.sql, config, auth, mailer };
+    const auth = createAuth(db.sql, config);
+    const services: Services = { sql: db.sql, config, auth };
     if (config.SEED) await seed(db.sql, auth, config);
     const http = await createHttpServer(services, { dev: options.dev ?? false });
     await new Promise<void>((resolve, reject) => {
@@ -39,8 +38,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     const address = http.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://localhost:${port}`;
-    // Sends queued mails (order confirmations) with retries, shared safely by every instance.
-    const outbox = await startMailOutbox(db.sql, mailer, {
+    // Sends every queued mail (account mails, order confirmations) with retries, shared safely by every instance.
+    const outbox = await startMailOutbox(db.sql, createMailer(config), {
       sweep: () => queueMissedConfirmations(db.sql, { phone: config.SHOP_PHONE, email: config.SHOP_EMAIL }),
     });
     const sealer = startSealer(db.sql, config);

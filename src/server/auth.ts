@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
 import { logger } from './logger.js';
 import { resetPasswordMail, verificationMail } from './mail/account-mails.js';
-import type { Mailer } from './mailer.js';
+import { enqueueMail } from './outbox/mail-outbox.js';
 import { checkPassword } from './password-strength.js';
 
 /**
@@ -44,9 +44,10 @@ export const AUTH_PATHS_IN_USE = new Set([
 
 /**
  * better-auth on the app's one postgres.js pool, through Kysely. Its camelCase fields land in the
- * snake_case columns of migrations/0001 thanks to Kysely's CamelCasePlugin.
+ * snake_case columns of migrations/0001 thanks to Kysely's CamelCasePlugin. Account mails
+ * (verification, reset) are queued in the mail outbox like every other mail, and sent by its worker.
  */
-export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
+export function createAuth(sql: Sql, config: Config) {
   const db = new Kysely<unknown>({
     dialect: new PostgresJSDialect({ postgres: sql }),
     plugins: [new CamelCasePlugin()],
@@ -95,7 +96,7 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
           return;
         }
         const url = `${config.PUBLIC_URL}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-        await mailer.send({ to: user.email, ...resetPasswordMail({ name: user.name, url }) });
+        await enqueueMail(sql, resetPasswordMail({ to: user.email, name: user.name, url }));
       },
     },
     emailVerification: {
@@ -110,7 +111,7 @@ export function createAuth(sql: Sql, config: Config, mailer: Mailer) {
           logger.warn(`Verification mail to ${user.email} not sent: MAIL_LIMIT_PER_ADDRESS reached`);
           return;
         }
-        await mailer.send({ to: user.email, ...verificationMail({ name: user.name, url }) });
+        await enqueueMail(sql, verificationMail({ to: user.email, name: user.name, url }));
       },
     },
     rateLimit: {

@@ -7,14 +7,15 @@ import type { Role } from '../domain/account/roles.js';
 import type { Auth } from './auth.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
-import type { Mailer } from './mailer.js';
 
-/** What every request can use: built once at start-up by createApp. */
+/**
+ * What every request can use: built once at start-up by createApp. No mailer: mails are queued
+ * with enqueueMail (src/server/outbox/mail-outbox.ts) and sent by the outbox worker.
+ */
 export interface Services {
   sql: Sql;
   config: Config;
   auth: Auth;
-  mailer: Mailer;
 }
 
 export type { Role };

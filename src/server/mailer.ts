@@ -12,7 +12,10 @@ export interface Mail {
   html?: string;
 }
 
-/** The app's one way to send mail: accounts, password resets, order confirmations. */
+/**
+ * The transport of the mail outbox's worker (src/server/outbox/mail-outbox.ts). Nothing else sends:
+ * every mail is queued with enqueueMail, so it is retried and never blocks or fails a request.
+ */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }

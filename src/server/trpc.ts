@@ -1,62 +1,20 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ZodError, z } from 'zod';
+import { initTRPC } from '@trpc/server';
 import { isStaff } from '../domain/account/roles.js';
-import { DomainError, type DomainErrorKind, isDomainError } from '../domain/errors.js';
+import { DomainError, isDomainError } from '../domain/errors.js';
 import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';
 import { type Context, sameIdentity } from './context.js';
+import { errors, formatError, toTRPCError } from './errors.js';
 
-const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
-  invalid: 'BAD_REQUEST',
-  not_found: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  forbidden: 'FORBIDDEN',
-  unauthenticated: 'UNAUTHORIZED',
-  rate_limited: 'TOO_MANY_REQUESTS',
-  concurrency: 'CONFLICT',
-};
-
-/** The French message shown when input fails its schema and no field message applies. */
-export const INVALID_INPUT_MESSAGE = 'Données invalides';
-
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    if (cause instanceof ZodError) {
-      const flat = z.flattenError(cause);
-      const first = cause.issues[0]?.message;
-      return {
-        ...shape,
-        message: first ?? INVALID_INPUT_MESSAGE,
-        data: {
-          ...shape.data,
-          domainCode: 'INVALID_INPUT',
-          fieldErrors: flat.fieldErrors,
-          formErrors: flat.formErrors,
-        },
-      };
-    }
-    if (isDomainError(cause)) {
-      return {
-        ...shape,
-        message: cause.message,
-        data: { ...shape.data, domainCode: cause.code, details: cause.details ?? null },
-      };
-    }
-    // Never leak internals of unexpected failures to clients.
-    if (error.code === 'INTERNAL_SERVER_ERROR') {
-      return { ...shape, message: 'Une erreur est survenue', data: { ...shape.data, stack: undefined } };
-    }
-    return shape;
-  },
-});
+/*
+ * Errors are mapped in errors.ts (formatError, toTRPCError); the guards below throw its errors.
+ */
+const t = initTRPC.context<Context>().create({ errorFormatter: formatError });
 
 /** Turns typed domain errors thrown anywhere below a procedure into the matching tRPC error. */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDomainError(result.error.cause)) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: kindToCode[cause.kind], message: cause.message, cause });
+    throw toTRPCError(result.error.cause);
   }
   return result;
 });
@@ -82,10 +40,7 @@ const followSession = t.middleware(async ({ ctx, next }) => {
   const current = await ctx.socket.current();
   if (!sameIdentity(current, ctx.socket.opened)) {
     ctx.socket.close('Session changed');
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: 'Votre session a changé : la connexion va être rétablie.',
-    });
+    throw errors.sessionChanged();
   }
   return next({ ctx: { ...ctx, user: current } });
 });
@@ -97,18 +52,16 @@ export const middleware = t.middleware;
 export const publicProcedure = t.procedure.use(domainErrors).use(cleanText).use(followSession);
 
 export const authedProcedure = publicProcedure.use(function isAuthed({ ctx, next }) {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Vous devez être connecté.' });
+  if (!ctx.user) throw errors.unauthenticated();
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-const NOT_ADMIN_MESSAGE = "Vous n'avez pas les droits d'administration.";
-/** What an auditor is told when a call would change something. */
-export const AUDITOR_READ_ONLY_MESSAGE = 'Un compte auditeur consulte sans rien modifier.';
+/** What an auditor is told when a call would change something (kept here for its importers). */
+export { AUDITOR_READ_ONLY_MESSAGE } from './errors.js';
 
 export const adminProcedure = authedProcedure.use(function isAdmin({ ctx, next }) {
   if (ctx.user.role !== 'admin') {
-    const message = ctx.user.role === 'auditor' ? AUDITOR_READ_ONLY_MESSAGE : NOT_ADMIN_MESSAGE;
-    throw new TRPCError({ code: 'FORBIDDEN', message });
+    throw ctx.user.role === 'auditor' ? errors.auditorReadOnly() : errors.notAdmin();
   }
   return next({ ctx });
 });
@@ -118,8 +71,6 @@ export const adminProcedure = authedProcedure.use(function isAdmin({ ctx, next }
  * adminProcedure, so an auditor is refused every change (FORBIDDEN).
  */
 export const staffProcedure = authedProcedure.use(function isStaffMember({ ctx, next }) {
-  if (!isStaff(ctx.user.role)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: NOT_ADMIN_MESSAGE });
-  }
+  if (!isStaff(ctx.user.role)) throw errors.notAdmin();
   return next({ ctx });
 });

@@ -1,25 +1,20 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { Services, SessionUser } from '../../src/server/context.js';
+import type { SessionUser } from '../../src/server/context.js';
 import { setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
-import {
-  callerAs,
-  createTestDatabase,
-  createTestServices,
-  createUser,
-  type TestDatabase,
-} from '../support/db.js';
+import type { TestDatabase } from '../support/db.js';
 import { createProduct, customerForm } from '../support/orders.js';
+import { type TestShop, testShop } from '../support/shop.js';
 
 /*
  * The account procedures through the real tRPC chain: who may call them, what a profile update
  * may change, and that a customer only ever reaches their own data.
  */
 
+let shop: TestShop;
 let db: TestDatabase;
-let services: Services;
 let a: SessionUser;
 let b: SessionUser;
 let admin: SessionUser;
@@ -40,11 +35,9 @@ const code = async (promise: Promise<unknown>) => {
 };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-  a = await createUser(services, { firstName: 'Alice', lastName: 'Martin' });
-  b = await createUser(services, { firstName: 'Bruno', lastName: 'Petit' });
-  admin = await createUser(services, { role: 'admin', firstName: 'Gérant', lastName: 'Boutique' });
+  shop = await testShop();
+  ({ db } = shop);
+  ({ customerA: a, customerB: b, admin } = shop.users);
   const trap = await createProduct(db.sql, { title: 'Piège à rats', priceCents: 2490 });
   const spray = await createProduct(db.sql, { title: 'Spray guêpes', priceCents: 1290 });
   const as = (user: SessionUser) => ({
@@ -96,12 +89,12 @@ beforeAll(async () => {
   await setOrderStatus(db.sql, orderA2, 'cancelled', byAdmin);
 });
 afterAll(async () => {
-  await db.drop();
+  await shop.drop();
 });
 
 describe('anonymous', () => {
   it('gets UNAUTHORIZED from every account procedure', async () => {
-    const anon = callerAs(services, null);
+    const anon = shop.as('anonymous');
     const calls: Promise<unknown>[] = [
       anon.account.profile(),
       anon.account.updateProfile({ firstName: 'X', lastName: 'Y' }),
@@ -116,7 +109,7 @@ describe('anonymous', () => {
 
 describe('own data', () => {
   it('shows the profile, the totals (cancelled orders not counted as spent) and the orders, newest first', async () => {
-    const me = callerAs(services, a);
+    const me = shop.as('customerA');
     expect(await me.account.profile()).toMatchObject({
       id: a.id,
       email: a.email,
@@ -132,7 +125,7 @@ describe('own data', () => {
   });
 
   it('opens one order with its lines and its history from the order log', async () => {
-    const order = await callerAs(services, a).account.order({ id: orderA1 });
+    const order = await shop.as('customerA').account.order({ id: orderA1 });
     expect(order.lines.map((l) => [l.title, l.quantity, l.totalPriceCents])).toEqual([
       ['Piège à rats', 2, 4980],
       ['Spray guêpes', 1, 1290],
@@ -154,7 +147,7 @@ describe('own data', () => {
 
 describe('isolation between customers', () => {
   it("customer A cannot reach customer B's profile, orders or order history by any input", async () => {
-    const me = callerAs(services, a) as unknown as Record<
+    const me = shop.as('customerA') as unknown as Record<
       string,
       Record<string, (input?: unknown) => Promise<unknown>>
     >;
@@ -164,22 +157,22 @@ describe('isolation between customers', () => {
     const orders = (await me.account!.orders!({ customerId: b.id })) as { id: string }[];
     expect(orders.map((o) => o.id)).not.toContain(orderB);
     // B's order by id: not found, exactly like an order that does not exist.
-    const foreign = await code(callerAs(services, a).account.order({ id: orderB }));
+    const foreign = await code(shop.as('customerA').account.order({ id: orderB }));
     const missing = await code(
-      callerAs(services, a).account.order({ id: '00000000-0000-4000-8000-000000000000' }),
+      shop.as('customerA').account.order({ id: '00000000-0000-4000-8000-000000000000' }),
     );
-    expect(foreign).toEqual({ code: 'NOT_FOUND', message: 'Commande introuvable' });
+    expect(foreign).toEqual({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
     expect(missing).toEqual(foreign);
     for (const id of ['not-a-uuid', `${orderB}'; --`, orderB.toUpperCase()]) {
-      expect((await code(callerAs(services, a).account.order({ id }))).code).toBe('NOT_FOUND');
+      expect((await code(shop.as('customerA').account.order({ id }))).code).toBe('NOT_FOUND');
     }
     // And B sees their own order only.
-    const theirs = await callerAs(services, b).account.orders();
+    const theirs = await shop.as('customerB').account.orders();
     expect(theirs.map((o) => o.id)).toEqual([orderB]);
   });
 
   it('an admin gets only their own account here (other customers are read in the back-office)', async () => {
-    const boss = callerAs(services, admin);
+    const boss = shop.as('admin');
     expect(await boss.account.profile()).toMatchObject({ id: admin.id, role: 'admin' });
     expect(await boss.account.orders()).toEqual([]);
     expect((await code(boss.account.order({ id: orderA1 }))).code).toBe('NOT_FOUND');
@@ -188,7 +181,7 @@ describe('isolation between customers', () => {
 
 describe('profile update', () => {
   it('saves the form, normalises blanks, and keeps the account name in step', async () => {
-    const me = callerAs(services, a);
+    const me = shop.as('customerA');
     const saved = await me.account.updateProfile({
       firstName: '  Alice ',
       lastName: 'Martin-Leroy',
@@ -218,7 +211,7 @@ describe('profile update', () => {
   });
 
   it('refuses bad input with a French message and changes nothing', async () => {
-    const me = callerAs(services, b);
+    const me = shop.as('customerB');
     const before = await me.account.profile();
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const cases: [Record<string, unknown>, string][] = [
@@ -247,7 +240,7 @@ describe('profile update', () => {
   });
 
   it('never lets a customer set their own role', async () => {
-    const me = callerAs(services, b);
+    const me = shop.as('customerB');
     const saved = await me.account.updateProfile({
       firstName: 'Bruno',
       lastName: 'Petit',
@@ -262,7 +255,7 @@ describe('profile update', () => {
 
 describe('roles', () => {
   it('an admin sets a role; not their own demotion, not an unknown user', async () => {
-    const boss = callerAs(services, admin);
+    const boss = shop.as('admin');
     expect(await boss.account.setRole({ userId: b.id, role: 'admin' })).toEqual({
       userId: b.id,
       role: 'admin',

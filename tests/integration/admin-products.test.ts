@@ -7,34 +7,27 @@ import { storeImage, sweepUnusedImages } from '../../src/server/images.js';
 import { verifyDatabase } from '../../src/server/orders/audit.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
-import {
-  callerAs,
-  createTestDatabase,
-  createTestServices,
-  createUser,
-  type TestDatabase,
-} from '../support/db.js';
+import { callerAs, type TestDatabase } from '../support/db.js';
 import { smallPng } from '../support/images.js';
 import { customerForm, guest } from '../support/orders.js';
+import { type TestCaller, type TestShop, testShop } from '../support/shop.js';
 
+let shop: TestShop;
 let db: TestDatabase;
 let services: Services;
-let admin: SessionUser;
 let customerA: SessionUser;
 let customerB: SessionUser;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-  admin = await createUser(services, { role: 'admin' });
-  customerA = await createUser(services);
-  customerB = await createUser(services);
+  shop = await testShop();
+  ({ db, services } = shop);
+  ({ customerA, customerB } = shop.users);
 });
 afterAll(async () => {
-  await db.drop();
+  await shop.drop();
 });
 
-const asAdmin = () => callerAs(services, admin);
+const asAdmin = () => shop.as('admin');
 let n = 0;
 const newProduct = (fields: Record<string, unknown> = {}) => {
   n += 1;
@@ -60,13 +53,13 @@ describe('authorization: every adminProducts procedure', () => {
     const existing = await asAdmin().adminProducts.create(newProduct());
     const [image] = [await storeImage(db.sql, await smallPng())];
     const calls = {
-      list: (c: ReturnType<typeof callerAs>) => c.adminProducts.list(),
-      count: (c: ReturnType<typeof callerAs>) => c.adminProducts.count(),
-      create: (c: ReturnType<typeof callerAs>) => c.adminProducts.create(newProduct()),
-      update: (c: ReturnType<typeof callerAs>) =>
+      list: (c: TestCaller) => c.adminProducts.list(),
+      count: (c: TestCaller) => c.adminProducts.count(),
+      create: (c: TestCaller) => c.adminProducts.create(newProduct()),
+      update: (c: TestCaller) =>
         c.adminProducts.update({ id: existing.id, ...newProduct({ title: 'Piratage' }) }),
-      remove: (c: ReturnType<typeof callerAs>) => c.adminProducts.remove({ id: existing.id }),
-      removeImage: (c: ReturnType<typeof callerAs>) => c.adminProducts.removeImage({ url: image!.url }),
+      remove: (c: TestCaller) => c.adminProducts.remove({ id: existing.id }),
+      removeImage: (c: TestCaller) => c.adminProducts.removeImage({ url: image!.url }),
     };
     const before = { products: await productCount(), images: await imageCount() };
     for (const [who, user, code] of [
@@ -114,8 +107,8 @@ describe('create, update, remove', () => {
       tags: ['pulvérisateur', 'jardin'],
     });
     // The shop sees it at once.
-    const shop = await callerAs(services, null).catalog.byId({ id: created.id });
-    expect(shop).toMatchObject({ title: 'Pulvérisateur à pression 5 L', mainImage: images[0]!.url });
+    const shown = await shop.as('anonymous').catalog.byId({ id: created.id });
+    expect(shown).toMatchObject({ title: 'Pulvérisateur à pression 5 L', mainImage: images[0]!.url });
   });
 
   it('updates every field, and a hidden product leaves the shop at once', async () => {
@@ -130,7 +123,7 @@ describe('create, update, remove', () => {
       isVisibleInShop: false,
       infiniteStock: true,
     });
-    const error = await failure(callerAs(services, null).catalog.byId({ id: created.id }));
+    const error = await failure(shop.as('anonymous').catalog.byId({ id: created.id }));
     expect(error.code).toBe('NOT_FOUND');
   });
 
@@ -200,11 +193,9 @@ describe('create, update, remove', () => {
 
 describe('paging', () => {
   it('pages of 20, newest first, hidden products included, no row twice even with equal times', async () => {
-    const fresh = await createTestDatabase();
+    const fresh = await testShop();
     try {
-      const s = createTestServices(fresh);
-      const a = await createUser(s, { role: 'admin' });
-      const caller = callerAs(s, a);
+      const caller = fresh.as('admin');
       for (let i = 0; i < 45; i++) {
         await caller.adminProducts.create(
           newProduct({ title: `Produit ${i}`, isVisibleInShop: i % 2 === 0 }),
@@ -299,11 +290,11 @@ describe('deleting a product never breaks an order', () => {
       },
       guest,
     );
-    const before = await callerAs(services, customerA).account.order({ id: order.id });
+    const before = await shop.as('customerA').account.order({ id: order.id });
     expect(before.lines[0]).toMatchObject({ title: 'Produit bientôt supprimé', productDeleted: false });
     await asAdmin().adminProducts.remove({ id: product.id });
     // The customer's order details still show the line, marked "Produit supprimé" on screen.
-    const after = await callerAs(services, customerA).account.order({ id: order.id });
+    const after = await shop.as('customerA').account.order({ id: order.id });
     expect(after.lines[0]).toMatchObject({
       title: 'Produit bientôt supprimé',
       quantity: 2,

@@ -7,7 +7,8 @@ import { authErrorMessage, RATE_LIMITED_MESSAGE } from '../../src/domain/account
 import type { Services } from '../../src/server/context.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http.js';
 import { createMailer } from '../../src/server/mailer.js';
-import { createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
+import { type OutboxWorker, startMailOutbox } from '../../src/server/outbox/mail-outbox.js';
+import { createTestDatabase, createTestServices, type TestDatabase, testConfig } from '../support/db.js';
 
 /*
  * Accounts through the real HTTP server: better-auth at /api/auth, the session cookie, tRPC
@@ -18,14 +19,15 @@ interface Running {
   services: Services;
   http: HttpServer;
   url: string;
-  mailDir: string;
 }
 
 let db: TestDatabase;
 const running: Running[] = [];
+/** Where the outbox worker of this file writes every mail (the instances share it, as in production). */
+let mailDir: string;
+let outbox: OutboxWorker;
 
 async function start(env: Record<string, string> = {}): Promise<Running> {
-  const mailDir = await mkdtemp(path.join(os.tmpdir(), 'h27-mail-'));
   // PUBLIC_URL must match the origin the requests claim; the port is known only after listen.
   const probe = net.createServer();
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
@@ -33,23 +35,26 @@ async function start(env: Record<string, string> = {}): Promise<Running> {
   await new Promise<void>((r) => probe.close(() => r()));
   const url = `http://localhost:${port}`;
   const services = createTestServices(db, {
-    MAIL_DIR: mailDir,
     PUBLIC_URL: url,
     AUTH_RATE_LIMIT_MAX: '1000',
     ...env,
   });
   const http = await createHttpServer(services, { dev: false });
   await new Promise<void>((r) => http.server.listen(port, '127.0.0.1', () => r()));
-  const run = { services, http, url, mailDir };
+  const run = { services, http, url };
   running.push(run);
   return run;
 }
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  mailDir = await mkdtemp(path.join(os.tmpdir(), 'h27-mail-'));
+  // The app's worker: account mails are queued by better-auth's hooks and sent from the outbox.
+  outbox = await startMailOutbox(db.sql, createMailer(testConfig(db, { MAIL_DIR: mailDir })));
 });
 afterAll(async () => {
   for (const r of running) await r.http.close();
+  await outbox.stop();
   await db.drop();
 });
 
@@ -105,14 +110,22 @@ function client(app: Running, extraHeaders: Record<string, string> = {}) {
   };
 }
 
-async function mails(dir: string, expected: number): Promise<string[]> {
-  for (let i = 0; i < 50; i++) {
-    const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
-    if (files.length >= expected) return Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+/** The mails the worker wrote to this address, once there are `expected` of them (oldest first). */
+async function mailsTo(address: string, expected: number): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const files = (await readdir(mailDir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
+    const all = await Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
+    const theirs = all.filter((m) => m.includes(`To: ${address}`));
+    if (theirs.length >= expected) return theirs;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`expected ${expected} mail(s) in ${dir}`);
+  throw new Error(`expected ${expected} mail(s) to ${address} in ${mailDir}`);
 }
+
+/** The outbox rows of an address: every account mail goes through the queue. */
+const outboxOf = (address: string) =>
+  db.sql<{ kind: string; status: string }[]>`
+    select kind, status from mail_outbox where to_address = ${address} order by id`;
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read links in a mail. */
 function decodeQp(raw: string): string {
@@ -157,7 +170,8 @@ describe('sign-up', () => {
     expect(res.headers.getSetCookie().join('\n')).toMatch(/HttpOnly/i);
     expect(await browser.me()).toMatchObject({ email: 'marie@example.fr', role: 'user' });
 
-    const [mail] = await mails(app.mailDir, 1);
+    const [mail] = await mailsTo('marie@example.fr', 1);
+    await expect.poll(() => outboxOf('marie@example.fr')).toEqual([{ kind: 'verify-email', status: 'sent' }]);
     const decoded = decodeQp(mail!);
     expect(decoded).toContain('To: marie@example.fr');
     expect(mail).toMatch(/^Subject: .+/m);
@@ -296,7 +310,13 @@ describe('sign-in and sessions', () => {
       redirectTo: '/reinitialiser-mot-de-passe',
     });
     expect(asked.status).toBe(200);
-    const all = await mails(app.mailDir, 2);
+    const all = await mailsTo('zoe@example.fr', 2);
+    await expect
+      .poll(() => outboxOf('zoe@example.fr'))
+      .toEqual([
+        { kind: 'verify-email', status: 'sent' },
+        { kind: 'reset-password', status: 'sent' },
+      ]);
     const reset = all.map(decodeQp).find((m) => m.includes('/reinitialiser-mot-de-passe?token='));
     expect(reset).toBeTruthy();
     const token = /\/reinitialiser-mot-de-passe\?token=([A-Za-z0-9_-]+)/.exec(reset!)![1]!;
@@ -386,54 +406,5 @@ describe('sign-in rate limit', () => {
     expect(await burst(spoofing, 1)).toEqual([429]);
     const other = client(app, { 'x-forwarded-for': '198.51.100.8' });
     expect(await burst(other, 1)).toEqual([401]);
-  });
-});
-
-describe('mailer', () => {
-  it('sends through SMTP_URL when set', async () => {
-    const received: string[] = [];
-    const smtp = net.createServer((socket) => {
-      let data = false;
-      let buffer = '';
-      socket.write('220 test ESMTP\r\n');
-      socket.on('data', (chunk) => {
-        buffer += chunk.toString();
-        for (;;) {
-          if (data) {
-            const end = buffer.indexOf('\r\n.\r\n');
-            if (end === -1) return;
-            received.push(buffer.slice(0, end));
-            buffer = buffer.slice(end + 5);
-            data = false;
-            socket.write('250 queued\r\n');
-            continue;
-          }
-          const nl = buffer.indexOf('\r\n');
-          if (nl === -1) return;
-          const line = buffer.slice(0, nl);
-          buffer = buffer.slice(nl + 2);
-          const verb = line.slice(0, 4).toUpperCase();
-          if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
-          else if (verb === 'DATA') {
-            data = true;
-            socket.write('354 go\r\n');
-          } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-          else socket.write('250 ok\r\n');
-        }
-      });
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const port = (smtp.address() as net.AddressInfo).port;
-    const services = createTestServices(db, { SMTP_URL: `smtp://127.0.0.1:${port}` });
-    const mailer = createMailer(services.config);
-    await mailer.send({
-      to: 'client@example.fr',
-      subject: 'Votre commande',
-      text: 'Merci pour votre commande.',
-    });
-    smtp.close();
-    expect(received).toHaveLength(1);
-    expect(received[0]).toContain('To: client@example.fr');
-    expect(received[0]).toContain('Merci pour votre commande.');
   });
 });

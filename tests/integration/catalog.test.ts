@@ -1,30 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services, SessionUser } from '../../src/server/context.js';
-import {
-  callerAs,
-  createTestDatabase,
-  createTestServices,
-  createUser,
-  type TestDatabase,
-} from '../support/db.js';
+import { callerAs, type TestDatabase } from '../support/db.js';
 import { createProduct } from '../support/orders.js';
+import { type TestShop, testShop } from '../support/shop.js';
 
+let shop: TestShop;
 let db: TestDatabase;
 let services: Services;
 let who: [string, SessionUser | null][];
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-  const a = await createUser(services);
-  const b = await createUser(services);
-  const admin = await createUser(services, { role: 'admin' });
+  shop = await testShop();
+  ({ db, services } = shop);
   who = [
     ['anonymous', null],
-    ['customer A', a],
-    ['customer B', b],
-    ['admin', admin],
+    ['customer A', shop.users.customerA],
+    ['customer B', shop.users.customerB],
+    ['admin', shop.users.admin],
   ];
   for (const [name, fields] of [
     ['old', {}],
@@ -43,7 +36,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await db.drop();
+  await shop.drop();
 });
 
 const shopperFields = [
@@ -99,7 +92,7 @@ describe('catalog.list', () => {
   });
 
   it('pages through the grid without gaps or repeats, and refuses silly page sizes', async () => {
-    const anonymous = callerAs(services, null);
+    const anonymous = shop.as('anonymous');
     const first = await anonymous.catalog.list({ limit: 2 });
     const second = await anonymous.catalog.list({ limit: 2, cursor: 2 });
     expect([...first, ...second].map((p) => p.id)).toEqual([ids.new, ids.promo, ids.old]);

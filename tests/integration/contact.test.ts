@@ -3,14 +3,10 @@ import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE } from '../../src/domain
 import type { Context, Services, SessionUser } from '../../src/server/context.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { createCallerFactory } from '../../src/server/trpc.js';
-import {
-  callerAs,
-  createTestDatabase,
-  createTestServices,
-  createUser,
-  type TestDatabase,
-} from '../support/db.js';
+import type { TestDatabase } from '../support/db.js';
+import { type TestShop, testShop } from '../support/shop.js';
 
+let shop: TestShop;
 let db: TestDatabase;
 let services: Services;
 let customerA: SessionUser;
@@ -18,14 +14,12 @@ let customerB: SessionUser;
 let admin: SessionUser;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-  customerA = await createUser(services);
-  customerB = await createUser(services);
-  admin = await createUser(services, { role: 'admin' });
+  shop = await testShop();
+  ({ db, services } = shop);
+  ({ customerA, customerB, admin } = shop.users);
 });
 afterAll(async () => {
-  await db.drop();
+  await shop.drop();
 });
 
 const createCaller = createCallerFactory(appRouter);
@@ -127,14 +121,14 @@ describe('contact.send', () => {
 
 describe('contact.list', () => {
   it('refuses anonymous visitors and customers', async () => {
-    await expect(callerAs(services, null).contact.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(callerAs(services, customerA).contact.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(callerAs(services, customerB).contact.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.as('anonymous').contact.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(shop.as('customerA').contact.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.as('customerB').contact.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('gives the admin every request, newest first', async () => {
     await callerFrom('10.0.5.1').contact.send({ ...request(500), name: 'Le plus récent' });
-    const rows = await callerAs(services, admin).contact.list({ limit: 500 });
+    const rows = await shop.as('admin').contact.list({ limit: 500 });
     expect(rows.length).toBe(await countRows());
     expect(rows[0]).toMatchObject({ name: 'Le plus récent', service: 'frelon', ip: '10.0.5.1' });
     expect(Object.keys(rows[0]!).sort()).toEqual(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/server/context.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http.js';
 import { IMAGE_MESSAGES } from '../../src/server/images.js';
-import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
+import type { TestDatabase } from '../support/db.js';
 import {
   jpegZipPolyglot,
   oversizedFile,
@@ -15,7 +15,9 @@ import {
   textFile,
   truncatedJpeg,
 } from '../support/images.js';
+import { type TestShop, testShop } from '../support/shop.js';
 
+let shop: TestShop;
 let db: TestDatabase;
 let services: Services;
 let http: HttpServer;
@@ -41,27 +43,24 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
   const probe = net.createServer();
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
   const port = (probe.address() as net.AddressInfo).port;
   await new Promise<void>((r) => probe.close(() => r()));
   url = `http://localhost:${port}`;
-  services = createTestServices(db, { PUBLIC_URL: url, AUTH_RATE_LIMIT_MAX: '1000' });
+  shop = await testShop({ PUBLIC_URL: url, AUTH_RATE_LIMIT_MAX: '1000' });
+  ({ db, services } = shop);
   http = await createHttpServer(services, { dev: false });
   await new Promise<void>((r) => http.server.listen(port, '127.0.0.1', () => r()));
-  const admin = await createUser(services, { role: 'admin' });
-  const a = await createUser(services);
-  const b = await createUser(services);
-  cookies.admin = await signIn(admin.email, admin.password);
-  cookies.customerA = await signIn(a.email, a.password);
-  cookies.customerB = await signIn(b.email, b.password);
+  for (const role of ['admin', 'customerA', 'customerB'] as const) {
+    cookies[role] = await signIn(shop.users[role].email, shop.users[role].password);
+  }
   // A 12-megapixel camera JPEG, shot with the phone turned (EXIF orientation 6).
   photo = await photoJpeg({ orientation: 6 });
 }, 120_000);
 afterAll(async () => {
   await http?.close();
-  await db.drop();
+  await shop.drop();
 });
 
 async function upload(

@@ -2,30 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/server/context.js';
 import { orderHistory } from '../../src/server/orders/history.js';
 import { placeOrder } from '../../src/server/orders/place.js';
-import {
-  callerAs,
-  createTestDatabase,
-  createTestServices,
-  createUser,
-  type TestDatabase,
-} from '../support/db.js';
+import type { TestDatabase } from '../support/db.js';
 import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
+import { type TestCaller, type TestShop, testShop } from '../support/shop.js';
 
+let shop: TestShop;
 let db: TestDatabase;
-let services: ReturnType<typeof createTestServices>;
 let admin: SessionUser;
 let customerA: SessionUser;
-let customerB: SessionUser;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-  admin = await createUser(services, { role: 'admin' });
-  customerA = await createUser(services);
-  customerB = await createUser(services);
+  shop = await testShop();
+  ({ db } = shop);
+  ({ customerA, admin } = shop.users);
 });
 afterAll(async () => {
-  await db.drop();
+  await shop.drop();
 });
 
 async function newOrder(stock = 5, quantity = 2, customerId: string | null = null) {
@@ -52,26 +44,25 @@ const eventCount = async (streamId: string) => {
 
 describe('orders router authorization', () => {
   const calls = {
-    history: (c: ReturnType<typeof callerAs>, id: string) => c.orders.history({ orderId: id }),
-    setStatus: (c: ReturnType<typeof callerAs>, id: string) =>
-      c.orders.setStatus({ orderId: id, status: 'confirmed' }),
-    setPaymentStatus: (c: ReturnType<typeof callerAs>, id: string) =>
+    history: (c: TestCaller, id: string) => c.orders.history({ orderId: id }),
+    setStatus: (c: TestCaller, id: string) => c.orders.setStatus({ orderId: id, status: 'confirmed' }),
+    setPaymentStatus: (c: TestCaller, id: string) =>
       c.orders.setPaymentStatus({ orderId: id, paymentStatus: 'paid' }),
-    remove: (c: ReturnType<typeof callerAs>, id: string) => c.orders.remove({ orderId: id }),
+    remove: (c: TestCaller, id: string) => c.orders.remove({ orderId: id }),
   };
   for (const [name, call] of Object.entries(calls)) {
     it(`${name}: anonymous, customer A (owner), customer B are refused; admin allowed`, async () => {
       const { order } = await newOrder(5, 1, customerA.id);
       const before = await eventCount(order.id);
-      await expect(call(callerAs(services, null), order.id)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-      await expect(call(callerAs(services, customerA), order.id)).rejects.toMatchObject({
+      await expect(call(shop.as('anonymous'), order.id)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(call(shop.as('customerA'), order.id)).rejects.toMatchObject({
         code: 'FORBIDDEN',
       });
-      await expect(call(callerAs(services, customerB), order.id)).rejects.toMatchObject({
+      await expect(call(shop.as('customerB'), order.id)).rejects.toMatchObject({
         code: 'FORBIDDEN',
       });
       expect(await eventCount(order.id)).toBe(before);
-      await expect(call(callerAs(services, admin), order.id)).resolves.toBeTruthy();
+      await expect(call(shop.as('admin'), order.id)).resolves.toBeTruthy();
     });
   }
 });
@@ -79,7 +70,7 @@ describe('orders router authorization', () => {
 describe('order commands', () => {
   it('changes status and payment, records the admin as actor, and emits nothing for the same value', async () => {
     const { order } = await newOrder();
-    const caller = callerAs(services, admin);
+    const caller = shop.as('admin');
     const changed = await caller.orders.setStatus({ orderId: order.id, status: 'shipped' });
     expect(changed).toMatchObject({ changed: true, version: 2, status: 'shipped' });
     const same = await caller.orders.setStatus({ orderId: order.id, status: 'shipped' });
@@ -106,7 +97,7 @@ describe('order commands', () => {
 
   it('refuses unknown orders, unknown statuses, stale versions and malformed input, writing nothing', async () => {
     const { order } = await newOrder();
-    const caller = callerAs(services, admin);
+    const caller = shop.as('admin');
     await expect(
       caller.orders.setStatus({ orderId: '7d4f8a52-8f4e-4c3e-9d1a-0a1b2c3d4e5f', status: 'shipped' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
@@ -133,7 +124,7 @@ describe('order commands', () => {
 
   it('cancelling gives the stock back, leaving cancelled takes it again, refused when short', async () => {
     const { product, order } = await newOrder(5, 2);
-    const caller = callerAs(services, admin);
+    const caller = shop.as('admin');
     expect(await stockOf(db.sql, product.id)).toBe(3);
     await caller.orders.setStatus({ orderId: order.id, status: 'cancelled' });
     expect(await stockOf(db.sql, product.id)).toBe(5);
@@ -157,7 +148,7 @@ describe('order commands', () => {
 
   it('a deleted order leaves the read tables, keeps its history, and refuses every command', async () => {
     const { product, order } = await newOrder(5, 2);
-    const caller = callerAs(services, admin);
+    const caller = shop.as('admin');
     await caller.orders.remove({ orderId: order.id, reason: 'Doublon' });
     const rows = await db.sql`select 1 from orders where id = ${order.id}`;
     const items = await db.sql`select 1 from order_items where order_id = ${order.id}`;

@@ -5,7 +5,6 @@ import { createAuth } from '../../src/server/auth.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Context, Role, Services, SessionUser } from '../../src/server/context.js';
 import { createSql, type Sql, withDatabase } from '../../src/server/db/client.js';
-import { createMailer } from '../../src/server/mailer.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { createCallerFactory } from '../../src/server/trpc.js';
 
@@ -58,8 +57,7 @@ export function testConfig(db: TestDatabase, env: Record<string, string> = {}) {
 /** Services as the app builds them, on a test database. */
 export function createTestServices(db: TestDatabase, env: Record<string, string> = {}): Services {
   const config = testConfig(db, env);
-  const mailer = createMailer(config);
-  return { sql: db.sql, config, auth: createAuth(db.sql, config, mailer), mailer };
+  return { sql: db.sql, config, auth: createAuth(db.sql, config) };
 }
 
 const createCaller = createCallerFactory(appRouter);

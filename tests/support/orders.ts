@@ -50,4 +50,13 @@ export const customerForm = {
   zipCode: '27000',
 };
 
+/** The checkout form as a shopper sends it (delivery to customerForm's address). */
+export const checkoutForm = { ...customerForm, deliveryMethod: 'delivery' as 'delivery' | 'pickup' };
+
+/** checkout.place's input: the form, these lines, a fresh idempotency key, then any override. */
+export const placeInput = (
+  lines: { productId: string; quantity: number }[],
+  extra: Record<string, unknown> = {},
+) => ({ ...checkoutForm, lines, idempotencyKey: randomUUID(), ...extra });
+
 export const guest = { actor: { kind: 'guest' as const }, requestId: 'test' };

@@ -1,31 +1,62 @@
-import { actionMail, type MailContent } from './layout.js';
+import { createHash } from 'node:crypto';
+import type { QueuedMail } from '../outbox/mail-outbox.js';
+import { renderMail } from './layout.js';
 
 const greeting = (name: string) => (name.trim() ? `Bonjour ${name.trim()},` : 'Bonjour,');
 
+/** One outbox row per link: a second request makes a new link, hence a new mail. */
+const linkKey = (kind: string, secret: string) =>
+  `${kind}:${createHash('sha256').update(secret).digest('hex').slice(0, 32)}`;
+
 /** Sent on sign-up: the link confirms the address (sign-in works before it is clicked). */
-export function verificationMail(options: { name: string; url: string }): MailContent {
-  return actionMail({
-    subject: 'Confirmez votre adresse email',
-    greeting: greeting(options.name),
-    paragraphs: [
-      'Merci d’avoir créé votre compte sur notre boutique Hygiène - Anti-nuisibles 27.',
-      'Pour confirmer votre adresse email, cliquez sur le lien ci-dessous. Il est valable 24 heures.',
-    ],
-    action: { label: 'Confirmer mon email', url: options.url },
-    footer: ['Si vous n’êtes pas à l’origine de cette inscription, ignorez simplement ce message.'],
-  });
+export function verificationMail(options: { to: string; name: string; url: string }): QueuedMail {
+  return {
+    kind: 'verify-email',
+    dedupeKey: linkKey('verify-email', options.url),
+    to: options.to,
+    ...renderMail({
+      subject: 'Confirmez votre adresse email',
+      greeting: greeting(options.name),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'Merci d’avoir créé votre compte sur notre boutique Hygiène - Anti-nuisibles 27.',
+        },
+        {
+          kind: 'paragraph',
+          text: 'Pour confirmer votre adresse email, cliquez sur le lien ci-dessous. Il est valable 24 heures.',
+        },
+        { kind: 'action', label: 'Confirmer mon email', url: options.url },
+        {
+          kind: 'note',
+          text: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez simplement ce message.',
+        },
+      ],
+    }),
+  };
 }
 
 /** Sent on "Mot de passe oublié ?": the link opens the page that sets a new password. */
-export function resetPasswordMail(options: { name: string; url: string }): MailContent {
-  return actionMail({
-    subject: 'Réinitialisation de votre mot de passe',
-    greeting: greeting(options.name),
-    paragraphs: [
-      'Vous avez demandé à réinitialiser le mot de passe de votre compte.',
-      'Cliquez sur le lien ci-dessous pour choisir un nouveau mot de passe. Il est valable 1 heure et ne peut servir qu’une fois.',
-    ],
-    action: { label: 'Choisir un nouveau mot de passe', url: options.url },
-    footer: ['Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.'],
-  });
+export function resetPasswordMail(options: { to: string; name: string; url: string }): QueuedMail {
+  return {
+    kind: 'reset-password',
+    dedupeKey: linkKey('reset-password', options.url),
+    to: options.to,
+    ...renderMail({
+      subject: 'Réinitialisation de votre mot de passe',
+      greeting: greeting(options.name),
+      blocks: [
+        { kind: 'paragraph', text: 'Vous avez demandé à réinitialiser le mot de passe de votre compte.' },
+        {
+          kind: 'paragraph',
+          text: 'Cliquez sur le lien ci-dessous pour choisir un nouveau mot de passe. Il est valable 1 heure et ne peut servir qu’une fois.',
+        },
+        { kind: 'action', label: 'Choisir un nouveau mot de passe', url: options.url },
+        {
+          kind: 'note',
+          text: 'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.',
+        },
+      ],
+    }),
+  };
 }

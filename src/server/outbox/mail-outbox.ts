@@ -3,7 +3,8 @@ import { logger } from '../logger.js';
 import type { Mail, Mailer } from '../mailer.js';
 
 /**
- * Mails promised to users go through a table first (migration 0005): queued with the change they
+ * The app's one way to send a mail (account mails, order confirmations, the back-office's): every
+ * mail, rendered by mail/layout.ts, goes through a table first (migration 0005): queued with the change they
  * belong to, then sent by a worker that runs in every app instance. Instances share the work
  * safely: a batch is claimed with `for update skip locked` and leased by moving its next attempt
  * time forward, so a crashed sender's mails come back after the lease.
@@ -17,7 +18,10 @@ export interface QueuedMail extends Mail {
   kind: string;
 }
 
-/** Queues a mail; returns false when a mail with this key was already queued. */
+/**
+ * Queues a mail, in the caller's transaction when given one; returns false when a mail with this key
+ * was already queued.
+ */
 export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
   const rows = await sql`
     insert into mail_outbox (dedupe_key, kind, to_address, subject, text_body, html_body)

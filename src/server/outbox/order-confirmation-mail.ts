@@ -1,6 +1,6 @@
 import { formatEuros } from '../../domain/catalog/pricing.js';
 import type { Tx } from '../db/client.js';
-import { escapeHtml } from '../mail/layout.js';
+import { renderMail } from '../mail/layout.js';
 import { foldStored } from '../orders/commit.js';
 import { placedOrder } from '../orders/place.js';
 import { readStream } from '../orders/store.js';
@@ -29,8 +29,6 @@ export interface ShopContact {
   email: string;
 }
 
-const brand = 'Hygiène - Anti-nuisibles 27';
-
 /** The three next steps the confirmation page announces (visitor-site.md §2, /confirmation). */
 export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
   return [
@@ -45,66 +43,42 @@ export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
 /** The French order confirmation mail, queued once per order. */
 export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContact): QueuedMail {
   const { customer } = order;
-  const subject = `Confirmation de votre commande ${order.orderNumber}`;
   const delivery =
     order.deliveryMethod === 'delivery'
       ? `Livraison (gratuite) : ${customer.address}, ${customer.zipCode} ${customer.city}`
       : 'Retrait en boutique (samedi uniquement)';
-  const lines = order.items.map(
-    (i) =>
-      `- ${i.title} × ${i.quantity} : ${formatEuros(i.totalPriceCents)} (${formatEuros(i.unitPriceCents)} l'unité)`,
-  );
-  const steps = nextSteps(order.deliveryMethod);
-  const text = [
-    `Bonjour ${customer.firstName} ${customer.lastName},`,
-    '',
-    `Merci pour votre commande ! Nous l'avons bien reçue sous le numéro ${order.orderNumber}.`,
-    '',
-    'Votre commande :',
-    ...lines,
-    `Total : ${formatEuros(order.totalAmountCents)}`,
-    '',
-    delivery,
-    '',
-    'Prochaines étapes :',
-    ...steps.map((s, n) => `${n + 1}. ${s}`),
-    '',
-    `Une question ? Appelez-nous au ${contact.phone} ou écrivez-nous à ${contact.email}.`,
-    '',
-    brand,
-  ].join('\n');
-
-  const cell = 'padding:6px 0;border-bottom:1px solid #e5ebe7';
-  const html = `<!doctype html>
-<html lang="fr"><body style="margin:0;background:#f4f6f4;font-family:Arial,Helvetica,sans-serif;color:#1f2a24">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
-<tr><td style="background:#1f5132;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(brand)}</td></tr>
-<tr><td style="padding:24px;font-size:15px;line-height:1.5">
-<p>Bonjour ${escapeHtml(customer.firstName)} ${escapeHtml(customer.lastName)},</p>
-<p>Merci pour votre commande ! Nous l'avons bien reçue sous le numéro <strong>${escapeHtml(order.orderNumber)}</strong>.</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;margin:16px 0">
-${order.items
-  .map(
-    (i) =>
-      `<tr><td style="${cell}">${escapeHtml(i.title)} × ${i.quantity}</td><td align="right" style="${cell}">${escapeHtml(formatEuros(i.totalPriceCents))}</td></tr>`,
-  )
-  .join('\n')}
-<tr><td style="padding:8px 0;font-weight:bold">Total</td><td align="right" style="padding:8px 0;font-weight:bold">${escapeHtml(formatEuros(order.totalAmountCents))}</td></tr>
-</table>
-<p>${escapeHtml(delivery)}</p>
-<p style="font-weight:bold;margin-bottom:4px">Prochaines étapes :</p>
-<ol style="margin-top:0;padding-left:20px">${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol>
-<p style="font-size:13px;color:#5b6b61">Une question ? Appelez-nous au ${escapeHtml(contact.phone)} ou écrivez-nous à ${escapeHtml(contact.email)}.</p>
-</td></tr></table></td></tr></table></body></html>`;
+  const content = renderMail({
+    subject: `Confirmation de votre commande ${order.orderNumber}`,
+    greeting: `Bonjour ${customer.firstName} ${customer.lastName},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Merci pour votre commande ! Nous l'avons bien reçue sous le numéro ${order.orderNumber}.`,
+      },
+      {
+        kind: 'table',
+        title: 'Votre commande',
+        rows: order.items.map((i) => ({
+          label: `${i.title} × ${i.quantity}`,
+          value: formatEuros(i.totalPriceCents),
+          detail: `${formatEuros(i.unitPriceCents)} l'unité`,
+        })),
+        total: { label: 'Total', value: formatEuros(order.totalAmountCents) },
+      },
+      { kind: 'paragraph', text: delivery },
+      { kind: 'steps', title: 'Prochaines étapes', items: nextSteps(order.deliveryMethod) },
+      {
+        kind: 'note',
+        text: `Une question ? Appelez-nous au ${contact.phone} ou écrivez-nous à ${contact.email}.`,
+      },
+    ],
+  });
 
   return {
     dedupeKey: `order-confirmation:${order.id}`,
     kind: 'order-confirmation',
     to: customer.email,
-    subject,
-    text,
-    html,
+    ...content,
   };
 }
 

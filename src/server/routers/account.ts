@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { profileSchema } from '../../domain/account/profile.js';
 import { ROLES } from '../../domain/account/roles.js';
-import { DomainError } from '../../domain/errors.js';
 import { idInput } from '../../domain/security/ids.js';
+import { customerOrder, profileOf, saveProfile } from '../account.js';
 import { changeRole } from '../customers/customers.js';
-import { accountTotals, findCustomerOrder, listCustomerOrders } from '../db/customer-orders.js';
-import { findProfile, updateProfile } from '../db/profiles.js';
-import { orderHistory } from '../orders/history.js';
+import { accountTotals, listCustomerOrders } from '../db/customer-orders.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
 
 /*
@@ -15,23 +13,13 @@ import { adminProcedure, authedProcedure, router } from '../trpc.js';
  * read other customers' data through the back-office procedures.
  */
 
-const notFoundProfile = () => new DomainError('not_found', 'PROFILE_NOT_FOUND', 'Profil introuvable');
-const notFoundOrder = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable');
-
 export const accountRouter = router({
-  profile: authedProcedure.query(async ({ ctx }) => {
-    const profile = await findProfile(ctx.sql, ctx.user.id);
-    if (!profile) throw notFoundProfile();
-    return profile;
-  }),
+  profile: authedProcedure.query(({ ctx }) => profileOf(ctx.sql, ctx.user.id)),
 
   /** The role is not in the schema: whatever a client adds to the input is dropped by zod. */
-  updateProfile: authedProcedure.input(profileSchema).mutation(async ({ ctx, input }) => {
-    await updateProfile(ctx.sql, ctx.user.id, input);
-    const profile = await findProfile(ctx.sql, ctx.user.id);
-    if (!profile) throw notFoundProfile();
-    return profile;
-  }),
+  updateProfile: authedProcedure
+    .input(profileSchema)
+    .mutation(({ ctx, input }) => saveProfile(ctx.sql, ctx.user.id, input)),
 
   /** Sidebar figures: number of orders and total spent. */
   totals: authedProcedure.query(({ ctx }) => accountTotals(ctx.sql, ctx.user.id)),
@@ -39,20 +27,9 @@ export const accountRouter = router({
   orders: authedProcedure.query(({ ctx }) => listCustomerOrders(ctx.sql, ctx.user.id)),
 
   /** One of the customer's own orders with its lines and its history from the order log. */
-  order: authedProcedure.input(z.object({ id: idInput })).query(async ({ ctx, input }) => {
-    if (!z.uuid().safeParse(input.id).success) throw notFoundOrder();
-    const order = await findCustomerOrder(ctx.sql, ctx.user.id, input.id);
-    if (!order) throw notFoundOrder();
-    // The customer sees what happened and when, not which staff member did it.
-    const history = (await orderHistory(ctx.sql, order.id)).map((entry) => ({
-      at: entry.at,
-      type: entry.type,
-      by: entry.actor.kind,
-      summary: entry.summary,
-      changes: entry.changes,
-    }));
-    return { ...order, history };
-  }),
+  order: authedProcedure
+    .input(z.object({ id: idInput }))
+    .query(({ ctx, input }) => customerOrder(ctx.sql, ctx.user.id, input.id)),
 
   /** Admins only (the back-office uses it). */
   setRole: adminProcedure

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DomainError } from '../../domain/errors.js';
 import { idInput } from '../../domain/security/ids.js';
-import { findShopProduct, listShopProductCards } from '../db/products.js';
+import { listShopProductCards } from '../db/products.js';
+import { shopProduct } from '../products/shop.js';
 import { publicProcedure, router } from '../trpc.js';
 
 /** Products per page of the shop grid when the client does not say. */
@@ -22,9 +22,7 @@ export const catalogRouter = router({
     .query(({ ctx, input }) =>
       listShopProductCards(ctx.sql, { limit: input?.limit ?? SHOP_PAGE_SIZE, offset: input?.cursor ?? 0 }),
     ),
-  byId: publicProcedure.input(z.object({ id: idInput })).query(async ({ ctx, input }) => {
-    const product = z.uuid().safeParse(input.id).success ? await findShopProduct(ctx.sql, input.id) : null;
-    if (!product) throw new DomainError('not_found', 'PRODUCT_NOT_FOUND', 'Produit non trouvé');
-    return product;
-  }),
+  byId: publicProcedure
+    .input(z.object({ id: idInput }))
+    .query(({ ctx, input }) => shopProduct(ctx.sql, input.id)),
 });

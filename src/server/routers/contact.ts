@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { contactRequestSchema } from '../../domain/contact/schema.js';
 import { uuidInput } from '../../domain/security/ids.js';
+import { receiveContactRequest } from '../contact.js';
 import {
   countNewContactRequests,
   listContactRequests,
   setContactRequestHandled,
-  storeContactRequest,
 } from '../db/contact-requests.js';
 import { adminProcedure, publicProcedure, router } from '../trpc.js';
 
 export const contactRouter = router({
   /** A visitor's contact or quote request, stored for the back-office. */
-  send: publicProcedure.input(contactRequestSchema).mutation(async ({ ctx, input }) => {
-    const { website, ...request } = input;
-    // A filled honeypot is a robot: answer as usual so it learns nothing, store nothing.
-    if (website?.trim()) return { ok: true as const };
-    await storeContactRequest(ctx.sql, request, ctx.ip);
-    return { ok: true as const };
-  }),
+  send: publicProcedure
+    .input(contactRequestSchema)
+    .mutation(({ ctx, input }) => receiveContactRequest(ctx.sql, input, ctx.ip)),
   list: adminProcedure
     .input(z.object({ limit: z.number().int().min(1).max(500).default(100) }).default({ limit: 100 }))
     .query(({ ctx, input }) => listContactRequests(ctx.sql, input.limit)),

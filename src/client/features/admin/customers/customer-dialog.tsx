@@ -9,8 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
-import { Field } from '@/client/components/ui/field';
-import { FormAlert, SubmitButton } from '@/client/components/ui/form';
+import { Field, FormAlert } from '@/client/components/ui/field';
+import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { toast } from '@/client/components/ui/toast';
@@ -102,7 +102,7 @@ export function CustomerDialog({
     event.preventDefault();
     if (saving) return;
     setFailure(null);
-    const parsed = form.validate();
+    const parsed = await form.validate();
     if (!parsed.ok) return;
     try {
       if (customer) await update.mutateAsync({ id: customer.id, ...(parsed.data as CustomerFields) });

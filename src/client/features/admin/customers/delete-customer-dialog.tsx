@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
-import { FormAlert } from '@/client/components/ui/form';
+import { FormAlert } from '@/client/components/ui/field';
 import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
