@@ -1,3 +1,4 @@
+import { shopIdentity } from '../domain/settings/settings.js';
 import { createAuth } from './auth.js';
 import type { Config } from './config.js';
 import type { Services } from './context.js';
@@ -11,6 +12,8 @@ import { createMailer } from './mailer.js';
 import { startSealer } from './orders/sealer.js';
 import { startMailOutbox } from './outbox/mail-outbox.js';
 import { queueMissedConfirmations } from './outbox/order-confirmation-mail.js';
+import { listenForCacheClears } from './settings/caches.js';
+import { cachedSettings } from './settings/store.js';
 
 export interface App {
   services: Services;
@@ -40,8 +43,11 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     const url = `http://localhost:${port}`;
     // Sends queued mails (order confirmations) with retries, shared safely by every instance.
     const outbox = await startMailOutbox(db.sql, mailer, {
-      sweep: () => queueMissedConfirmations(db.sql, { phone: config.SHOP_PHONE, email: config.SHOP_EMAIL }),
+      sweep: async () =>
+        queueMissedConfirmations(db.sql, shopIdentity((await cachedSettings(db.sql, config)).settings)),
     });
+    // Settings saves and "Vider le cache" on any instance clear this one's caches.
+    const cacheClears = await listenForCacheClears(db.sql);
     const sealer = startSealer(db.sql, config);
     // Uploads of cancelled product dialogs, removed after a day (images.ts).
     const imageSweeper = startImageSweeper(db.sql);
@@ -58,6 +64,7 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
           // After the drain: an upload in flight finishes its processing first.
           stopImageWorker();
           await outbox.stop();
+          await cacheClears.stop();
           await sealer.stop();
           await db.close();
         })();

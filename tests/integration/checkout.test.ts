@@ -100,17 +100,18 @@ describe('checkout.place', () => {
     expect(placed).toMatchObject({
       status: 'pending',
       paymentStatus: 'pending',
+      // No settings saved: the spec's defaults, 5,99 € delivery below 50 €, VAT 20 % included.
       subtotalCents: 4970,
-      shippingCostCents: 0,
-      taxCents: 0,
-      totalAmountCents: 4970,
+      shippingCostCents: 599,
+      taxCents: 928,
+      totalAmountCents: 5569,
     });
     expect(placed.orderNumber).not.toBe('CMD-HACK');
     const [row] = await db.sql`
       select customer_id, total_amount_cents, status, payment_status from orders where id = ${placed.id}`;
     expect(row).toEqual({
       customerId: null,
-      totalAmountCents: 4970,
+      totalAmountCents: 5569,
       status: 'pending',
       paymentStatus: 'pending',
     });
@@ -339,10 +340,10 @@ describe('checkout over HTTP', () => {
   });
 });
 
-describe('checkout.shopContact', () => {
-  it("gives everyone the shop's phone and email from the configuration", async () => {
+describe('settings.shop', () => {
+  it("gives everyone the shop's phone and email from the configuration until settings are saved", async () => {
     for (const user of [null, customerA, customerB, admin]) {
-      expect(await callerAs(services, user).checkout.shopContact()).toEqual({
+      expect(await callerAs(services, user).settings.shop()).toMatchObject({
         phone: '02 32 00 00 00',
         email: 'boutique@example.fr',
       });
@@ -440,7 +441,7 @@ describe('confirmation mail outbox', () => {
     );
     const key = `order-confirmation:${placed.id}`;
     await db.sql`delete from mail_outbox where dedupe_key = ${key}`;
-    const contact = { phone: '02 32 00 00 00', email: 'boutique@example.fr' };
+    const contact = { name: 'Boutique', phone: '02 32 00 00 00', email: 'boutique@example.fr', address: '' };
     expect(await queueMissedConfirmations(db.sql, contact)).toBe(0); // still within the grace period
     await db.sql`update orders set created_at = now() - interval '5 minutes' where id = ${placed.id}`;
     expect(await queueMissedConfirmations(db.sql, contact)).toBeGreaterThanOrEqual(1);

@@ -9,7 +9,14 @@ import { errorMessage, fieldErrors } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatPhone } from '@/domain/common/phone';
-import { effectivePriceCents, formatEuros, promoApplies } from '../../domain/catalog/pricing';
+import {
+  type DeliveryRules,
+  effectivePriceCents,
+  formatEuros,
+  formatShipping,
+  promoApplies,
+  shippingCostCents,
+} from '../../domain/catalog/pricing';
 import {
   type CheckoutFields,
   type DeliveryMethod,
@@ -21,10 +28,20 @@ import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
 import { useCartCheck } from '../features/cart/use-cart-check';
 import { saveLastOrder } from '../features/shop/last-order';
+import { OrderTotals, useOrderAmounts, useShop } from '../features/shop/order-totals';
 import { ProductImage } from '../features/shop/product-image';
 import { randomId } from '../features/shop/random-id';
 import { ShopLayout } from '../features/shop/shop-header';
 import { usePageTitle } from '../features/shop/use-page-title';
+
+/** What delivery costs for this cart, and from which amount it is free. */
+function deliveryDetail(subtotalCents: number, rules: DeliveryRules | undefined): string {
+  if (!rules) return '…';
+  const cost = shippingCostCents(subtotalCents, 'delivery', rules);
+  return cost === 0
+    ? 'Gratuite'
+    : `${formatShipping(cost)} (offerte dès ${formatEuros(rules.freeShippingThresholdCents)})`;
+}
 
 type FormState = Record<Exclude<keyof CheckoutFields, 'deliveryMethod'>, string> & {
   deliveryMethod: DeliveryMethod;
@@ -104,6 +121,16 @@ export default function Checkout() {
   const [form, setForm] = useState<FormState>(emptyForm);
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  // The shop's delivery rules: delivery is offered only when switched on; the server refuses it otherwise.
+  const shop = useShop();
+  const rules = shop.data?.delivery;
+  const deliveryOffered = rules?.shippingEnabled !== false;
+  useEffect(() => {
+    if (!deliveryOffered)
+      setForm((f) => (f.deliveryMethod === 'pickup' ? f : { ...f, deliveryMethod: 'pickup' }));
+  }, [deliveryOffered]);
+  const delivery = form.deliveryMethod === 'delivery';
+  const amounts = useOrderAmounts(cart.total, form.deliveryMethod);
 
   const me = trpc.session.me.useQuery(undefined, { staleTime: 60_000 });
   const profile = trpc.account.profile.useQuery(undefined, { enabled: Boolean(me.data), retry: false });
@@ -149,6 +176,9 @@ export default function Checkout() {
           totalPriceCents: i.totalPriceCents,
         })),
         total: order.totalAmountCents,
+        subtotalCents: order.subtotalCents,
+        shippingCostCents: order.shippingCostCents,
+        taxCents: order.taxCents,
         customer: { ...order.customer, deliveryMethod: order.deliveryMethod },
       });
       toast({ title: 'Succès', description: 'Commande créée avec succès!', variant: 'success' });
@@ -249,9 +279,17 @@ export default function Checkout() {
     );
   }
 
-  const delivery = form.deliveryMethod === 'delivery';
   const methods: { value: DeliveryMethod; title: string; detail: string; icon: typeof Truck }[] = [
-    { value: 'delivery', title: 'Livraison à domicile', detail: 'Gratuite', icon: Truck },
+    ...(deliveryOffered
+      ? [
+          {
+            value: 'delivery' as const,
+            title: 'Livraison à domicile',
+            detail: deliveryDetail(cart.total, rules),
+            icon: Truck,
+          },
+        ]
+      : []),
     { value: 'pickup', title: 'Retrait en boutique', detail: 'Samedi uniquement', icon: Store },
   ];
 
@@ -457,22 +495,14 @@ export default function Checkout() {
                 </li>
               ))}
             </ul>
-            <dl className="space-y-2 border-t pt-4 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-muted-foreground">Sous-total</dt>
-                <dd className="tabular-nums">{formatEuros(cart.total)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-muted-foreground">{delivery ? 'Livraison' : 'Retrait en boutique'}</dt>
-                <dd className="font-medium text-success">Gratuite</dd>
-              </div>
-              <div className="flex justify-between border-t pt-3 text-base font-bold">
-                <dt>Total</dt>
-                <dd className="tabular-nums" data-testid="checkout-total">
-                  {formatEuros(cart.total)}
-                </dd>
-              </div>
-            </dl>
+            <div className="border-t pt-4">
+              <OrderTotals
+                amounts={amounts}
+                subtotalCents={cart.total}
+                pickup={!delivery}
+                totalTestId="checkout-total"
+              />
+            </div>
             <p className="text-xs text-muted-foreground">
               Les prix sont confirmés par notre serveur au moment de la commande.
             </p>

@@ -9,6 +9,7 @@ import { AccountTabs } from '@/client/features/account/account-tabs';
 import { signOut } from '@/client/features/account/auth-api';
 import { OrderList } from '@/client/features/account/order-list';
 import { useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { ShopContact } from '@/client/features/shop/shop-contact';
 import { trpc } from '@/client/lib/trpc';
 import { formatEuros } from '@/domain/catalog/pricing';
 
@@ -139,6 +140,10 @@ export default function ComptePage() {
                     </dd>
                   </div>
                 </dl>
+                <div className="mt-5 border-t pt-4 text-left">
+                  <p className="mb-2 text-sm font-semibold">Une question ? Contactez-nous</p>
+                  <ShopContact />
+                </div>
               </CardContent>
             </Card>
 

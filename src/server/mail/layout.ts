@@ -23,8 +23,10 @@ export function actionMail(options: {
   paragraphs: string[];
   action: { label: string; url: string };
   footer: string[];
+  /** The shop's name from its settings (Général tab); the business's own name when not given. */
+  shopName?: string;
 }): MailContent {
-  const { subject, greeting, paragraphs, action, footer } = options;
+  const { subject, greeting, paragraphs, action, footer, shopName = brand } = options;
   const text = [
     greeting,
     '',
@@ -33,13 +35,13 @@ export function actionMail(options: {
     '',
     ...footer,
     '',
-    brand,
+    shopName,
   ].join('\n');
   const html = `<!doctype html>
 <html lang="fr"><body style="margin:0;background:#f4f6f4;font-family:Arial,Helvetica,sans-serif;color:#1f2a24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
-<tr><td style="background:#1f5132;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(brand)}</td></tr>
+<tr><td style="background:#1f5132;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(shopName)}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

@@ -1,4 +1,5 @@
-import { formatEuros } from '../../domain/catalog/pricing.js';
+import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
+import type { ShopIdentity } from '../../domain/settings/settings.js';
 import type { Tx } from '../db/client.js';
 import { escapeHtml } from '../mail/layout.js';
 import { foldStored } from '../orders/commit.js';
@@ -11,6 +12,9 @@ export interface ConfirmedOrder {
   id: string;
   orderNumber: string;
   items: { title: string; quantity: number; unitPriceCents: number; totalPriceCents: number }[];
+  subtotalCents: number;
+  shippingCostCents: number;
+  taxCents: number;
   totalAmountCents: number;
   deliveryMethod: 'delivery' | 'pickup';
   customer: {
@@ -24,12 +28,8 @@ export interface ConfirmedOrder {
   };
 }
 
-export interface ShopContact {
-  phone: string;
-  email: string;
-}
-
-const brand = 'Hygiène - Anti-nuisibles 27';
+/** The shop as its settings name it (Général tab): shown in every mail. */
+export type ShopContact = ShopIdentity;
 
 /** The three next steps the confirmation page announces (visitor-site.md §2, /confirmation). */
 export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
@@ -42,13 +42,19 @@ export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
   ];
 }
 
+/** How to reach the shop, without the phone when the settings have none. */
+export const contactLine = (shop: ShopIdentity) =>
+  shop.phone
+    ? `Une question ? Appelez-nous au ${shop.phone} ou écrivez-nous à ${shop.email}.`
+    : `Une question ? Écrivez-nous à ${shop.email}.`;
+
 /** The French order confirmation mail, queued once per order. */
 export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContact): QueuedMail {
   const { customer } = order;
   const subject = `Confirmation de votre commande ${order.orderNumber}`;
   const delivery =
     order.deliveryMethod === 'delivery'
-      ? `Livraison (gratuite) : ${customer.address}, ${customer.zipCode} ${customer.city}`
+      ? `Livraison (${formatShipping(order.shippingCostCents).toLocaleLowerCase('fr-FR')}) : ${customer.address}, ${customer.zipCode} ${customer.city}`
       : 'Retrait en boutique (samedi uniquement)';
   const lines = order.items.map(
     (i) =>
@@ -62,16 +68,19 @@ export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContac
     '',
     'Votre commande :',
     ...lines,
-    `Total : ${formatEuros(order.totalAmountCents)}`,
+    `Sous-total : ${formatEuros(order.subtotalCents)}`,
+    `${order.deliveryMethod === 'delivery' ? 'Livraison' : 'Retrait en boutique'} : ${formatShipping(order.shippingCostCents)}`,
+    `Total : ${formatEuros(order.totalAmountCents)} (dont TVA : ${formatEuros(order.taxCents)})`,
     '',
     delivery,
     '',
     'Prochaines étapes :',
     ...steps.map((s, n) => `${n + 1}. ${s}`),
     '',
-    `Une question ? Appelez-nous au ${contact.phone} ou écrivez-nous à ${contact.email}.`,
+    contactLine(contact),
     '',
-    brand,
+    contact.name,
+    ...(contact.address ? [contact.address] : []),
   ].join('\n');
 
   const cell = 'padding:6px 0;border-bottom:1px solid #e5ebe7';
@@ -79,7 +88,7 @@ export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContac
 <html lang="fr"><body style="margin:0;background:#f4f6f4;font-family:Arial,Helvetica,sans-serif;color:#1f2a24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
-<tr><td style="background:#1f5132;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(brand)}</td></tr>
+<tr><td style="background:#1f5132;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(contact.name)}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 <p>Bonjour ${escapeHtml(customer.firstName)} ${escapeHtml(customer.lastName)},</p>
 <p>Merci pour votre commande ! Nous l'avons bien reçue sous le numéro <strong>${escapeHtml(order.orderNumber)}</strong>.</p>
@@ -90,12 +99,14 @@ ${order.items
       `<tr><td style="${cell}">${escapeHtml(i.title)} × ${i.quantity}</td><td align="right" style="${cell}">${escapeHtml(formatEuros(i.totalPriceCents))}</td></tr>`,
   )
   .join('\n')}
+<tr><td style="${cell}">${order.deliveryMethod === 'delivery' ? 'Livraison' : 'Retrait en boutique'}</td><td align="right" style="${cell}">${escapeHtml(formatShipping(order.shippingCostCents))}</td></tr>
 <tr><td style="padding:8px 0;font-weight:bold">Total</td><td align="right" style="padding:8px 0;font-weight:bold">${escapeHtml(formatEuros(order.totalAmountCents))}</td></tr>
+<tr><td style="padding:0 0 8px;font-size:13px;color:#5b6b61">dont TVA</td><td align="right" style="padding:0 0 8px;font-size:13px;color:#5b6b61">${escapeHtml(formatEuros(order.taxCents))}</td></tr>
 </table>
 <p>${escapeHtml(delivery)}</p>
 <p style="font-weight:bold;margin-bottom:4px">Prochaines étapes :</p>
 <ol style="margin-top:0;padding-left:20px">${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol>
-<p style="font-size:13px;color:#5b6b61">Une question ? Appelez-nous au ${escapeHtml(contact.phone)} ou écrivez-nous à ${escapeHtml(contact.email)}.</p>
+<p style="font-size:13px;color:#5b6b61">${escapeHtml(contactLine(contact))}</p>
 </td></tr></table></td></tr></table></body></html>`;
 
   return {

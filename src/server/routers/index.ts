@@ -6,6 +6,7 @@ import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
 import { ordersRouter } from './orders.js';
 import { sessionRouter } from './session.js';
+import { settingsRouter } from './settings.js';
 
 export const appRouter = router({
   account: accountRouter,
@@ -15,6 +16,7 @@ export const appRouter = router({
   contact: contactRouter,
   orders: ordersRouter,
   session: sessionRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
