@@ -98,6 +98,31 @@ export function cachedSettings(
   return value;
 }
 
+/** The columns of shop_settings for a set (money in cents). */
+const settingsRow = (s: ShopSettings) => ({
+  shopName: s.shopName,
+  shopDescription: s.shopDescription,
+  shopEmail: s.shopEmail,
+  shopPhone: s.shopPhone,
+  shopAddress: s.shopAddress,
+  currency: s.currency,
+  taxRate: s.taxRate,
+  shippingEnabled: s.shippingEnabled,
+  freeShippingThresholdCents: Math.round(s.freeShippingThreshold * 100),
+  defaultShippingCostCents: Math.round(s.defaultShippingCost * 100),
+  notificationsEnabled: s.notificationsEnabled,
+  emailNotifications: s.emailNotifications,
+  orderNotifications: s.orderNotifications,
+  lowStockAlerts: s.lowStockAlerts,
+  maintenanceMode: s.maintenanceMode,
+});
+
+/** Stores a first set when none exists (the demo seed); never overwrites a saved one. */
+export async function storeInitialSettings(sql: Tx, settings: ShopSettings): Promise<void> {
+  const values = settingsRow(shopSettingsSchema.parse(settings));
+  await sql`insert into shop_settings ${sql(values)} on conflict (id) do nothing`;
+}
+
 /** Saves a whole set (parsed again here: the one schema), records it in the history, tells every instance. */
 export async function saveSettings(
   sql: Sql,
@@ -106,26 +131,7 @@ export async function saveSettings(
 ): Promise<StoredSettings> {
   const s = shopSettingsSchema.parse(input);
   const saved = await sql.begin(async (tx) => {
-    const values = {
-      shopName: s.shopName,
-      shopDescription: s.shopDescription,
-      shopEmail: s.shopEmail,
-      shopPhone: s.shopPhone,
-      shopAddress: s.shopAddress,
-      currency: s.currency,
-      taxRate: s.taxRate,
-      shippingEnabled: s.shippingEnabled,
-      freeShippingThresholdCents: Math.round(s.freeShippingThreshold * 100),
-      defaultShippingCostCents: Math.round(s.defaultShippingCost * 100),
-      notificationsEnabled: s.notificationsEnabled,
-      emailNotifications: s.emailNotifications,
-      orderNotifications: s.orderNotifications,
-      lowStockAlerts: s.lowStockAlerts,
-      maintenanceMode: s.maintenanceMode,
-      updatedAt: new Date(),
-      updatedBy: by.id,
-      updatedByEmail: by.email,
-    };
+    const values = { ...settingsRow(s), updatedAt: new Date(), updatedBy: by.id, updatedByEmail: by.email };
     const [row] = await tx<Row[]>`
       insert into shop_settings ${tx(values)}
       on conflict (id) do update set ${tx(values)}
