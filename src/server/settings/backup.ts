@@ -180,7 +180,7 @@ export async function handleBackupDownload(
 ): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
   const user = await sessionUser(services, req.headers);
-  if (!user || user.role !== 'admin' || req.method !== 'GET') {
+  if (user?.role !== 'admin' || req.method !== 'GET') {
     res.statusCode = req.method !== 'GET' ? 405 : user ? 403 : 401;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.end(user ? "Vous n'avez pas les droits d'administration." : 'Vous devez être connecté.');
