@@ -125,5 +125,5 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'settings.update': { input: () => ({ ...DEFAULT_SETTINGS, maintenanceMode: false }), expect: adminOnly },
   'settings.history': { expect: adminOnly },
   'settings.stats': { expect: adminOnly },
-  'settings.clearCache': { expect: adminOnly },
+  'settings.clearCache': { input: () => ({}), expect: adminOnly },
 };

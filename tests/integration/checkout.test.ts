@@ -10,6 +10,7 @@ import type { Mail, Mailer } from '../../src/server/mailer.js';
 import { mailDir } from '../../src/server/mailer.js';
 import { sendDueMails } from '../../src/server/outbox/mail-outbox.js';
 import { queueMissedConfirmations } from '../../src/server/outbox/order-confirmation-mail.js';
+import { settingsDefaults, storeInitialSettings } from '../../src/server/settings/store.js';
 import {
   callerAs,
   createTestDatabase,
@@ -31,6 +32,8 @@ beforeAll(async () => {
   customerA = await createUser(services, { firstName: 'Alice', lastName: 'Martin' });
   customerB = await createUser(services, { firstName: 'Bruno', lastName: 'Petit' });
   admin = await createUser(services, { role: 'admin' });
+  // The shop's own notification mails (settings.test.ts) would mix with the confirmations counted here.
+  await storeInitialSettings(db.sql, { ...settingsDefaults(services.config), notificationsEnabled: false });
 });
 afterAll(async () => {
   await db.drop();

@@ -317,7 +317,7 @@ describe('settings obeyed: Système', () => {
     await cachedSettings(services.sql);
     await db.sql`update shop_settings set shop_name = 'Changée en base'`;
     expect((await cachedSettings(services.sql)).settings.shopName).not.toBe('Changée en base');
-    await callerAs(services, admin).settings.clearCache();
+    await callerAs(services, admin).settings.clearCache({});
     expect((await cachedSettings(services.sql)).settings.shopName).toBe('Changée en base');
   });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { publicShop, shopSettingsSchema } from '../../domain/settings/settings.js';
 import { announceCacheClear } from '../settings/caches.js';
 import { shopStats } from '../settings/stats.js';
@@ -24,7 +25,8 @@ export const settingsRouter = router({
   stats: adminProcedure.query(({ ctx }) => shopStats(ctx.sql, ctx.config)),
 
   /** "Vider le cache": this instance's caches now, every other instance's through NOTIFY. */
-  clearCache: adminProcedure.mutation(async ({ ctx }) => {
+  // An empty object as input: a body-less POST is refused by the HTTP transport.
+  clearCache: adminProcedure.input(z.object({})).mutation(async ({ ctx }) => {
     await announceCacheClear(ctx.sql);
     return { ok: true as const };
   }),

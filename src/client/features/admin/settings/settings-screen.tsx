@@ -337,7 +337,7 @@ function SystemTab({ form }: { form: Form }) {
               Sauvegarder la base
             </a>
           </Button>
-          <Button type="button" variant="outline" onClick={() => clear.mutate()} disabled={clear.isPending}>
+          <Button type="button" variant="outline" onClick={() => clear.mutate({})} disabled={clear.isPending}>
             {clear.isPending ? (
               <Loader2 className="animate-spin" aria-hidden="true" />
             ) : (
