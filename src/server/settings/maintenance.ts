@@ -27,7 +27,7 @@ h1{font-size:1.5rem;margin:12px 0}p{line-height:1.6;color:#4a5a50;margin:8px 0}.
 .icon{width:56px;height:56px;margin:0 auto;border-radius:50%;background:#e6efe9;display:grid;place-items:center;font-size:28px}
 </style></head>
 <body><main>
-<div class="icon" aria-hidden="true">🛠️</div>
+<div class="icon" aria-hidden="true"><svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="#1f5132" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.77-3.77a6 6 0 0 1-7.94 7.94l-6.91 6.91a2.12 2.12 0 0 1-3-3l6.91-6.91a6 6 0 0 1 7.94-7.94l-3.76 3.76z"/></svg></div>
 <p class="brand">${escapeHtml(shop.name)}</p>
 <h1>Site en maintenance</h1>
 <p>Nous effectuons actuellement une opération de maintenance. Le site sera de nouveau accessible très bientôt.</p>

@@ -131,8 +131,8 @@ function SettingsForm({
       </div>
       <FormErrorList title="Erreurs de validation :" messages={form.messages} />
       <Tabs value={tab} onValueChange={setTab}>
-        <div className="-mx-1 overflow-x-auto px-1 pb-1">
-          <TabsList>
+        <div>
+          <TabsList className="h-auto flex-wrap justify-start">
             <TabsTrigger value="general">
               <Store className="size-4" aria-hidden="true" />
               Général
