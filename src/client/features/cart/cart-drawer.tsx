@@ -113,6 +113,7 @@ function DrawerTotals({ subtotalCents }: { subtotalCents: number }) {
     <OrderTotals
       amounts={amounts}
       subtotalCents={subtotalCents}
+      showSubtotal={false}
       pickup={shop.data?.delivery.shippingEnabled === false}
     />
   );

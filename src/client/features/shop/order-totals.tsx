@@ -29,6 +29,7 @@ export function OrderTotals({
   subtotalCents,
   pickup,
   subtotalLabel = 'Sous-total',
+  showSubtotal = true,
   totalTestId,
 }: {
   /** null while the delivery rules load: the delivery line waits, the total shows the subtotal. */
@@ -36,14 +37,18 @@ export function OrderTotals({
   subtotalCents: number;
   pickup: boolean;
   subtotalLabel?: string;
+  /** The cart drawer lists the lines just above: delivery and total are enough. */
+  showSubtotal?: boolean;
   totalTestId?: string;
 }) {
   return (
     <dl className="space-y-2 text-sm">
-      <div className="flex justify-between">
-        <dt className="text-muted-foreground">{subtotalLabel}</dt>
-        <dd className="tabular-nums">{formatEuros(subtotalCents)}</dd>
-      </div>
+      {showSubtotal && (
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">{subtotalLabel}</dt>
+          <dd className="tabular-nums">{formatEuros(subtotalCents)}</dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt className="text-muted-foreground">{pickup ? 'Retrait en boutique' : 'Livraison'}</dt>
         <dd
