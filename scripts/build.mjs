@@ -28,6 +28,8 @@ await build({
     'cli/orders-replay': 'src/server/cli/orders-replay.ts',
     'cli/orders-verify': 'src/server/cli/orders-verify.ts',
     'cli/orders-export': 'src/server/cli/orders-export.ts',
+    'cli/db-backup': 'src/server/cli/db-backup.ts',
+    'cli/db-restore': 'src/server/cli/db-restore.ts',
     // The image worker runs as its own process (src/server/images.ts forks it).
     'image-worker': 'src/server/image-worker.ts',
   },

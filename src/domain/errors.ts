@@ -10,7 +10,9 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'unauthenticated'
   | 'rate_limited'
-  | 'concurrency';
+  | 'concurrency'
+  /** The service refuses for now (maintenance mode). */
+  | 'unavailable';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';

@@ -1,3 +1,4 @@
+import { shopIdentity } from '../domain/settings/settings.js';
 import { stopAuditRuns } from './audit-runs.js';
 import { createAuth } from './auth.js';
 import type { Config } from './config.js';
@@ -12,6 +13,8 @@ import { createMailer } from './mailer.js';
 import { startSealer } from './orders/sealer.js';
 import { startMailOutbox } from './outbox/mail-outbox.js';
 import { queueMissedConfirmations } from './outbox/order-confirmation-mail.js';
+import { listenForCacheClears } from './settings/caches.js';
+import { cachedSettings } from './settings/store.js';
 
 export interface App {
   services: Services;
@@ -38,10 +41,14 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     const address = http.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://localhost:${port}`;
-    // Sends every queued mail (account mails, order confirmations) with retries, shared safely by every instance.
+    // Sends every queued mail (account mails, order confirmations, shop notifications) with retries,
+    // shared safely by every instance.
     const outbox = await startMailOutbox(db.sql, createMailer(config), {
-      sweep: () => queueMissedConfirmations(db.sql, { phone: config.SHOP_PHONE, email: config.SHOP_EMAIL }),
+      sweep: async () =>
+        queueMissedConfirmations(db.sql, shopIdentity((await cachedSettings(db.sql, config)).settings)),
     });
+    // Settings saves and "Vider le cache" on any instance clear this one's caches.
+    const cacheClears = await listenForCacheClears(db.sql);
     const sealer = startSealer(db.sql, config);
     // Uploads of cancelled product dialogs, removed after a day (images.ts).
     const imageSweeper = startImageSweeper(db.sql);
@@ -58,6 +65,7 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
           // After the drain: an upload in flight finishes its processing first.
           stopImageWorker();
           await outbox.stop();
+          await cacheClears.stop();
           await sealer.stop();
           // Verification runs of the audit page end recorded as interrupted.
           await stopAuditRuns();

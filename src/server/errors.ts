@@ -18,6 +18,7 @@ const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   unauthenticated: 'UNAUTHORIZED',
   rate_limited: 'TOO_MANY_REQUESTS',
   concurrency: 'CONFLICT',
+  unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 /** The French message shown when input fails its schema and no field message applies. */

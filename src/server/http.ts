@@ -23,6 +23,9 @@ import { logger } from './logger.js';
 import { clientDistDir, projectRoot } from './paths.js';
 import { appRouter } from './routers/index.js';
 import { createSocketRegistry, listenForRevocations } from './session-revocation.js';
+import { BACKUP_PATH, handleBackupDownload } from './settings/backup.js';
+import { registerCache } from './settings/caches.js';
+import { refuseDuringMaintenance } from './settings/maintenance.js';
 
 const securityHeaders = (config: Config): Record<string, string> => ({
   'Content-Security-Policy': [
@@ -66,8 +69,9 @@ interface StaticFile {
   etag: string;
 }
 
-/** Built files are immutable for the life of the process: read each once. */
+/** Built files are immutable for the life of the process: read each once ("Vider le cache" clears it). */
 const staticCache = new Map<string, StaticFile | null>();
+registerCache('static-files', () => staticCache.clear());
 
 async function loadStatic(file: string): Promise<StaticFile | null> {
   if (staticCache.has(file)) return staticCache.get(file) ?? null;
@@ -181,6 +185,10 @@ export async function createHttpServer(services: Services, options: { dev: boole
       await handleOrdersCsv(services, req, res);
       return;
     }
+    if (pathname === BACKUP_PATH) {
+      await handleBackupDownload(services, req, res);
+      return;
+    }
     if (pathname.startsWith('/api/auth/')) {
       res.setHeader('Cache-Control', 'no-store');
       // The rate limiter keys on this header: always ours, never the client's (see auth.ts).
@@ -208,6 +216,11 @@ export async function createHttpServer(services: Services, options: { dev: boole
       res.setHeader('Content-Type', 'text/plain');
       res.end('ok');
       return;
+    }
+    // --- Maintenance mode (shop settings): pages only; assets, API and the back-office stay. ---
+    const isPage = !path.extname(pathname) || pathname.endsWith('.html');
+    if (isPage && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (await refuseDuringMaintenance(services, req, res, pathname)) return;
     }
     if (vite) {
       vite.middlewares(req, res, async () => {

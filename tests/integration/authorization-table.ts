@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../src/domain/account/roles.js';
+import { DEFAULT_SETTINGS } from '../../src/domain/settings/settings.js';
 import { customerForm } from '../support/orders.js';
 
 /*
@@ -148,7 +149,6 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'catalog.list': { expect: everyone },
   'catalog.byId': { input: (f) => ({ id: f.productId }), expect: everyone },
   'checkout.place': { input: placeInput, expect: everyone },
-  'checkout.shopContact': { expect: everyone },
   'contact.send': {
     input: () => ({
       name: 'Jean Martin',
@@ -187,4 +187,11 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   'orders.remove': { input: (f) => ({ orderId: f.orderToRemove, reason: 'Test' }), expect: adminOnly },
   'session.me': { expect: everyone },
+  'settings.shop': { expect: everyone },
+  'settings.get': { expect: adminOnly },
+  // Maintenance stays off: the procedures walked after it still place orders.
+  'settings.update': { input: () => ({ ...DEFAULT_SETTINGS, maintenanceMode: false }), expect: adminOnly },
+  'settings.history': { expect: adminOnly },
+  'settings.stats': { expect: adminOnly },
+  'settings.clearCache': { input: () => ({}), expect: adminOnly },
 };

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services, SessionUser } from '../../src/server/context.js';
 import { createHttpServer } from '../../src/server/http.js';
+import { settingsDefaults, storeInitialSettings } from '../../src/server/settings/store.js';
 import { callerAs, type TestDatabase } from '../support/db.js';
 import { createProduct, checkoutForm as form, placeInput as order, stockOf } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -17,6 +18,8 @@ beforeAll(async () => {
   shop = await testShop({ SHOP_PHONE: '02 32 00 00 00', SHOP_EMAIL: 'boutique@example.fr' });
   ({ db, services } = shop);
   ({ customerA, customerB, admin } = shop.users);
+  // The shop's own notification mails (settings.test.ts) would mix with the confirmations counted here.
+  await storeInitialSettings(db.sql, { ...settingsDefaults(services.config), notificationsEnabled: false });
 });
 afterAll(async () => {
   await shop.drop();
@@ -68,17 +71,18 @@ describe('checkout.place', () => {
     expect(placed).toMatchObject({
       status: 'pending',
       paymentStatus: 'pending',
+      // No settings saved: the spec's defaults, 5,99 € delivery below 50 €, VAT 20 % included.
       subtotalCents: 4970,
-      shippingCostCents: 0,
-      taxCents: 0,
-      totalAmountCents: 4970,
+      shippingCostCents: 599,
+      taxCents: 928,
+      totalAmountCents: 5569,
     });
     expect(placed.orderNumber).not.toBe('CMD-HACK');
     const [row] = await db.sql`
       select customer_id, total_amount_cents, status, payment_status from orders where id = ${placed.id}`;
     expect(row).toEqual({
       customerId: null,
-      totalAmountCents: 4970,
+      totalAmountCents: 5569,
       status: 'pending',
       paymentStatus: 'pending',
     });
@@ -301,10 +305,10 @@ describe('checkout over HTTP', () => {
   });
 });
 
-describe('checkout.shopContact', () => {
-  it("gives everyone the shop's phone and email from the configuration", async () => {
+describe('settings.shop', () => {
+  it("gives everyone the shop's phone and email from the configuration until settings are saved", async () => {
     for (const user of [null, customerA, customerB, admin]) {
-      expect(await callerAs(services, user).checkout.shopContact()).toEqual({
+      expect(await callerAs(services, user).settings.shop()).toMatchObject({
         phone: '02 32 00 00 00',
         email: 'boutique@example.fr',
       });

@@ -106,7 +106,7 @@ describe('confirmation mail outbox', () => {
     const placed = await shop.as('anonymous').checkout.place(order([{ productId: product.id, quantity: 1 }]));
     const key = `order-confirmation:${placed.id}`;
     await shop.sql`delete from mail_outbox where dedupe_key = ${key}`;
-    const contact = { phone: '02 32 00 00 00', email: 'boutique@example.fr' };
+    const contact = { name: 'Boutique', phone: '02 32 00 00 00', email: 'boutique@example.fr', address: '' };
     expect(await queueMissedConfirmations(shop.sql, contact)).toBe(0); // still within the grace period
     await shop.sql`update orders set created_at = now() - interval '5 minutes' where id = ${placed.id}`;
     expect(await queueMissedConfirmations(shop.sql, contact)).toBeGreaterThanOrEqual(1);

@@ -84,8 +84,9 @@ describe('order commands', () => {
     expect(history.map((h) => [h.version, h.type, h.summary])).toEqual([
       [
         1,
+        // The spec's default delivery (5,99 € under 50 €): no settings are saved in this test.
         'OrderPlaced',
-        expect.stringMatching(/^Commande CMD-\d{4}-\d{6} passée : 2 articles, total 20,00\s€$/),
+        expect.stringMatching(/^Commande CMD-\d{4}-\d{6} passée : 2 articles, total 25,99\s€$/),
       ],
       [2, 'OrderStatusChanged', 'Statut : En attente → Expédiée'],
       [3, 'OrderPaymentStatusChanged', 'Paiement : En attente → Payée'],

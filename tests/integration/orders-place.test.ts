@@ -53,9 +53,10 @@ describe('placeOrder', () => {
     expect(placed).toMatchObject({
       status: 'pending',
       paymentStatus: 'pending',
+      // No settings saved: the spec's defaults (free delivery from 50 €, VAT 20 % included).
       subtotalCents: 5370,
       shippingCostCents: 0,
-      taxCents: 0,
+      taxCents: 895,
       totalAmountCents: 5370,
       deliveryMethod: 'delivery',
     });

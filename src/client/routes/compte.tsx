@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui
 import { toast } from '@/client/components/ui/toast';
 import { OrderList } from '@/client/features/account/order-list';
 import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { ShopContact } from '@/client/features/shop/shop-contact';
 import { trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '@/domain/catalog/pricing';
@@ -140,6 +141,10 @@ export default function ComptePage() {
                     </dd>
                   </div>
                 </dl>
+                <div className="mt-5 border-t pt-4 text-left">
+                  <p className="mb-2 text-sm font-semibold">Une question ? Contactez-nous</p>
+                  <ShopContact />
+                </div>
               </CardContent>
             </Card>
 

@@ -1,13 +1,14 @@
-import { CircleCheck, House, Mail, Phone, ShoppingBag } from 'lucide-react';
+import { CircleCheck, House, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
-import { trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
 import { formatPhone } from '@/domain/common/phone';
-import { formatEuros } from '../../domain/catalog/pricing';
+import { formatEuros, formatShipping } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { deleteLastOrder, type LastOrder, readLastOrder } from '../features/shop/last-order';
+import { OrderTotals } from '../features/shop/order-totals';
+import { ShopContact } from '../features/shop/shop-contact';
 import { ShopLayout } from '../features/shop/shop-header';
 
 function loadSavedOrder(): LastOrder | null {
@@ -25,7 +26,6 @@ export default function Confirmation() {
   const { clearCart } = useCart();
   // Read once: the saved order is deleted right after, as the spec says.
   const [order] = useState(loadSavedOrder);
-  const contact = trpc.checkout.shopContact.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
 
   useEffect(() => {
     if (!order) {
@@ -107,7 +107,9 @@ export default function Confirmation() {
               <p className="text-sm font-medium">
                 {delivery ? 'Livraison à domicile' : 'Retrait en boutique'}
               </p>
-              <p className="text-sm text-muted-foreground">{delivery ? 'Gratuite' : 'Samedi uniquement'}</p>
+              <p className="text-sm text-muted-foreground">
+                {delivery ? formatShipping(order.shippingCostCents ?? 0) : 'Samedi uniquement'}
+              </p>
             </div>
           </section>
 
@@ -124,11 +126,18 @@ export default function Confirmation() {
                 </li>
               ))}
             </ul>
-            <div className="mt-2 flex justify-between border-t pt-4 text-base font-bold">
-              <span>Total</span>
-              <span className="tabular-nums" data-testid="confirmation-total">
-                {formatEuros(order.total)}
-              </span>
+            <div className="mt-2 border-t pt-4">
+              <OrderTotals
+                amounts={{
+                  subtotalCents: order.subtotalCents ?? order.total,
+                  shippingCostCents: order.shippingCostCents ?? 0,
+                  taxCents: order.taxCents ?? 0,
+                  totalAmountCents: order.total,
+                }}
+                subtotalCents={order.subtotalCents ?? order.total}
+                pickup={!delivery}
+                totalTestId="confirmation-total"
+              />
             </div>
           </section>
 
@@ -154,28 +163,7 @@ export default function Confirmation() {
             <p className="mb-3 text-sm text-muted-foreground">
               Une question sur votre commande ? Contactez-nous en indiquant votre numéro de commande.
             </p>
-            {contact.data && (
-              <ul className="flex flex-col gap-2 text-sm font-medium sm:flex-row sm:gap-6">
-                <li>
-                  <a
-                    href={`tel:${contact.data.phone.replace(/\s/g, '')}`}
-                    className="inline-flex items-center gap-2 text-primary hover:underline"
-                  >
-                    <Phone className="size-4" aria-hidden="true" />
-                    {contact.data.phone}
-                  </a>
-                </li>
-                <li>
-                  <a
-                    href={`mailto:${contact.data.email}`}
-                    className="inline-flex items-center gap-2 break-all text-primary hover:underline"
-                  >
-                    <Mail className="size-4 shrink-0" aria-hidden="true" />
-                    {contact.data.email}
-                  </a>
-                </li>
-              </ul>
-            )}
+            <ShopContact />
           </section>
 
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">

@@ -6,6 +6,7 @@ import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
 import { useCartCheck } from '../features/cart/use-cart-check';
+import { OrderTotals, useOrderAmounts, useShop } from '../features/shop/order-totals';
 import { Price } from '../features/shop/price';
 import { ProductImage } from '../features/shop/product-image';
 import { ShopLayout } from '../features/shop/shop-header';
@@ -13,6 +14,8 @@ import { ShopLayout } from '../features/shop/shop-header';
 export default function Panier() {
   usePageTitle('Mon panier');
   const cart = useCart();
+  const shop = useShop();
+  const amounts = useOrderAmounts(cart.total);
   const problems = useCartCheck();
 
   return (
@@ -127,24 +130,13 @@ export default function Panier() {
 
             <aside className="space-y-4 rounded-lg border bg-card p-5 lg:sticky lg:top-24">
               <h2 className="text-lg font-semibold">Récapitulatif</h2>
-              <dl className="space-y-2 text-sm">
-                <div className="flex justify-between">
-                  <dt className="text-muted-foreground">
-                    Sous-total ({cart.itemCount} article{cart.itemCount > 1 ? 's' : ''})
-                  </dt>
-                  <dd className="tabular-nums">{formatEuros(cart.total)}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-muted-foreground">Livraison</dt>
-                  <dd className="font-medium text-success">Gratuite</dd>
-                </div>
-                <div className="flex justify-between border-t pt-3 text-base font-bold">
-                  <dt>Total</dt>
-                  <dd className="tabular-nums" data-testid="cart-total">
-                    {formatEuros(cart.total)}
-                  </dd>
-                </div>
-              </dl>
+              <OrderTotals
+                amounts={amounts}
+                subtotalCents={cart.total}
+                pickup={shop.data?.delivery.shippingEnabled === false}
+                subtotalLabel={`Sous-total (${cart.itemCount} article${cart.itemCount > 1 ? 's' : ''})`}
+                totalTestId="cart-total"
+              />
               <Button asChild size="lg" className="w-full">
                 <Link to="/checkout">Passer la commande</Link>
               </Button>

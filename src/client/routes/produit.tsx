@@ -5,9 +5,11 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
 import { cn, usePageTitle } from '@/client/lib/utils';
-import { isOutOfStock } from '../../domain/catalog/pricing';
+import { formatEuros, isOutOfStock } from '../../domain/catalog/pricing';
+import { useShop } from '../features/shop/order-totals';
 import { Price, PromoBadge } from '../features/shop/price';
 import { ProductImage } from '../features/shop/product-image';
+import { ShopContact } from '../features/shop/shop-contact';
 import { ShopLayout } from '../features/shop/shop-header';
 import { StockBadge } from '../features/shop/stock-badge';
 import { useAddToCart } from '../features/shop/use-add-to-cart';
@@ -20,6 +22,7 @@ export default function Produit() {
   const product = trpc.catalog.byId.useQuery({ id }, { retry: false });
   const [selected, setSelected] = useState(0);
   const addToCart = useAddToCart();
+  const rules = useShop().data?.delivery;
   usePageTitle(product.data?.title ?? (product.isError ? 'Produit non trouvé' : null));
 
   if (product.isLoading) {
@@ -130,13 +133,19 @@ export default function Produit() {
               {out ? 'Rupture de stock' : 'Ajouter au panier'}
             </Button>
             <ul className="grid gap-3 rounded-lg border bg-card p-4 text-sm sm:grid-cols-2">
-              <li className="flex items-start gap-3">
-                <Truck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                <span>
-                  <strong className="block">Livraison gratuite</strong>
-                  <span className="text-muted-foreground">{p.deliveryTime ?? 'Expédition rapide'}</span>
-                </span>
-              </li>
+              {rules?.shippingEnabled !== false && (
+                <li className="flex items-start gap-3">
+                  <Truck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <span>
+                    <strong className="block">
+                      {!rules || rules.defaultShippingCostCents === 0
+                        ? 'Livraison gratuite'
+                        : `Livraison offerte dès ${formatEuros(rules.freeShippingThresholdCents)}`}
+                    </strong>
+                    <span className="text-muted-foreground">{p.deliveryTime ?? 'Expédition rapide'}</span>
+                  </span>
+                </li>
+              )}
               <li className="flex items-start gap-3">
                 <Store className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
                 <span>
@@ -164,6 +173,10 @@ export default function Produit() {
                 </dl>
               </section>
             )}
+            <section className="space-y-2">
+              <h2 className="text-lg font-semibold">Une question sur ce produit ?</h2>
+              <ShopContact className="rounded-lg border bg-card p-4" />
+            </section>
           </div>
         </div>
       </div>

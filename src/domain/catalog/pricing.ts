@@ -42,3 +42,57 @@ export const isOutOfStock = (product: Stocked) => stockLabel(product) === 'Ruptu
 export function formatEuros(cents: number): string {
   return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
+
+/** The Commerce settings as the pricing rules read them (amounts in cents, VAT in percent). */
+export interface DeliveryRules {
+  shippingEnabled: boolean;
+  defaultShippingCostCents: number;
+  freeShippingThresholdCents: number;
+  taxRate: number;
+}
+
+export type DeliveryChoice = 'delivery' | 'pickup';
+
+/**
+ * What delivery costs: the default shipping cost below the free-shipping threshold, nothing from it;
+ * pickup is free. Delivery when it is switched off has no price: the server refuses it.
+ */
+export function shippingCostCents(
+  subtotalCents: number,
+  method: DeliveryChoice,
+  rules: DeliveryRules,
+): number {
+  if (method === 'pickup') return 0;
+  return subtotalCents >= rules.freeShippingThresholdCents ? 0 : rules.defaultShippingCostCents;
+}
+
+/** The VAT included in a price that includes it, at `rate` percent, to the cent. */
+export const includedTaxCents = (totalCents: number, rate: number): number =>
+  Math.round((totalCents * rate) / (100 + rate));
+
+export interface OrderAmounts {
+  subtotalCents: number;
+  shippingCostCents: number;
+  /** The VAT included in the total (prices and delivery are VAT-inclusive). */
+  taxCents: number;
+  totalAmountCents: number;
+}
+
+/** The one pricing of an order: the cart shows it, the server records it in OrderPlaced. */
+export function orderAmounts(
+  subtotalCents: number,
+  method: DeliveryChoice,
+  rules: DeliveryRules,
+): OrderAmounts {
+  const shipping = shippingCostCents(subtotalCents, method, rules);
+  const total = subtotalCents + shipping;
+  return {
+    subtotalCents,
+    shippingCostCents: shipping,
+    taxCents: includedTaxCents(total, rules.taxRate),
+    totalAmountCents: total,
+  };
+}
+
+/** A delivery cost as the shop shows it: 'Gratuite' when zero. */
+export const formatShipping = (cents: number): string => (cents === 0 ? 'Gratuite' : formatEuros(cents));

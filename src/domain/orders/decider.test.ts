@@ -102,6 +102,8 @@ const place = (fields: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>> = 
   lines: [{ productId: TRAP, quantity: 2 }],
   products: [product({ id: TRAP })],
   itemIds: ['c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002'],
+  // Free delivery and no VAT: the amounts below are the lines' sums (the rules have their own tests).
+  delivery: { shippingEnabled: true, defaultShippingCostCents: 0, freeShippingThresholdCents: 0, taxRate: 0 },
   ...fields,
 });
 
@@ -150,6 +152,41 @@ describe('PlaceOrder', () => {
     expect([data.subtotalCents, data.shippingCostCents, data.taxCents, data.totalAmountCents]).toEqual([
       3100, 0, 0, 3100,
     ]);
+  });
+
+  it('prices delivery and VAT with the Commerce settings it is given', () => {
+    const rules = {
+      shippingEnabled: true,
+      defaultShippingCostCents: 599,
+      freeShippingThresholdCents: 5000,
+      taxRate: 20,
+    };
+    const amounts = (deliveryMethod: 'delivery' | 'pickup', quantity: number) => {
+      const [event] = decide(
+        place({ delivery: rules, deliveryMethod, lines: [{ productId: TRAP, quantity }] }),
+        null,
+      );
+      const d = (event as Extract<OrderEvent, { type: 'OrderPlaced' }>).data;
+      return [d.subtotalCents, d.shippingCostCents, d.taxCents, d.totalAmountCents];
+    };
+    // 2 × 10 € below the 50 € threshold: 5,99 € delivery; VAT included = total × 20 / 120.
+    expect(amounts('delivery', 2)).toEqual([2000, 599, 433, 2599]);
+    expect(amounts('pickup', 2)).toEqual([2000, 0, 333, 2000]);
+    // From the threshold on, delivery is free.
+    expect(amounts('delivery', 5)).toEqual([5000, 0, 833, 5000]);
+  });
+
+  it('then error: delivery when the delivery switch is off', () => {
+    const off = {
+      shippingEnabled: false,
+      defaultShippingCostCents: 599,
+      freeShippingThresholdCents: 5000,
+      taxRate: 20,
+    };
+    given()
+      .when(place({ delivery: off }))
+      .thenError('DELIVERY_DISABLED');
+    expect(decide(place({ delivery: off, deliveryMethod: 'pickup' }), null)).toHaveLength(1);
   });
 
   it('then error: short stock names the product', () => {

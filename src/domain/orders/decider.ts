@@ -4,7 +4,7 @@
  * stock, ids and the order number are loaded or chosen before deciding and passed in, because a
  * version conflict re-runs the decision on fresh data.
  */
-import { effectivePriceCents } from '../catalog/pricing.js';
+import { type DeliveryRules, effectivePriceCents, orderAmounts } from '../catalog/pricing.js';
 import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
 import { checkoutFormSchema } from '../checkout/schema.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, NOTES_MAX } from '../common/limits.js';
@@ -56,6 +56,8 @@ export type OrderCommand =
       products: ProductSnapshot[];
       /** Fresh ids for the order_items rows, at least one per line. */
       itemIds: string[];
+      /** The shop's Commerce settings as read in the command's transaction. */
+      delivery: DeliveryRules;
     }
   | {
       type: 'SetStatus';
@@ -73,6 +75,9 @@ export type EvolvingEvent = OrderEvent & {
   version: number;
   metadata: Pick<EventMetadata, 'at'>;
 };
+
+export const DELIVERY_DISABLED_MESSAGE =
+  "La livraison à domicile n'est pas proposée pour le moment : choisissez le retrait en boutique.";
 
 const invalid = (detail: string) =>
   new DomainError('invalid', 'INVALID_ORDER', `Données de commande invalides: ${detail}`);
@@ -116,6 +121,9 @@ function validateCustomer(
 
 function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): OrderEvent[] {
   const customer = validateCustomer(command.customer, command.deliveryMethod);
+  if (command.deliveryMethod === 'delivery' && !command.delivery.shippingEnabled) {
+    throw new DomainError('invalid', 'DELIVERY_DISABLED', DELIVERY_DISABLED_MESSAGE);
+  }
   if (command.lines.length === 0) throw new DomainError('invalid', 'EMPTY_ORDER', 'Votre panier est vide');
   if (command.lines.length > MAX_CART_LINES) throw invalid('trop de lignes');
   // The same product twice in a cart counts as one line with the summed quantity.
@@ -159,9 +167,12 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
   const notes = command.notes?.trim() || null;
   if (notes && notes.length > NOTES_MAX) throw invalid('les notes sont trop longues');
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalPriceCents, 0);
-  // Delivery is free and prices include taxes (spec: delivery "Gratuite", total = subtotal).
-  const shippingCostCents = 0;
-  const taxCents = 0;
+  // Prices include VAT; delivery follows the shop's Commerce settings (the cart shows the same).
+  const { shippingCostCents, taxCents, totalAmountCents } = orderAmounts(
+    subtotalCents,
+    command.deliveryMethod,
+    command.delivery,
+  );
   return [
     {
       type: 'OrderPlaced',
@@ -174,7 +185,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
         subtotalCents,
         shippingCostCents,
         taxCents,
-        totalAmountCents: subtotalCents + shippingCostCents,
+        totalAmountCents,
         notes,
         status: 'pending',
         paymentStatus: 'pending',

@@ -3,6 +3,7 @@ import type { Auth } from '../auth.js';
 import type { Config } from '../config.js';
 import { storeImage } from '../images.js';
 import { logger } from '../logger.js';
+import { settingsDefaults, storeInitialSettings } from '../settings/store.js';
 import type { Sql } from './client.js';
 import { type ArtKind, productArt } from './demo-art.js';
 
@@ -321,7 +322,18 @@ async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
 }
 
 /**
- * Seeds an empty database once: the demo catalogue and the admin account. Markers in app_meta make
+ * The demo shop's settings: the spec's defaults with free delivery, so that out of the box the shop
+ * is as the visitor spec describes it (delivery 'Gratuite', total = subtotal).
+ */
+async function seedSettings(sql: Sql, config: Config): Promise<void> {
+  if (await markerSet(sql, 'seed:settings')) return;
+  await storeInitialSettings(sql, { ...settingsDefaults(config), defaultShippingCost: 0 });
+  await sql`insert into app_meta (key, value) values ('seed:settings', ${sql.json({ at: new Date().toISOString() })})
+            on conflict (key) do nothing`;
+}
+
+/**
+ * Seeds an empty database once: the demo catalogue, the shop settings and the admin account. Markers in app_meta make
  * it idempotent and keep it from ever re-creating or overwriting what an admin changed or removed.
  * A session advisory lock keeps instances starting together from seeding twice.
  */
@@ -330,6 +342,7 @@ export async function seed(sql: Sql, auth: Auth, config: Config): Promise<void> 
   try {
     await conn`select pg_advisory_lock(hashtext('seed'))`;
     await seedCatalog(sql);
+    await seedSettings(sql, config);
     await seedAdmin(sql, auth, config);
   } finally {
     await conn`select pg_advisory_unlock(hashtext('seed'))`;

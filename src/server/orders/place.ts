@@ -8,7 +8,10 @@ import { DomainError } from '../../domain/errors.js';
 import { decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
+import { commerceRules } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
+import { queueShopNotifications } from '../settings/notification-mails.js';
+import { readSettings } from '../settings/store.js';
 import { type CommandMeta, commitDecision, foldStored, lockProducts } from './commit.js';
 import { nextOrderNumber } from './order-number.js';
 import { readStream } from './store.js';
@@ -87,7 +90,14 @@ async function orderForKey(sql: Tx, key: string, customerId: string | null): Pro
 export async function placeOrder(
   sql: Sql,
   input: PlaceOrderInput,
-  meta: { actor: Actor; requestId: string; idempotencyKey?: string; at?: string },
+  meta: {
+    actor: Actor;
+    requestId: string;
+    idempotencyKey?: string;
+    at?: string;
+    /** Where the shop's notification mails link to (the admin screens). */
+    publicUrl?: string;
+  },
 ): Promise<PlacedOrder> {
   // The command's time, taken once: a retry after a version conflict records the same time.
   const at = meta.at ?? new Date().toISOString();
@@ -115,6 +125,9 @@ export async function placeOrder(
       );
       // The counter row is taken last among the locks: checkouts only queue on it for the end of
       // their transaction (see docs/decisions/001-order-log.md).
+      // The Commerce settings as they are now, in this transaction: new orders only; placed ones
+      // keep what their event recorded.
+      const { settings } = await readSettings(tx);
       const orderNumber = await nextOrderNumber(tx, new Date());
       const decided = decide(
         {
@@ -127,6 +140,7 @@ export async function placeOrder(
           notes: input.notes ?? null,
           products,
           itemIds: lines.map(() => randomUUID()),
+          delivery: commerceRules(settings),
         },
         null,
       );
@@ -138,6 +152,7 @@ export async function placeOrder(
       };
       const { state } = await commitDecision(tx, orderId, [], decided, commandMeta, products);
       if (!state) throw new Error('OrderPlaced folded to nothing');
+      await queueShopNotifications(tx, state, products, settings, meta.publicUrl ?? 'http://localhost:3000');
       return placedOrder(state);
     });
   } catch (error) {

@@ -8,6 +8,9 @@ const order = {
     { title: 'Piège à rats', quantity: 2, unitPriceCents: 1490, totalPriceCents: 2980 },
     { title: 'Station <sécurisée>', quantity: 1, unitPriceCents: 1990, totalPriceCents: 1990 },
   ],
+  subtotalCents: 4970,
+  shippingCostCents: 0,
+  taxCents: 828,
   totalAmountCents: 4970,
   deliveryMethod: 'delivery' as const,
   customer: {
@@ -20,7 +23,12 @@ const order = {
     zipCode: '27000',
   },
 };
-const contact = { phone: '02 32 00 00 00', email: 'boutique@example.fr' };
+const contact = {
+  name: 'Hygiène - Anti-nuisibles 27',
+  phone: '02 32 00 00 00',
+  email: 'boutique@example.fr',
+  address: '1 rue du Marché, 27000 Évreux',
+};
 const plain = (s: string) => s.replace(/\u202f|\u00a0/g, ' ');
 
 describe('order confirmation mail', () => {
@@ -32,11 +40,26 @@ describe('order confirmation mail', () => {
     const text = plain(mail.text);
     expect(text).toContain('Bonjour Marie Durand,');
     expect(text).toContain('- Piège à rats × 2 : 29,80 €');
-    expect(text).toContain('Total : 49,70 €');
+    expect(text).toContain('Total : 49,70 € (dont TVA : 8,28 €)');
+    expect(text).toContain('Livraison : Gratuite');
     expect(text).toContain('Livraison (gratuite) : 12 rue des Lilas, 27000 Évreux');
     expect(text).toContain('1. Vous recevez cet email de confirmation');
     expect(text).toContain('2. Nous vous contactons pour organiser le paiement et la livraison.');
     expect(text).toContain('02 32 00 00 00');
+    expect(text).toContain('1 rue du Marché, 27000 Évreux');
+  });
+
+  it('shows the delivery cost the order recorded and the shop name of the settings', () => {
+    const mail = orderConfirmationMail(
+      { ...order, shippingCostCents: 599, totalAmountCents: 5569 },
+      { ...contact, name: 'La Boutique Test', phone: '' },
+    );
+    const text = plain(mail.text);
+    expect(text).toContain('Livraison : 5,99 €');
+    expect(text).toContain('Livraison (5,99 €) : 12 rue des Lilas');
+    expect(text).toContain('Une question ? Écrivez-nous à boutique@example.fr.');
+    expect(mail.html).toContain('La Boutique Test');
+    expect(mail.html).not.toContain('Hygiène - Anti-nuisibles 27');
   });
 
   it('escapes product names in the HTML part and names pickup on Saturday', () => {

@@ -1,4 +1,5 @@
-import { formatEuros } from '../../domain/catalog/pricing.js';
+import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
+import type { ShopIdentity } from '../../domain/settings/settings.js';
 import type { Tx } from '../db/client.js';
 import { renderMail } from '../mail/layout.js';
 import { foldStored } from '../orders/commit.js';
@@ -11,6 +12,9 @@ export interface ConfirmedOrder {
   id: string;
   orderNumber: string;
   items: { title: string; quantity: number; unitPriceCents: number; totalPriceCents: number }[];
+  subtotalCents: number;
+  shippingCostCents: number;
+  taxCents: number;
   totalAmountCents: number;
   deliveryMethod: 'delivery' | 'pickup';
   customer: {
@@ -24,10 +28,8 @@ export interface ConfirmedOrder {
   };
 }
 
-export interface ShopContact {
-  phone: string;
-  email: string;
-}
+/** The shop as its settings name it (Général tab): shown in every mail. */
+export type ShopContact = ShopIdentity;
 
 /** The three next steps the confirmation page announces (visitor-site.md §2, /confirmation). */
 export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
@@ -40,16 +42,23 @@ export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
   ];
 }
 
+/** How to reach the shop, without the phone when the settings have none. */
+export const contactLine = (shop: ShopIdentity) =>
+  shop.phone
+    ? `Une question ? Appelez-nous au ${shop.phone} ou écrivez-nous à ${shop.email}.`
+    : `Une question ? Écrivez-nous à ${shop.email}.`;
+
 /** The French order confirmation mail, queued once per order. */
 export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContact): QueuedMail {
   const { customer } = order;
   const delivery =
     order.deliveryMethod === 'delivery'
-      ? `Livraison (gratuite) : ${customer.address}, ${customer.zipCode} ${customer.city}`
+      ? `Livraison (${formatShipping(order.shippingCostCents).toLocaleLowerCase('fr-FR')}) : ${customer.address}, ${customer.zipCode} ${customer.city}`
       : 'Retrait en boutique (samedi uniquement)';
   const content = renderMail({
     subject: `Confirmation de votre commande ${order.orderNumber}`,
     greeting: `Bonjour ${customer.firstName} ${customer.lastName},`,
+    shopName: contact.name,
     blocks: [
       {
         kind: 'paragraph',
@@ -58,19 +67,25 @@ export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContac
       {
         kind: 'table',
         title: 'Votre commande',
-        rows: order.items.map((i) => ({
-          label: `${i.title} × ${i.quantity}`,
-          value: formatEuros(i.totalPriceCents),
-          detail: `${formatEuros(i.unitPriceCents)} l'unité`,
-        })),
+        rows: [
+          ...order.items.map((i) => ({
+            label: `${i.title} × ${i.quantity}`,
+            value: formatEuros(i.totalPriceCents),
+            detail: `${formatEuros(i.unitPriceCents)} l'unité`,
+          })),
+          { label: 'Sous-total', value: formatEuros(order.subtotalCents) },
+          {
+            label: order.deliveryMethod === 'delivery' ? 'Livraison' : 'Retrait en boutique',
+            value: formatShipping(order.shippingCostCents),
+          },
+        ],
         total: { label: 'Total', value: formatEuros(order.totalAmountCents) },
       },
+      { kind: 'note', text: `dont TVA : ${formatEuros(order.taxCents)}` },
       { kind: 'paragraph', text: delivery },
       { kind: 'steps', title: 'Prochaines étapes', items: nextSteps(order.deliveryMethod) },
-      {
-        kind: 'note',
-        text: `Une question ? Appelez-nous au ${contact.phone} ou écrivez-nous à ${contact.email}.`,
-      },
+      { kind: 'note', text: contactLine(contact) },
+      ...(contact.address ? [{ kind: 'note' as const, text: `${contact.name}, ${contact.address}` }] : []),
     ],
   });
 

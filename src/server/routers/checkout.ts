@@ -9,10 +9,4 @@ import { publicProcedure, router } from '../trpc.js';
  */
 export const checkoutRouter = router({
   place: publicProcedure.input(placeOrderInputSchema).mutation(({ ctx, input }) => checkout(ctx, input)),
-
-  /** The help block of /confirmation: the shop's phone and contact email. */
-  shopContact: publicProcedure.query(({ ctx }) => ({
-    phone: ctx.config.SHOP_PHONE,
-    email: ctx.config.SHOP_EMAIL,
-  })),
 });

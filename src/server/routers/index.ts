@@ -9,6 +9,7 @@ import { contactRouter } from './contact.js';
 import { dashboardRouter } from './dashboard.js';
 import { ordersRouter } from './orders.js';
 import { sessionRouter } from './session.js';
+import { settingsRouter } from './settings.js';
 
 export const appRouter = router({
   account: accountRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   orders: ordersRouter,
   session: sessionRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/client/components/ui/sheet';
 import { effectivePriceCents, formatEuros } from '../../../domain/catalog/pricing';
+import { OrderTotals, useOrderAmounts, useShop } from '../shop/order-totals';
 import { ProductImage } from '../shop/product-image';
 import { useCart } from './cart-context';
 import { lineTotalCents } from './cart-state';
@@ -87,14 +88,7 @@ export function CartDrawer() {
               ))}
             </ul>
             <div className="space-y-4 border-t bg-muted/40 px-6 py-5">
-              <div className="flex items-center justify-between text-sm">
-                <span className="text-muted-foreground">Livraison</span>
-                <span className="font-medium text-success">Gratuite</span>
-              </div>
-              <div className="flex items-center justify-between text-base font-bold">
-                <span>Total</span>
-                <span className="tabular-nums">{formatEuros(cart.total)}</span>
-              </div>
+              <DrawerTotals subtotalCents={cart.total} />
               <div className="grid gap-2">
                 <Button asChild size="lg" onClick={close}>
                   <Link to="/panier">Voir le panier</Link>
@@ -108,5 +102,19 @@ export function CartDrawer() {
         )}
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** Mounted only while the drawer shows items: the delivery rules are fetched when needed. */
+function DrawerTotals({ subtotalCents }: { subtotalCents: number }) {
+  const shop = useShop();
+  const amounts = useOrderAmounts(subtotalCents);
+  return (
+    <OrderTotals
+      amounts={amounts}
+      subtotalCents={subtotalCents}
+      showSubtotal={false}
+      pickup={shop.data?.delivery.shippingEnabled === false}
+    />
   );
 }

@@ -1,11 +1,13 @@
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input, Textarea } from '@/client/components/ui/input';
+import { useCart } from '../cart/cart-context';
 import { DeliveryChoice } from './delivery-choice';
 import { type Checkout, preloadCheckout } from './use-checkout';
 
 /** The checkout form (visitor-site.md §3, §5): coordinates, delivery method and address, notes. */
-export function CheckoutForm({ checkout: { form, onSubmit } }: { checkout: Checkout }) {
+export function CheckoutForm({ checkout: { form, onSubmit, deliveryRules } }: { checkout: Checkout }) {
+  const cart = useCart();
   const e = form.errors;
   const delivery = form.values.deliveryMethod === 'delivery';
   return (
@@ -51,6 +53,8 @@ export function CheckoutForm({ checkout: { form, onSubmit } }: { checkout: Check
           value={form.values.deliveryMethod}
           onChange={(method) => form.set('deliveryMethod', method)}
           labelledBy="delivery-method"
+          subtotalCents={cart.total}
+          rules={deliveryRules}
         />
         {delivery ? (
           <div className="grid gap-4 sm:grid-cols-6">

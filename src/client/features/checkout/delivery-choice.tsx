@@ -1,22 +1,47 @@
 import { Check, Store, Truck } from 'lucide-react';
 import { cn } from '@/client/lib/utils';
+import { type DeliveryRules, formatEuros, formatShipping, shippingCostCents } from '@/domain/catalog/pricing';
 import type { DeliveryMethod } from '@/domain/checkout/fields';
 
-const methods: { value: DeliveryMethod; title: string; detail: string; icon: typeof Truck }[] = [
-  { value: 'delivery', title: 'Livraison à domicile', detail: 'Gratuite', icon: Truck },
-  { value: 'pickup', title: 'Retrait en boutique', detail: 'Samedi uniquement', icon: Store },
-];
+/** What delivery costs for this cart, and from which amount it is free. */
+function deliveryDetail(subtotalCents: number, rules: DeliveryRules | undefined): string {
+  if (!rules) return '…';
+  const cost = shippingCostCents(subtotalCents, 'delivery', rules);
+  return cost === 0
+    ? 'Gratuite'
+    : `${formatShipping(cost)} (offerte dès ${formatEuros(rules.freeShippingThresholdCents)})`;
+}
 
-/** The two delivery methods as cards: a radio group (arrow keys move between them). */
+/**
+ * The delivery methods as cards: a radio group (arrow keys move between them). Home delivery is
+ * offered only when the shop's settings switch it on.
+ */
 export function DeliveryChoice({
   value,
   onChange,
   labelledBy,
+  subtotalCents,
+  rules,
 }: {
   value: DeliveryMethod;
   onChange: (method: DeliveryMethod) => void;
   labelledBy: string;
+  subtotalCents: number;
+  rules: DeliveryRules | undefined;
 }) {
+  const methods: { value: DeliveryMethod; title: string; detail: string; icon: typeof Truck }[] = [
+    ...(rules?.shippingEnabled === false
+      ? []
+      : [
+          {
+            value: 'delivery' as const,
+            title: 'Livraison à domicile',
+            detail: deliveryDetail(subtotalCents, rules),
+            icon: Truck,
+          },
+        ]),
+    { value: 'pickup', title: 'Retrait en boutique', detail: 'Samedi uniquement', icon: Store },
+  ];
   return (
     <div className="grid gap-3 sm:grid-cols-2" role="radiogroup" aria-labelledby={labelledBy}>
       {methods.map((m) => {

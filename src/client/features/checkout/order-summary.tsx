@@ -2,12 +2,14 @@ import { effectivePriceCents, formatEuros, promoApplies } from '@/domain/catalog
 import { useCart } from '../cart/cart-context';
 import { lineTotalCents } from '../cart/cart-state';
 import { useCartCheck } from '../cart/use-cart-check';
+import { OrderTotals, useOrderAmounts } from '../shop/order-totals';
 import { ProductImage } from '../shop/product-image';
 
 /** The checkout's recap: the cart's lines with their problems (stock, price), subtotal and total. */
 export function OrderSummary({ delivery }: { delivery: boolean }) {
   const cart = useCart();
   const problems = useCartCheck();
+  const amounts = useOrderAmounts(cart.total, delivery ? 'delivery' : 'pickup');
   return (
     <aside className="space-y-4 rounded-lg border bg-card p-5 lg:sticky lg:top-24" aria-label="Récapitulatif">
       <h2 className="text-lg font-semibold">Récapitulatif</h2>
@@ -30,7 +32,7 @@ export function OrderSummary({ delivery }: { delivery: boolean }) {
               )}
               {promoApplies(item) && (
                 <p className="text-xs font-medium text-destructive">
-                  Prix promo: {formatEuros(effectivePriceCents(item))} (au lieu de{' '}
+                  Prix promo&nbsp;: {formatEuros(effectivePriceCents(item))} (au lieu de{' '}
                   {formatEuros(item.priceCents)})
                 </p>
               )}
@@ -39,22 +41,14 @@ export function OrderSummary({ delivery }: { delivery: boolean }) {
           </li>
         ))}
       </ul>
-      <dl className="space-y-2 border-t pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Sous-total</dt>
-          <dd className="tabular-nums">{formatEuros(cart.total)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">{delivery ? 'Livraison' : 'Retrait en boutique'}</dt>
-          <dd className="font-medium text-success">Gratuite</dd>
-        </div>
-        <div className="flex justify-between border-t pt-3 text-base font-bold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="checkout-total">
-            {formatEuros(cart.total)}
-          </dd>
-        </div>
-      </dl>
+      <div className="border-t pt-4">
+        <OrderTotals
+          amounts={amounts}
+          subtotalCents={cart.total}
+          pickup={!delivery}
+          totalTestId="checkout-total"
+        />
+      </div>
       <p className="text-xs text-muted-foreground">
         Les prix sont confirmés par notre serveur au moment de la commande.
       </p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
@@ -7,6 +7,7 @@ import { useForm } from '@/client/lib/use-form';
 import type { CheckoutFields, DeliveryMethod } from '@/domain/checkout/fields';
 import type { CheckoutForm } from '@/domain/checkout/schema';
 import { useCart } from '../cart/cart-context';
+import { useShop } from '../shop/order-totals';
 import { randomId } from '../shop/random-id';
 import { useProfilePrefill } from './use-profile-prefill';
 
@@ -52,6 +53,15 @@ export function useCheckout() {
   const [idempotencyKey] = useState(randomId);
   const form = useForm({ initial: emptyCheckout, schema: loadSchema });
   useProfilePrefill(form.update);
+  // The shop's delivery rules: delivery is offered only when switched on (the server refuses it
+  // otherwise), so the form falls back to pickup.
+  const deliveryRules = useShop().data?.delivery;
+  const deliveryOffered = deliveryRules?.shippingEnabled !== false;
+  const { set } = form;
+  const method = form.values.deliveryMethod;
+  useEffect(() => {
+    if (!deliveryOffered && method !== 'pickup') set('deliveryMethod', 'pickup');
+  }, [deliveryOffered, method, set]);
   const utils = trpc.useUtils();
   const place = trpc.checkout.place.useMutation();
 
@@ -76,6 +86,9 @@ export function useCheckout() {
           totalPriceCents: i.totalPriceCents,
         })),
         total: order.totalAmountCents,
+        subtotalCents: order.subtotalCents,
+        shippingCostCents: order.shippingCostCents,
+        taxCents: order.taxCents,
         customer: { ...order.customer, deliveryMethod: order.deliveryMethod },
       });
       toast({ title: 'Succès', description: 'Commande créée avec succès!', variant: 'success' });
@@ -100,7 +113,7 @@ export function useCheckout() {
       toast({ title: 'Erreur', description: MISSING_FIELDS_MESSAGE, variant: 'destructive' });
   });
 
-  return { form, onSubmit, placed: place.isSuccess };
+  return { form, onSubmit, placed: place.isSuccess, deliveryRules, deliveryOffered };
 }
 
 export type Checkout = ReturnType<typeof useCheckout>;

@@ -15,6 +15,10 @@ export interface LastOrder {
   }[];
   /** Total in cents. */
   total: number;
+  /** The server's amounts (absent from orders saved before the shop settings existed). */
+  subtotalCents?: number;
+  shippingCostCents?: number;
+  taxCents?: number;
   customer: {
     firstName: string;
     lastName: string;

@@ -1,13 +1,7 @@
-import { Settings } from 'lucide-react';
-import { ComingScreen } from '@/client/features/admin/layout/coming-screen';
+import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { SettingsScreen } from '@/client/features/admin/settings/settings-screen';
 
 export default function AdminSettings() {
-  return (
-    <ComingScreen
-      title="Paramètres"
-      name="Paramètres"
-      icon={Settings}
-      text="Les paramètres de la boutique arrivent dans une prochaine version de l'administration."
-    />
-  );
+  useAdminTitle('Paramètres');
+  return <SettingsScreen />;
 }

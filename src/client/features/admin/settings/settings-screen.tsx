@@ -1,0 +1,357 @@
+import { Bell, Database, Download, Eraser, Loader2, Save, Settings, ShoppingCart, Store } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Field } from '@/client/components/ui/field';
+import { SubmitButton } from '@/client/components/ui/form';
+import { FormErrorList } from '@/client/components/ui/form-error-list';
+import { Input, Textarea } from '@/client/components/ui/input';
+import { Spinner } from '@/client/components/ui/spinner';
+import { Switch } from '@/client/components/ui/switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { toast } from '@/client/components/ui/toast';
+import { trpc } from '@/client/lib/trpc';
+import { type FormState, useForm } from '@/client/lib/use-form';
+import {
+  parseSettingsForm,
+  SETTINGS_MESSAGES,
+  type SettingsFormValues,
+  type ShopSettings,
+  settingsFormValues,
+  shopSettingsSchema,
+} from '@/domain/settings/settings';
+import { StatsPanel } from './stats-panel';
+
+type Form = FormState<SettingsFormValues, ShopSettings>;
+
+/** Which tab holds each field: after a refused save, the first tab with an error opens. */
+const TAB_OF: Record<keyof SettingsFormValues, string> = {
+  shopName: 'general',
+  shopDescription: 'general',
+  shopEmail: 'general',
+  shopPhone: 'general',
+  shopAddress: 'general',
+  currency: 'general',
+  taxRate: 'commerce',
+  shippingEnabled: 'commerce',
+  freeShippingThreshold: 'commerce',
+  defaultShippingCost: 'commerce',
+  notificationsEnabled: 'notifications',
+  emailNotifications: 'notifications',
+  orderNotifications: 'notifications',
+  lowStockAlerts: 'notifications',
+  maintenanceMode: 'system',
+};
+
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+
+/** "Paramètres" (back-office.md §2): loads the stored settings, then the form owns the edits. */
+export function SettingsScreen() {
+  const stored = trpc.settings.get.useQuery(undefined, { refetchOnWindowFocus: false });
+  if (stored.isError) {
+    return (
+      <p role="alert" className="text-destructive">
+        Impossible de charger les paramètres.
+      </p>
+    );
+  }
+  if (!stored.data) return <Spinner className="min-h-[50vh]" />;
+  return (
+    <SettingsForm
+      initial={stored.data.settings}
+      updatedAt={stored.data.updatedAt}
+      updatedBy={stored.data.updatedByEmail}
+    />
+  );
+}
+
+function SettingsForm({
+  initial,
+  updatedAt,
+  updatedBy,
+}: {
+  initial: ShopSettings;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}) {
+  // Edits live here, above the tabs: switching tabs keeps them until "Sauvegarder".
+  const form = useForm<SettingsFormValues, ShopSettings>({
+    initial: settingsFormValues(initial),
+    schema: shopSettingsSchema,
+    toInput: parseSettingsForm,
+  });
+  const [tab, setTab] = useState('general');
+  const utils = trpc.useUtils();
+  const update = trpc.settings.update.useMutation();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const parsed = await form.validate();
+    if (!parsed.ok) {
+      openFirstError(parsed.messages);
+      toast({ title: 'Erreur', description: SETTINGS_MESSAGES.saveFailed, variant: 'destructive' });
+      return;
+    }
+    try {
+      const saved = await update.mutateAsync(parsed.data);
+      utils.settings.get.setData(undefined, saved);
+      form.reset(settingsFormValues(saved.settings));
+      void utils.settings.shop.invalidate();
+      void utils.settings.history.invalidate();
+      toast({ title: 'Succès', description: SETTINGS_MESSAGES.saved, variant: 'success' });
+    } catch (error) {
+      form.showServerErrors(error);
+      toast({ title: 'Erreur', description: SETTINGS_MESSAGES.saveFailed, variant: 'destructive' });
+    }
+  }
+
+  function openFirstError(_messages: string[]) {
+    const result = shopSettingsSchema.safeParse(parseSettingsForm(form.values));
+    const first = result.success ? undefined : result.error.issues[0]?.path[0];
+    if (typeof first === 'string') setTab(TAB_OF[first as keyof SettingsFormValues] ?? tab);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Paramètres</h1>
+          <p className="text-muted-foreground">Configurez votre boutique</p>
+          <p className="mt-1 text-sm text-muted-foreground" data-testid="settings-last-change">
+            {updatedAt
+              ? `Dernière modification le ${dateTime(updatedAt)}${updatedBy ? ` par ${updatedBy}` : ''}`
+              : 'Valeurs par défaut : jamais modifiés.'}
+          </p>
+        </div>
+        <SubmitButton submitting={update.isPending} busyLabel="Sauvegarde...">
+          <Save aria-hidden="true" />
+          Sauvegarder
+        </SubmitButton>
+      </div>
+      <FormErrorList title="Erreurs de validation :" messages={form.messages} />
+      <Tabs value={tab} onValueChange={setTab}>
+        <div>
+          <TabsList className="h-auto flex-wrap justify-start">
+            <TabsTrigger value="general">
+              <Store className="size-4" aria-hidden="true" />
+              Général
+            </TabsTrigger>
+            <TabsTrigger value="commerce">
+              <ShoppingCart className="size-4" aria-hidden="true" />
+              Commerce
+            </TabsTrigger>
+            <TabsTrigger value="notifications">
+              <Bell className="size-4" aria-hidden="true" />
+              Notifications
+            </TabsTrigger>
+            <TabsTrigger value="system">
+              <Settings className="size-4" aria-hidden="true" />
+              Système
+            </TabsTrigger>
+            <TabsTrigger value="stats">
+              <Database className="size-4" aria-hidden="true" />
+              Statistiques
+            </TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="general">
+          <GeneralTab form={form} />
+        </TabsContent>
+        <TabsContent value="commerce">
+          <CommerceTab form={form} />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsTab form={form} />
+        </TabsContent>
+        <TabsContent value="system">
+          <SystemTab form={form} />
+        </TabsContent>
+        <TabsContent value="stats">
+          <StatsPanel />
+        </TabsContent>
+      </Tabs>
+    </form>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+function GeneralTab({ form }: { form: Form }) {
+  const e = form.errors;
+  return (
+    <Section title="Informations générales" description="Les informations de base de votre boutique">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Nom de la boutique" error={e.shopName}>
+          {(c) => <Input {...c} {...form.text('shopName')} />}
+        </Field>
+        <Field label="Email de contact" error={e.shopEmail}>
+          {(c) => <Input {...c} type="email" {...form.text('shopEmail')} />}
+        </Field>
+      </div>
+      <Field label="Description" error={e.shopDescription}>
+        {(c) => <Textarea {...c} rows={3} {...form.text('shopDescription')} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Téléphone" error={e.shopPhone}>
+          {(c) => <Input {...c} type="tel" placeholder="ex. 06 12 34 56 78" {...form.text('shopPhone')} />}
+        </Field>
+        <Field label="Devise" error={e.currency} description="Les prix sont en euros.">
+          {(c) => <Input {...c} {...form.text('currency')} />}
+        </Field>
+      </div>
+      <Field label="Adresse" error={e.shopAddress}>
+        {(c) => <Textarea {...c} rows={2} {...form.text('shopAddress')} />}
+      </Field>
+    </Section>
+  );
+}
+
+function CommerceTab({ form }: { form: Form }) {
+  const e = form.errors;
+  const v = form.values;
+  return (
+    <Section
+      title="Paramètres commerciaux"
+      description="TVA et livraison, appliquées aux nouvelles commandes"
+    >
+      <Field label="Taux de TVA (%)" error={e.taxRate} description="Les prix affichés incluent la TVA.">
+        {(c) => <Input {...c} inputMode="decimal" className="sm:max-w-48" {...form.text('taxRate')} />}
+      </Field>
+      <Field
+        label="Activer la livraison"
+        inline
+        error={e.shippingEnabled}
+        description="Désactivée : seul le retrait en boutique est proposé."
+      >
+        {(c) => (
+          <Switch
+            {...c}
+            checked={v.shippingEnabled}
+            onCheckedChange={(on) => form.set('shippingEnabled', on)}
+          />
+        )}
+      </Field>
+      {v.shippingEnabled && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Frais de livraison par défaut (€)" error={e.defaultShippingCost}>
+            {(c) => <Input {...c} inputMode="decimal" {...form.text('defaultShippingCost')} />}
+          </Field>
+          <Field
+            label="Livraison gratuite à partir de (€)"
+            error={e.freeShippingThreshold}
+            description="Montant du panier à partir duquel la livraison est offerte."
+          >
+            {(c) => <Input {...c} inputMode="decimal" {...form.text('freeShippingThreshold')} />}
+          </Field>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function NotificationsTab({ form }: { form: Form }) {
+  const v = form.values;
+  const off = !v.notificationsEnabled;
+  const sub: [
+    keyof SettingsFormValues & ('emailNotifications' | 'orderNotifications' | 'lowStockAlerts'),
+    string,
+    string,
+  ][] = [
+    ['emailNotifications', 'Notifications par email', "Envoyer les notifications à l'email de contact"],
+    ['orderNotifications', 'Nouvelles commandes', 'Être averti de chaque nouvelle commande'],
+    ['lowStockAlerts', 'Alertes de stock faible', 'Être averti quand un produit passe à 5 unités ou moins'],
+  ];
+  return (
+    <Section title="Notifications" description="Les emails que la boutique vous envoie">
+      <Field label="Activer les notifications" inline>
+        {(c) => (
+          <Switch
+            {...c}
+            checked={v.notificationsEnabled}
+            onCheckedChange={(on) => form.set('notificationsEnabled', on)}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 border-l-2 pl-4">
+        {sub.map(([name, label, description]) => (
+          <Field key={name} label={label} description={description} inline>
+            {(c) => (
+              <Switch {...c} disabled={off} checked={v[name]} onCheckedChange={(on) => form.set(name, on)} />
+            )}
+          </Field>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function SystemTab({ form }: { form: Form }) {
+  const v = form.values;
+  const clear = trpc.settings.clearCache.useMutation({
+    onSuccess: () =>
+      toast({ title: 'Succès', description: SETTINGS_MESSAGES.cacheCleared, variant: 'success' }),
+    onError: () =>
+      toast({ title: 'Erreur', description: 'Impossible de vider le cache.', variant: 'destructive' }),
+  });
+  return (
+    <div className="grid gap-6">
+      <Section title="Maintenance" description="Fermer temporairement le site aux visiteurs">
+        <Field
+          label="Mode maintenance"
+          inline
+          description="En mode maintenance, seuls les administrateurs peuvent accéder au site."
+        >
+          {(c) => (
+            <Switch
+              {...c}
+              checked={v.maintenanceMode}
+              onCheckedChange={(on) => form.set('maintenanceMode', on)}
+            />
+          )}
+        </Field>
+      </Section>
+      <Section title="Base de données et cache" description="Sauvegarde des données et caches du serveur">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="outline">
+            <a href="/api/admin/backup" download>
+              <Download aria-hidden="true" />
+              Sauvegarder la base
+            </a>
+          </Button>
+          <Button type="button" variant="outline" onClick={() => clear.mutate({})} disabled={clear.isPending}>
+            {clear.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Eraser aria-hidden="true" />
+            )}
+            Vider le cache
+          </Button>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          La sauvegarde est un fichier NDJSON cohérent (catalogue, clients, commandes et journal des
+          commandes), restaurable dans une base vide avec <code>npm run db:restore</code>.
+        </p>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { publicShop, shopSettingsSchema } from '../../domain/settings/settings.js';
+import { announceCacheClear } from '../settings/caches.js';
+import { shopStats } from '../settings/stats.js';
+import { cachedSettings, readSettings, saveSettings, settingsHistory } from '../settings/store.js';
+import { adminProcedure, publicProcedure, router } from '../trpc.js';
+
+/*
+ * The shop settings (back-office.md §2 "Paramètres"). `shop` is public: the storefront's view
+ * (identity and delivery rules); the rest is the owner's.
+ */
+export const settingsRouter = router({
+  shop: publicProcedure.query(async ({ ctx }) =>
+    publicShop((await cachedSettings(ctx.sql, ctx.config)).settings),
+  ),
+
+  get: adminProcedure.query(({ ctx }) => readSettings(ctx.sql, ctx.config)),
+
+  update: adminProcedure
+    .input(shopSettingsSchema)
+    .mutation(({ ctx, input }) => saveSettings(ctx.sql, input, { id: ctx.user.id, email: ctx.user.email })),
+
+  history: adminProcedure.query(({ ctx }) => settingsHistory(ctx.sql)),
+
+  stats: adminProcedure.query(({ ctx }) => shopStats(ctx.sql, ctx.config)),
+
+  /** "Vider le cache": this instance's caches now, every other instance's through NOTIFY. */
+  // An empty object as input: a body-less POST is refused by the HTTP transport.
+  clearCache: adminProcedure.input(z.object({})).mutation(async ({ ctx }) => {
+    await announceCacheClear(ctx.sql);
+    return { ok: true as const };
+  }),
+});
