@@ -93,9 +93,18 @@ test('an auditor reads orders and the audit page, verifies the log, downloads it
   for (const hidden of ['Tableau de bord', 'Produits', 'Clients', 'Demandes de contact', 'Paramètres']) {
     await expect(sidebar.getByRole('link', { name: hidden })).toHaveCount(0);
   }
-  // Nothing on the orders screen changes an order.
-  await expect(page.getByRole('combobox')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /Supprimer|Ajouter une note/ })).toHaveCount(0);
+  // Nothing on the orders screen changes an order: the rows are there, with their details, but no
+  // inline status or payment selector and no delete; the details have no note form.
+  const details = page.getByRole('button', { name: /^Détails de la commande/ }).first();
+  await expect(details).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^(Statut|Paiement) de la commande/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Supprimer/ })).toHaveCount(0);
+  await details.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Historique', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Ajouter une note/ })).toHaveCount(0);
+  await expect(dialog.getByRole('textbox')).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // Admin-only screens send them back home.
   for (const path of ['/admin/products', '/admin/customers', '/admin/settings', '/admin/contact']) {

@@ -83,7 +83,8 @@ test('browse, product page, cart drawer, quantities, guest checkout, confirmatio
   // Checkout: the spec's notice for missing fields, then French messages beside the fields.
   await page.getByRole('link', { name: 'Passer la commande' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByText('Prix promo: 19,90 € (au lieu de 24,90 €)')).toBeVisible();
+  // French spacing, as on the cards, the product page and the cart ("Prix promo :").
+  await expect(page.getByText('Prix promo : 19,90 € (au lieu de 24,90 €)')).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText('49,70 €');
   await page.getByRole('button', { name: 'Confirmer la commande' }).click();
   await expect(page.getByText('Veuillez remplir tous les champs obligatoires').first()).toBeVisible();

@@ -84,7 +84,8 @@ describe('orders.list', () => {
     expect(second.items[0]?.customer).toEqual({ kind: 'account', name: 'Sophie Durand' });
     expect(second.items[0]).toMatchObject({
       itemCount: 2,
-      totalAmountCents: 2500,
+      // 25 € of goods plus the default delivery (5,99 € below 50 €: no settings saved in this database).
+      totalAmountCents: 3099,
       status: 'pending',
       version: 1,
     });
@@ -286,7 +287,7 @@ describe('CSV export over HTTP', () => {
       'Commande;Date;Client;Email;Téléphone;Adresse;Code postal;Ville;Livraison;Articles;Sous-total (€);Frais de port (€);Taxes (€);Total (€);Statut;Paiement;Notes',
     );
     expect(line).toBe(
-      `${order.orderNumber};23/11/2026 14:05;"Zoé Export;""Test""";marie.lefevre@example.fr;+33611223344;12 rue des Tilleuls;27000;Évreux;Livraison;3;37,50;0,00;0,00;37,50;En attente;En attente;Sonner deux fois`,
+      `${order.orderNumber};23/11/2026 14:05;"Zoé Export;""Test""";marie.lefevre@example.fr;+33611223344;12 rue des Tilleuls;27000;Évreux;Livraison;3;37,50;5,99;7,25;43,49;En attente;En attente;Sonner deux fois`,
     );
     expect(end).toBe('');
     // The status filter applies: the same search on « shipped » has the header only.

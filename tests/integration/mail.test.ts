@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type Mail, type Mailer, mailDir } from '../../src/server/mailer.js';
 import { enqueueMail, sendDueMails } from '../../src/server/outbox/mail-outbox.js';
 import { queueMissedConfirmations } from '../../src/server/outbox/order-confirmation-mail.js';
+import { settingsDefaults, storeInitialSettings } from '../../src/server/settings/store.js';
 import { testConfig } from '../support/db.js';
 import { createProduct, checkoutForm as form, placeInput as order } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -19,6 +20,11 @@ import { type TestShop, testShop } from '../support/shop.js';
 let shop: TestShop;
 beforeAll(async () => {
   shop = await testShop({ SHOP_PHONE: '02 32 00 00 00', SHOP_EMAIL: 'boutique@example.fr' });
+  // Only the mails these tests queue: the shop's own order notifications are switched off.
+  await storeInitialSettings(shop.sql, {
+    ...settingsDefaults(shop.services.config),
+    notificationsEnabled: false,
+  });
 });
 afterAll(() => shop.drop());
 
