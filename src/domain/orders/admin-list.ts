@@ -4,6 +4,7 @@
  * Pure: the server runs the queries, the client shows the rows.
  */
 import { z } from 'zod';
+import { shortDateTime } from '../account/order-status.js';
 import { NOTES_MAX } from '../common/limits.js';
 import { ORDER_STATUSES, orderStatusLabel, paymentStatusLabel } from './status.js';
 
@@ -104,18 +105,6 @@ export function orderCustomer(row: {
 /** Excel and LibreOffice read UTF-8 only when the file starts with this mark. */
 export const CSV_BOM = '\uFEFF';
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** « 23/11/2026 14:05 », Paris time: what a French spreadsheet reads as a date. */
-export const csvDate = (value: Date | string) => parisDateTime.format(new Date(value)).replace(',', '');
-
 /** Euros with a decimal comma and no symbol, so that the cell is a number: « 1234,50 ». */
 export const csvAmount = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
@@ -173,7 +162,7 @@ export function orderCsvLine(row: OrderCsvRow): string {
   const a = row.shippingAddress;
   return csvLine([
     row.orderNumber,
-    csvDate(row.createdAt),
+    shortDateTime(row.createdAt),
     customerLabel(row.customer),
     a.email,
     a.phone,

@@ -12,7 +12,7 @@ import { checkRoleChange, type Role } from '../../domain/account/roles.js';
 import { DomainError } from '../../domain/errors.js';
 import type { Services } from '../context.js';
 import type { Sql, Tx } from '../db/client.js';
-import { setRole, updateProfile } from '../db/profiles.js';
+import { type Profile, setRole, updateProfile } from '../db/profiles.js';
 import { checkPassword } from '../password-strength.js';
 import { revokeSessions } from '../session-revocation.js';
 
@@ -23,22 +23,8 @@ import { revokeSessions } from '../session-revocation.js';
  * the same moment.
  */
 
-/** A customer as the back-office table and dialog show it (email from the account). */
-export interface AdminCustomer {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  address: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string;
-  /** YYYY-MM-DD */
-  dateOfBirth: string | null;
-  role: Role;
-  createdAt: Date;
-}
+/** A customer as the back-office table and dialog show it: the profile, without what only its owner needs. */
+export type AdminCustomer = Omit<Profile, 'emailVerified'>;
 
 export interface AdminCustomerPage {
   items: AdminCustomer[];

@@ -1,4 +1,5 @@
 import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
+import type { CustomerDetails } from '../../domain/orders/events.js';
 import type { ShopIdentity } from '../../domain/settings/settings.js';
 import type { Tx } from '../db/client.js';
 import { renderMail } from '../mail/layout.js';
@@ -17,15 +18,7 @@ export interface ConfirmedOrder {
   taxCents: number;
   totalAmountCents: number;
   deliveryMethod: 'delivery' | 'pickup';
-  customer: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone: string;
-    address: string;
-    city: string;
-    zipCode: string;
-  };
+  customer: CustomerDetails;
 }
 
 /** The shop as its settings name it (Général tab): shown in every mail. */

@@ -1,5 +1,5 @@
 import { cn } from '@/client/lib/utils';
-import { orderStatusView, type StatusTone } from '@/domain/orders/status';
+import { orderStatusView, paymentStatusView, type StatusTone } from '@/domain/orders/status';
 
 export const toneClasses: Record<StatusTone, string> = {
   yellow: 'bg-yellow-100 text-yellow-800 border-yellow-200',
@@ -11,17 +11,16 @@ export const toneClasses: Record<StatusTone, string> = {
   grey: 'bg-gray-100 text-gray-700 border-gray-200',
 };
 
-export function OrderStatusBadge({
-  status,
+/** A rounded badge in one of the status tones (order and payment statuses). */
+export function ToneBadge({
+  label,
+  tone,
   className,
-  audience = 'customer',
 }: {
-  status: string;
+  label: string;
+  tone: StatusTone;
   className?: string;
-  /** The back-office names processing "En traitement". */
-  audience?: 'customer' | 'admin';
 }) {
-  const { label, tone } = orderStatusView(status, audience);
   return (
     <span
       data-tone={tone}
@@ -35,3 +34,19 @@ export function OrderStatusBadge({
     </span>
   );
 }
+
+/** An order's status in the spec's French and colour; the back-office names processing "En traitement". */
+export const OrderStatusBadge = ({
+  status,
+  className,
+  audience = 'customer',
+}: {
+  status: string;
+  className?: string;
+  audience?: 'customer' | 'admin';
+}) => <ToneBadge {...orderStatusView(status, audience)} className={className} />;
+
+/** A payment status in the spec's French and colour. */
+export const PaymentBadge = ({ status, className }: { status: string; className?: string }) => (
+  <ToneBadge {...paymentStatusView(status)} className={className} />
+);

@@ -2,6 +2,7 @@
  * The last order saved in the browser after checkout (visitor-site.md §3): orderNumber, items,
  * total, customer. /confirmation reads it once, then deletes it. Amounts are the server's.
  */
+import type { CheckoutFields } from '@/domain/checkout/fields';
 export const LAST_ORDER_STORAGE_KEY = 'lastOrder';
 
 export interface LastOrder {
@@ -19,16 +20,7 @@ export interface LastOrder {
   subtotalCents?: number;
   shippingCostCents?: number;
   taxCents?: number;
-  customer: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone: string;
-    address: string;
-    city: string;
-    zipCode: string;
-    deliveryMethod: 'delivery' | 'pickup';
-  };
+  customer: CheckoutFields;
 }
 
 export function saveLastOrder(order: LastOrder) {

@@ -1,9 +1,9 @@
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
-import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
+import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { SEARCH_MAX } from '@/domain/account/customers';
@@ -44,21 +44,14 @@ export function CustomersScreen() {
         </Button>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1 sm:max-w-md">
-          <Search
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            maxLength={SEARCH_MAX}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Rechercher par nom, email, téléphone ou ville..."
-            aria-label="Rechercher des clients"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          className="flex-1 sm:max-w-md"
+          value={search}
+          maxLength={SEARCH_MAX}
+          onValueChange={setSearch}
+          placeholder="Rechercher par nom, email, téléphone ou ville..."
+          aria-label="Rechercher des clients"
+        />
         <NativeSelect
           aria-label="Filtrer par rôle"
           className="sm:w-56"

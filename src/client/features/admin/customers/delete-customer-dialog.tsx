@@ -1,13 +1,4 @@
-import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { FormAlert } from '@/client/components/ui/field';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
@@ -48,34 +39,24 @@ export function DeleteCustomerDialog({
   }
 
   return (
-    <Dialog open={customer !== null} onOpenChange={(open) => !open && !remove.isPending && close()}>
-      <DialogContent role="alertdialog" className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Supprimer le client</DialogTitle>
-          <DialogDescription>
-            Êtes-vous sûr de vouloir supprimer ce client ? Cette action est irréversible.
-          </DialogDescription>
-        </DialogHeader>
-        {customer ? (
-          <div className="text-sm">
-            <p className="font-medium">{customerName(customer)}</p>
-            <p className="text-muted-foreground">{customer.email}</p>
-            <p className="mt-2 text-muted-foreground">
-              Son compte et ses connexions sont supprimés ; ses commandes restent, marquées « Client supprimé
-              ».
-            </p>
-          </div>
-        ) : null}
-        <FormAlert message={failure} />
-        <DialogFooter className="flex-row justify-end gap-2">
-          <Button variant="outline" onClick={close} disabled={remove.isPending}>
-            Annuler
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Suppression...' : 'Supprimer'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={customer !== null}
+      title="Supprimer le client"
+      description="Êtes-vous sûr de vouloir supprimer ce client ? Cette action est irréversible."
+      pending={remove.isPending}
+      error={failure}
+      onConfirm={confirm}
+      onClose={close}
+    >
+      {customer ? (
+        <div className="text-sm">
+          <p className="font-medium">{customerName(customer)}</p>
+          <p className="text-muted-foreground">{customer.email}</p>
+          <p className="mt-2 text-muted-foreground">
+            Son compte et ses connexions sont supprimés ; ses commandes restent, marquées « Client supprimé ».
+          </p>
+        </div>
+      ) : null}
+    </ConfirmDialog>
   );
 }

@@ -39,14 +39,3 @@ export const formatDayLong = (day: string) =>
 /** "23/11/2026". */
 export const formatDay = (day: string) =>
   dayDate(day).toLocaleDateString('fr-FR', { timeZone: DASHBOARD_TIME_ZONE });
-
-/** An order's time as the back-office shows it: "23/11/2026 14:05" (Paris). */
-export const formatDateTime = (value: Date | string) =>
-  new Date(value).toLocaleString('fr-FR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: DASHBOARD_TIME_ZONE,
-  });

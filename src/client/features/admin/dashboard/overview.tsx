@@ -7,9 +7,10 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { OrderStatusBadge } from '@/client/features/account/status-badge';
 import { trpc } from '@/client/lib/trpc';
+import { shortDateTime } from '@/domain/account/order-status';
 import { REVENUE_PERIODS } from '@/domain/dashboard/periods';
 import { orderStatusView } from '@/domain/orders/status';
-import { formatDateTime, formatDay, formatEuros } from './format';
+import { formatDay, formatEuros } from './format';
 import { LoadFailed } from './load-failed';
 import { StatCard } from './stat-card';
 import { dashboardQueryOptions } from './use-dashboard';
@@ -163,7 +164,7 @@ export function Overview() {
                             {order.orderNumber}
                           </Link>
                           <span className="block text-xs text-muted-foreground">
-                            {formatDateTime(order.createdAt)}
+                            {shortDateTime(order.createdAt)}
                           </span>
                           {/* On phones the status sits under the number instead of a column of its own. */}
                           <OrderStatusBadge

@@ -1,13 +1,3 @@
-/** « 23/11/2026 14:05 »: day, month, year, hour, minute (back-office.md §2). */
-export const orderDate = (value: string | Date) =>
-  new Date(value).toLocaleString('fr-FR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-
 /** The first 8 characters of an id, as the back-office shows ids. */
 export const shortId = (id: string) => id.slice(0, 8);
 

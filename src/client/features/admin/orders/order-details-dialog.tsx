@@ -13,15 +13,15 @@ import { Textarea } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { toast } from '@/client/components/ui/toast';
+import { OrderStatusBadge, PaymentBadge } from '@/client/features/account/status-badge';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { frenchDateTime } from '@/domain/account/order-status';
+import { frenchDateTime, shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
-import { orderDate, shortId } from './format';
-import { AdminStatusBadge, PaymentBadge } from './order-badges';
+import { shortId } from './format';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
 
 /** The details dialog (back-office.md §2) plus the order's timeline from its events. */
@@ -122,7 +122,7 @@ function OrderDetails({
           Commande <span className="whitespace-nowrap">{order.orderNumber}</span>
         </DialogTitle>
         <DialogDescription>
-          #{shortId(order.id)} · {orderDate(order.createdAt)} · {order.customerLabel}
+          #{shortId(order.id)} · {shortDateTime(order.createdAt)} · {order.customerLabel}
         </DialogDescription>
       </DialogHeader>
       {order.deleted ? (
@@ -141,7 +141,7 @@ function OrderDetails({
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="flex items-center gap-2">
-          Statut : <AdminStatusBadge status={order.status} />
+          Statut : <OrderStatusBadge status={order.status} audience="admin" />
         </span>
         <span className="flex items-center gap-2">
           Paiement : <PaymentBadge status={order.paymentStatus} />

@@ -1,10 +1,10 @@
-import { Download, RefreshCw, Search } from 'lucide-react';
+import { Download, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
-import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
+import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { type OrderStatusFilter, orderStatusFilter } from '@/domain/orders/admin-list';
@@ -82,21 +82,14 @@ export function OrdersScreen() {
         </div>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative sm:max-w-sm sm:flex-1">
-          <Search
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Rechercher par numéro ou nom du client..."
-            aria-label="Rechercher des commandes"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          className="sm:max-w-sm sm:flex-1"
+          value={search}
+          maxLength={100}
+          onValueChange={setSearch}
+          placeholder="Rechercher par numéro ou nom du client..."
+          aria-label="Rechercher des commandes"
+        />
         <NativeSelect
           className="sm:w-52"
           aria-label="Filtrer par statut"

@@ -2,6 +2,8 @@ import { Eye, Trash2 } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { OrderStatusBadge, PaymentBadge } from '@/client/features/account/status-badge';
+import { shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { customerLabel } from '@/domain/orders/admin-list';
 import {
@@ -10,8 +12,7 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
 } from '@/domain/orders/status';
-import { orderDate, shortId } from './format';
-import { AdminStatusBadge, PaymentBadge } from './order-badges';
+import { shortId } from './format';
 import type { AdminOrder } from './use-admin-orders';
 
 interface RowProps {
@@ -31,7 +32,7 @@ function StatusCell({
   onStatus,
   className = 'w-[9.75rem]',
 }: RowProps & { order: AdminOrder; className?: string }) {
-  if (!canEdit) return <AdminStatusBadge status={order.status} />;
+  if (!canEdit) return <OrderStatusBadge status={order.status} audience="admin" />;
   return (
     <NativeSelect
       className={className}
@@ -132,7 +133,7 @@ export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrde
             <div className="flex items-end justify-between gap-2 text-sm">
               <div>
                 <ClientCell order={order} />
-                <p className="text-xs text-muted-foreground tabular-nums">{orderDate(order.createdAt)}</p>
+                <p className="text-xs text-muted-foreground tabular-nums">{shortDateTime(order.createdAt)}</p>
               </div>
               <div className="text-right">
                 <p className="font-semibold tabular-nums">{formatEuros(order.totalAmountCents)}</p>
@@ -197,7 +198,7 @@ export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrde
 
 /** « 23/11/2026 » over « 13:46 »: the table stays narrow enough beside the sidebar. */
 function DateLines({ value }: { value: string }) {
-  const [day, time] = orderDate(value).split(' ');
+  const [day, time] = shortDateTime(value).split(' ');
   return (
     <>
       <p className="whitespace-nowrap">{day}</p>

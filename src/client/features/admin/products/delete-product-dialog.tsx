@@ -1,12 +1,4 @@
-import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { type AdminProduct, useProductsChanged } from './use-admin-products';
@@ -35,22 +27,15 @@ export function DeleteProductDialog({
   }
 
   return (
-    <Dialog open={product !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent role="alertdialog" className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Supprimer le produit</DialogTitle>
-          <DialogDescription>Êtes-vous sûr de vouloir supprimer ce produit ?</DialogDescription>
-        </DialogHeader>
-        {product ? <p className="text-sm font-medium">{product.title}</p> : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            Annuler
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            Supprimer
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={product !== null}
+      title="Supprimer le produit"
+      description="Êtes-vous sûr de vouloir supprimer ce produit ?"
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {product ? <p className="text-sm font-medium">{product.title}</p> : null}
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { Input } from '@/client/components/ui/input';
+import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { matchesProductSearch } from '@/domain/catalog/product';
@@ -51,20 +51,13 @@ export function ProductsScreen() {
           Nouveau produit
         </Button>
       </div>
-      <div className="relative max-w-sm">
-        <Search
-          className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Rechercher des produits..."
-          aria-label="Rechercher des produits"
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        className="max-w-sm"
+        value={search}
+        onValueChange={setSearch}
+        placeholder="Rechercher des produits..."
+        aria-label="Rechercher des produits"
+      />
       <Card>
         <CardHeader className="p-4 sm:p-6">
           <h2 className="text-lg font-semibold leading-tight">Liste des produits</h2>
