@@ -43,14 +43,36 @@ export type DialogPlacement = keyof typeof placements;
 
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   placement?: DialogPlacement;
+  /**
+   * Focus the dialog itself on opening instead of its first field (edit forms: a selected first
+   * field is one keystroke from being lost).
+   */
+  focusDialog?: boolean;
 };
 
-export function DialogContent({ className, children, placement = 'center', ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  placement = 'center',
+  focusDialog = false,
+  onOpenAutoFocus,
+  ...props
+}: DialogContentProps) {
   const look = placements[placement];
+  const openAutoFocus: DialogContentProps['onOpenAutoFocus'] = focusDialog
+    ? (event) => {
+        event.preventDefault();
+        (event.currentTarget as HTMLElement).focus();
+      }
+    : onOpenAutoFocus;
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 animate-fade-in', look.overlay)} />
-      <DialogPrimitive.Content className={cn('fixed z-50', look.content, className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn('fixed z-50', look.content, className)}
+        onOpenAutoFocus={openAutoFocus}
+        {...props}
+      >
         {children}
         <DialogPrimitive.Close className={cn('absolute', look.close)}>
           <X aria-hidden="true" />

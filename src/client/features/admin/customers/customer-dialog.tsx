@@ -134,13 +134,7 @@ export function CustomerDialog({
   const e = form.errors;
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
-      <DialogContent
-        className="max-w-2xl"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          (event.currentTarget as HTMLElement).focus();
-        }}
-      >
+      <DialogContent className="max-w-2xl" focusDialog>
         <DialogHeader>
           <DialogTitle>{editing ? 'Modifier le client' : 'Nouveau client'}</DialogTitle>
           <DialogDescription>

@@ -114,14 +114,7 @@ export function ProductDialog({
   const e = form.errors;
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent
-        className="max-w-2xl"
-        // Focus the dialog, not the title field: a selected title is one keystroke from being lost.
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          (event.currentTarget as HTMLElement).focus();
-        }}
-      >
+      <DialogContent className="max-w-2xl" focusDialog>
         <DialogHeader>
           <DialogTitle>{editing ? 'Modifier le produit' : 'Créer un nouveau produit'}</DialogTitle>
           <DialogDescription>Remplissez les informations du produit ci-dessous.</DialogDescription>
