@@ -81,6 +81,13 @@ test('an admin changes status and payment inline, reads the timeline, adds a not
   await expect(admin.getByTestId('order-total')).toHaveText('2 commandes');
   const row = rows.filter({ hasText: kept });
   await expect(row.getByText('Romane Quesnel')).toBeVisible();
+  // At 1280 px, beside the sidebar, the eight columns fit: the delete button is not pushed out.
+  if ((admin.viewportSize()?.width ?? 0) >= 1280) {
+    const fits = await admin
+      .getByTestId('orders-table')
+      .evaluate((t) => t.scrollWidth <= (t.parentElement as HTMLElement).clientWidth);
+    expect(fits).toBe(true);
+  }
 
   await row.getByLabel(`Statut de la commande ${kept}`).selectOption('shipped');
   await expect(admin.getByText('Statut de la commande mis à jour.', { exact: true })).toBeVisible();

@@ -4,19 +4,31 @@ import { cn } from '@/client/lib/utils';
 
 /**
  * A native <select> dressed like Input: the phone's own picker on mobile, keyboard and screen
- * readers for free, and it works inside a Field (id, aria-*) like any input.
+ * readers for free, and it works inside a Field (id, aria-*) like any input. `compact` is the
+ * tighter one that sits in a table row (the orders list's inline status and payment).
  */
-export function NativeSelect({ className, children, ...props }: React.ComponentProps<'select'>) {
+export function NativeSelect({
+  className,
+  children,
+  compact = false,
+  ...props
+}: React.ComponentProps<'select'> & { compact?: boolean }) {
   return (
     <div className={cn('relative', className)}>
       <select
-        className="flex h-10 w-full cursor-pointer appearance-none rounded-md border border-input bg-background py-2 pl-3 pr-9 text-base focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm"
+        className={cn(
+          'flex w-full cursor-pointer appearance-none rounded-md border border-input bg-background text-base focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm',
+          compact ? 'h-9 py-1.5 pl-2.5 pr-7' : 'h-10 py-2 pl-3 pr-9',
+        )}
         {...props}
       >
         {children}
       </select>
       <ChevronDown
-        className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        className={cn(
+          'pointer-events-none absolute top-1/2 size-4 -translate-y-1/2 text-muted-foreground',
+          compact ? 'right-2' : 'right-3',
+        )}
         aria-hidden="true"
       />
     </div>

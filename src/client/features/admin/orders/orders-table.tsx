@@ -30,11 +30,12 @@ function StatusCell({
   canEdit,
   busy,
   onStatus,
-  className = 'w-[9.75rem]',
+  className = 'w-[8.75rem]',
 }: RowProps & { order: AdminOrder; className?: string }) {
   if (!canEdit) return <OrderStatusBadge status={order.status} audience="admin" />;
   return (
     <NativeSelect
+      compact
       className={className}
       aria-label={`Statut de la commande ${order.orderNumber}`}
       value={order.status}
@@ -55,11 +56,12 @@ function PaymentCell({
   canEdit,
   busy,
   onPayment,
-  className = 'w-[8.75rem]',
+  className = 'w-[8.25rem]',
 }: RowProps & { order: AdminOrder; className?: string }) {
   if (!canEdit) return <PaymentBadge status={order.paymentStatus} />;
   return (
     <NativeSelect
+      compact
       className={className}
       aria-label={`Paiement de la commande ${order.orderNumber}`}
       value={order.paymentStatus}
@@ -149,7 +151,8 @@ export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrde
           </li>
         ))}
       </ul>
-      <Table data-testid="orders-table" className="hidden xl:table">
+      {/* Eight columns with two selectors: tighter cells so the row fits beside the sidebar at 1280 px. */}
+      <Table data-testid="orders-table" className="hidden xl:table [&_td]:px-2 [&_th]:px-2">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Commande</TableHead>
