@@ -309,9 +309,13 @@ test('the mobile menu opens, leads to a section and closes @phone', async ({ pag
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
   const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
-  await toggle.click();
   const menu = page.getByRole('navigation', { name: 'Menu mobile' });
-  await expect(menu).toBeVisible();
+  // The page is pre-rendered: a tap that lands before the scripts have hydrated it does nothing,
+  // so tap again until the menu opens (a second tap once open would close it: check first).
+  await expect(async () => {
+    if (!(await menu.isVisible())) await toggle.click();
+    await expect(menu).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await expect(menu.getByRole('link', { name: 'Boutique' })).toHaveAttribute('href', '/boutique');
   await menu.getByRole('link', { name: 'Avis' }).click();
   await expect(menu).toBeHidden();
