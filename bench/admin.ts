@@ -20,16 +20,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { createAuth } from '../src/server/auth.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
-import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
+import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { listAdminOrders } from '../src/server/orders/admin-orders.js';
-import { fmt, load, openBenchServer, type RunResult } from './support.js';
+import { closeServers, fmt, load, openBenchDatabase, type RunResult } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -88,12 +87,8 @@ async function fill(sql: Sql) {
 
 async function main() {
   setLogLevel('warn');
-  const server = await openBenchServer();
-  const name = `h27_bench_admin_${process.pid}`;
-  const admin = postgres(server.url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name}`);
-  await admin.unsafe(`create database ${name}`);
-  const url = withDatabase(server.url, name);
+  const database = await openBenchDatabase('admin');
+  const { url } = database;
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -106,7 +101,7 @@ async function main() {
   const sql = createSql(url, config.DATABASE_POOL_MAX);
   const servers: http.Server[] = [];
   try {
-    console.log(`Database: fresh database on the ${server.mode}`);
+    console.log(`Database: fresh database on the ${database.mode}`);
     await migrate(sql);
     const t0 = Date.now();
     await fill(sql);
@@ -201,14 +196,9 @@ async function main() {
     }
     console.log(`tRPC / direct: ${summary.join('; ')}`);
   } finally {
-    for (const s of servers) {
-      s.closeAllConnections();
-      await new Promise((resolve) => s.close(resolve));
-    }
+    await closeServers(servers);
     await sql.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await server.close();
+    await database.close();
   }
 }
 

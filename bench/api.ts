@@ -18,19 +18,19 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { createAuth } from '../src/server/auth.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
 import { createContext } from '../src/server/context.js';
-import { createSql, withDatabase } from '../src/server/db/client.js';
+import { createSql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { listShopProductCards } from '../src/server/db/products.js';
 import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { SHOP_PAGE_SIZE } from '../src/server/routers/catalog.js';
 import { appRouter } from '../src/server/routers/index.js';
-import { fmt, load, openBenchServer, type RunResult } from './support.js';
+import { closeServers, fmt, load, openBenchDatabase, type RunResult } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -69,12 +69,8 @@ async function fill(sql: postgres.Sql) {
 
 async function main() {
   setLogLevel('warn');
-  const server = await openBenchServer();
-  const name = `h27_bench_api_${process.pid}`;
-  const admin = postgres(server.url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name}`);
-  await admin.unsafe(`create database ${name}`);
-  const url = withDatabase(server.url, name);
+  const database = await openBenchDatabase('api');
+  const { url } = database;
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -88,7 +84,7 @@ async function main() {
   const sql = createSql(url, config.DATABASE_POOL_MAX);
   const servers: http.Server[] = [];
   try {
-    console.log(`Database: fresh database on the ${server.mode}`);
+    console.log(`Database: fresh database on the ${database.mode}`);
     await migrate(sql);
     const t0 = Date.now();
     await fill(sql);
@@ -176,14 +172,9 @@ async function main() {
       `All runs (req/s): bare ${runs.bare.map((r) => fmt(r.rps)).join(', ')}; tRPC ${runs.trpc.map((r) => fmt(r.rps)).join(', ')}`,
     );
   } finally {
-    for (const s of servers) {
-      s.closeAllConnections();
-      await new Promise((resolve) => s.close(resolve));
-    }
+    await closeServers(servers);
     await sql.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await server.close();
+    await database.close();
   }
 }
 

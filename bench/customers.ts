@@ -17,7 +17,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import postgres from 'postgres';
 import {
   CUSTOMER_PAGE_SIZE,
   type CustomerListInput,
@@ -27,11 +26,11 @@ import { createAuth } from '../src/server/auth.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
 import { listCustomers } from '../src/server/customers/customers.js';
-import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
+import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
-import { fmt, load, openBenchServer, type RunResult } from './support.js';
+import { closeServers, fmt, load, openBenchDatabase, type RunResult } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -185,21 +184,14 @@ export async function customersScenario(
     );
     return { direct, trpc, ratio };
   } finally {
-    for (const s of servers) {
-      s.closeAllConnections();
-      await new Promise((resolve) => s.close(resolve));
-    }
+    await closeServers(servers);
   }
 }
 
 async function main() {
   setLogLevel('warn');
-  const server = await openBenchServer();
-  const name = `h27_bench_customers_${process.pid}`;
-  const admin = postgres(server.url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name}`);
-  await admin.unsafe(`create database ${name}`);
-  const url = withDatabase(server.url, name);
+  const database = await openBenchDatabase('customers');
+  const { url } = database;
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -211,7 +203,7 @@ async function main() {
   });
   const sql = createSql(url, config.DATABASE_POOL_MAX);
   try {
-    console.log(`Database: fresh database on the ${server.mode}`);
+    console.log(`Database: fresh database on the ${database.mode}`);
     await migrate(sql);
     const t0 = Date.now();
     await fillCustomers(sql, CUSTOMERS);
@@ -220,9 +212,7 @@ async function main() {
     await customersScenario(services);
   } finally {
     await sql.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await server.close();
+    await database.close();
   }
 }
 

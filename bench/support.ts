@@ -1,8 +1,11 @@
 /** What the benchmarks share: a database server to create fresh databases on, and a load generator. */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import postgres from 'postgres';
+import { withDatabase } from '../src/server/db/client.js';
 import { startEmbeddedCluster } from '../src/server/db/embedded.js';
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -24,6 +27,35 @@ export async function openBenchServer() {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh database named after the benchmark on openBenchServer's server; close() drops it and
+ * stops the server.
+ */
+export async function openBenchDatabase(tag: string) {
+  const server = await openBenchServer();
+  const name = `h27_bench_${tag}_${process.pid}`;
+  const admin = postgres(server.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name}`);
+  await admin.unsafe(`create database ${name}`);
+  return {
+    url: withDatabase(server.url, name),
+    mode: server.mode,
+    async close() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await server.close();
+    },
+  };
+}
+
+/** Closes the benchmark's HTTP servers, keep-alive connections included. */
+export async function closeServers(servers: http.Server[]) {
+  for (const s of servers) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
 }
 
 /**
