@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
+import { LoadMore } from '@/client/components/ui/load-more';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -83,13 +84,7 @@ export function CustomersScreen() {
               onDelete={setDeleting}
             />
           )}
-          {list.hasMore ? (
-            <div className="flex justify-center pt-4">
-              <Button variant="outline" onClick={() => list.loadMore()} disabled={list.loadingMore}>
-                {list.loadingMore ? 'Chargement...' : 'Charger plus de clients'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={list} label="Charger plus de clients" />
         </CardContent>
       </Card>
       {dialog ? (

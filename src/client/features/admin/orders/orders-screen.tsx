@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
+import { LoadMore } from '@/client/components/ui/load-more';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -123,13 +124,7 @@ export function OrdersScreen() {
               onDelete={setDeleting}
             />
           )}
-          {list.hasMore ? (
-            <div className="flex justify-center pt-4">
-              <Button variant="outline" onClick={() => list.loadMore()} disabled={list.loadingMore}>
-                {list.loadingMore ? 'Chargement...' : 'Charger plus de commandes'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={list} label="Charger plus de commandes" />
         </CardContent>
       </Card>
       <OrderDetailsDialog orderId={openId} canEdit={canEdit} onClose={() => showDetails(null)} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { LoadMore } from '@/client/components/ui/load-more';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
@@ -77,13 +78,7 @@ export function ProductsScreen() {
               onDelete={setDeleting}
             />
           )}
-          {list.hasMore ? (
-            <div className="flex justify-center pt-4">
-              <Button variant="outline" onClick={() => list.loadMore()} disabled={list.loadingMore}>
-                {list.loadingMore ? 'Chargement...' : 'Charger plus de produits'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={list} label="Charger plus de produits" />
         </CardContent>
       </Card>
       {dialog ? (
