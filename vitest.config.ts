@@ -26,8 +26,10 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', ...(gate ? ['tests/gate/integration/*.test.ts'] : [])],
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Bounds for a stuck test, not timings: the CLI tests start tsx two or three times, which
+          // took over 60 s at load 40 on two cores.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 2,
           sequence: { groupOrder: 1 },

@@ -15,20 +15,25 @@
  * BENCH_CUSTOMERS (10000), BENCH_ORDERS (100000).
  */
 
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import type http from 'node:http';
 import { createAuth } from '../src/server/auth.js';
-import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
 import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { listAdminOrders } from '../src/server/orders/admin-orders.js';
-import { closeServers, fmt, load, openBenchDatabase, type RunResult } from './support.js';
+import {
+  bareJsonServer,
+  benchConfig,
+  closeServers,
+  fmt,
+  listenAll,
+  load,
+  openBenchDatabase,
+  type RunResult,
+  signInAdmin,
+} from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -89,15 +94,7 @@ async function main() {
   setLogLevel('warn');
   const database = await openBenchDatabase('admin');
   const { url } = database;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    SEED: 'false',
-    LOG_LEVEL: 'warn',
-    AUTH_SECRET: randomBytes(32).toString('base64'),
-    DATA_DIR: path.join(os.tmpdir(), `h27-bench-admin-data-${process.pid}`),
-    API_MAX_IN_FLIGHT_PER_IP: '1000',
-  });
+  const config = benchConfig(url, 'admin');
   const sql = createSql(url, config.DATABASE_POOL_MAX);
   const servers: http.Server[] = [];
   try {
@@ -112,41 +109,10 @@ async function main() {
     const services: Services = { sql, config, auth: createAuth(sql, config) };
     const trpcServer = (await createHttpServer(services, { dev: false })).server;
     const scenarios: Scenario[] = [];
-    const bareServer = http.createServer(async (req, res) => {
-      const scenario = scenarios[Number(new URL(req.url ?? '/', 'http://x').searchParams.get('s'))];
-      try {
-        const body = await scenario!.direct(sql);
-        res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify(body));
-      } catch {
-        res.statusCode = 500;
-        res.end();
-      }
-    });
-    for (const s of [trpcServer, bareServer]) {
-      s.keepAliveTimeout = 65_000;
-      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-      servers.push(s);
-    }
-    const port = (s: http.Server) => (s.address() as AddressInfo).port;
-    const trpcBase = `http://127.0.0.1:${port(trpcServer)}`;
+    const bareServer = bareJsonServer((u) => scenarios[Number(u.searchParams.get('s'))]!.direct(sql));
+    const [trpcBase, bareBase] = await listenAll([trpcServer, bareServer], servers);
 
-    // A real admin session: signed up and signed in through better-auth, cookie kept.
-    const email = 'bench-admin@example.fr';
-    const password = 'un mot de passe de banc 27';
-    await services.auth.api.signUpEmail({ body: { email, password, name: 'Banc Admin' } });
-    await sql`update profiles set role = 'admin' where id = (select id from users where email = ${email})`;
-    const signIn = await fetch(`${trpcBase}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: config.trustedOrigins[0]! },
-      body: JSON.stringify({ email, password }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    if (!signIn.ok || !cookie) throw new Error(`Admin sign-in failed: ${signIn.status}`);
-    const headers = { cookie };
+    const headers = { cookie: await signInAdmin(services, trpcBase, 'admin') };
 
     // A deep page: the cursor after the first 5,000 orders.
     const deep = await listAdminOrders(sql, { limit: 100 });
@@ -169,7 +135,7 @@ async function main() {
     const summary: string[] = [];
     for (const [index, scenario] of scenarios.entries()) {
       const trpcUrl = `${trpcBase}/api/trpc/${scenario.procedure}?input=${encodeURIComponent(JSON.stringify(scenario.input))}`;
-      const directUrl = `http://127.0.0.1:${port(bareServer)}/?s=${index}`;
+      const directUrl = `${bareBase}/?s=${index}`;
       // Same answer from both (the count and the ids of the page).
       const direct = (await (await fetch(directUrl)).json()) as {
         items: { id: string }[];

@@ -14,13 +14,9 @@
  */
 
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type postgres from 'postgres';
 import { createAuth } from '../src/server/auth.js';
-import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
 import { createContext } from '../src/server/context.js';
 import { createSql } from '../src/server/db/client.js';
@@ -30,7 +26,16 @@ import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { SHOP_PAGE_SIZE } from '../src/server/routers/catalog.js';
 import { appRouter } from '../src/server/routers/index.js';
-import { closeServers, fmt, load, openBenchDatabase, type RunResult } from './support.js';
+import {
+  bareJsonServer,
+  benchConfig,
+  closeServers,
+  fmt,
+  listenAll,
+  load,
+  openBenchDatabase,
+  type RunResult,
+} from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -71,15 +76,7 @@ async function main() {
   setLogLevel('warn');
   const database = await openBenchDatabase('api');
   const { url } = database;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    SEED: 'false',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: path.join(os.tmpdir(), `h27-bench-api-data-${process.pid}`),
-    // The load generator is one client address keeping 50 requests in flight.
-    API_MAX_IN_FLIGHT_PER_IP: '1000',
-  });
+  const config = benchConfig(url, 'api');
   // The one pool both handlers share.
   const sql = createSql(url, config.DATABASE_POOL_MAX);
   const servers: http.Server[] = [];
@@ -97,16 +94,7 @@ async function main() {
 
     const services: Services = { sql, config, auth: createAuth(sql, config) };
     const trpcServer = (await createHttpServer(services, { dev: false })).server;
-    const bareServer = http.createServer(async (_req, res) => {
-      try {
-        const rows = await listShopProductCards(sql, { limit: SHOP_PAGE_SIZE, offset: 0 });
-        res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify(rows));
-      } catch {
-        res.statusCode = 500;
-        res.end();
-      }
-    });
+    const bareServer = bareJsonServer(() => listShopProductCards(sql, { limit: SHOP_PAGE_SIZE, offset: 0 }));
     // Diagnostic: the tRPC handler alone (same router and context, without the app's compression,
     // security headers and routing), to tell the framework's cost from the app server's.
     const handlerOnly = http.createServer((req, res) =>
@@ -118,16 +106,11 @@ async function main() {
         createContext: ({ req }) => createContext(services, req),
       }),
     );
-    for (const s of [trpcServer, bareServer, handlerOnly]) {
-      s.keepAliveTimeout = 65_000;
-      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-      servers.push(s);
-    }
-    const port = (s: http.Server) => (s.address() as AddressInfo).port;
+    const [trpcBase, bareBase, handlerBase] = await listenAll([trpcServer, bareServer, handlerOnly], servers);
     const targets = {
-      bare: `http://127.0.0.1:${port(bareServer)}/products`,
-      trpc: `http://127.0.0.1:${port(trpcServer)}/api/trpc/catalog.list`,
-      handler: `http://127.0.0.1:${port(handlerOnly)}/`,
+      bare: `${bareBase}/products`,
+      trpc: `${trpcBase}/api/trpc/catalog.list`,
+      handler: `${handlerBase}/`,
     };
 
     // Same rows from both.

@@ -12,10 +12,7 @@
  * BENCH_CUSTOMERS (10000).
  */
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import {
   CUSTOMER_PAGE_SIZE,
@@ -23,14 +20,23 @@ import {
   customerListSchema,
 } from '../src/domain/account/customers.js';
 import { createAuth } from '../src/server/auth.js';
-import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
 import { listCustomers } from '../src/server/customers/customers.js';
 import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createHttpServer } from '../src/server/http.js';
 import { setLogLevel } from '../src/server/logger.js';
-import { closeServers, fmt, load, openBenchDatabase, type RunResult } from './support.js';
+import {
+  bareJsonServer,
+  benchConfig,
+  closeServers,
+  fmt,
+  listenAll,
+  load,
+  openBenchDatabase,
+  type RunResult,
+  signInAdmin,
+} from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -94,47 +100,19 @@ export async function customersScenario(
   try {
     const trpcServer = (await createHttpServer(services, { dev: false })).server;
     const queries = (await screenQueries(sql)).map((q) => customerListSchema.parse(q));
-    const directServer = http.createServer(async (req, res) => {
-      try {
-        const query = queries[Number(new URL(req.url ?? '/', 'http://x').searchParams.get('q'))];
-        if (!query) throw new Error('unknown query');
-        const page = await listCustomers(sql, query);
-        res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify(page));
-      } catch {
-        res.statusCode = 500;
-        res.end();
-      }
+    const directServer = bareJsonServer((u) => {
+      const query = queries[Number(u.searchParams.get('q'))];
+      if (!query) throw new Error('unknown query');
+      return listCustomers(sql, query);
     });
-    for (const s of [trpcServer, directServer]) {
-      s.keepAliveTimeout = 65_000;
-      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-      servers.push(s);
-    }
-    const base = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+    const [trpcBase, directBase] = await listenAll([trpcServer, directServer], servers);
 
-    const email = `bench-admin-${process.pid}@example.fr`;
-    const password = 'Banc d’essai des clients 27';
-    const { user } = await services.auth.api.signUpEmail({ body: { email, password, name: 'Banc Essai' } });
-    await sql`update profiles set role = 'admin' where id = ${user.id}`;
-    const signIn = await fetch(`${base(trpcServer)}/api/auth/sign-in/email`, {
-      method: 'POST',
-      // As the sign-in page sends it: from the app's own (loopback) origin.
-      headers: { 'content-type': 'application/json', origin: services.config.trustedOrigins[0] ?? '' },
-      body: JSON.stringify({ email, password }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    if (signIn.status !== 200 || !cookie) throw new Error(`Admin sign-in failed (${signIn.status})`);
-    const headers = { cookie };
+    const headers = { cookie: await signInAdmin(services, trpcBase, 'customers') };
 
     const trpcUrls = queries.map(
-      (q) =>
-        `${base(trpcServer)}/api/trpc/adminCustomers.list?input=${encodeURIComponent(JSON.stringify(q))}`,
+      (q) => `${trpcBase}/api/trpc/adminCustomers.list?input=${encodeURIComponent(JSON.stringify(q))}`,
     );
-    const directUrls = queries.map((_, i) => `${base(directServer)}/customers?q=${i}`);
+    const directUrls = queries.map((_, i) => `${directBase}/customers?q=${i}`);
 
     // Same rows from both, for every query.
     for (let i = 0; i < queries.length; i++) {
@@ -192,15 +170,7 @@ async function main() {
   setLogLevel('warn');
   const database = await openBenchDatabase('customers');
   const { url } = database;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    SEED: 'false',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: path.join(os.tmpdir(), `h27-bench-customers-data-${process.pid}`),
-    API_MAX_IN_FLIGHT_PER_IP: '1000',
-    AUTH_SECRET: `bench-${'x'.repeat(40)}-${process.pid}`,
-  });
+  const config = benchConfig(url, 'customers');
   const sql = createSql(url, config.DATABASE_POOL_MAX);
   try {
     console.log(`Database: fresh database on the ${database.mode}`);

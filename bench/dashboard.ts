@@ -4,12 +4,16 @@
  * baseline measured in the same run: one full pass over the orders (`sum(total_amount_cents)`), the
  * cost a naive "revenue of everything" would pay on every load.
  *
+ * Best sellers and revenue by category read the daily sales aggregate (migration 0015); the same
+ * figures computed from every order line of the period, as before 0015, are measured beside them.
+ *
  * Each query runs BENCH_RUNS times (default 30) after a warm-up; the median and p95 are printed with
  * the median's ratio to the baseline's median (below 1: cheaper than one pass over the orders).
  * A fresh database: an embedded PostgreSQL in a temporary folder, or a new database on DATABASE_URL's
  * server. Options: BENCH_ORDERS (100000), BENCH_PRODUCTS (10000), BENCH_RUNS (30).
  */
 import postgres from 'postgres';
+import type { DayRange } from '../src/domain/dashboard/periods.js';
 import { parisDay, periodAndPrevious, presetRange } from '../src/domain/dashboard/periods.js';
 import {
   bestSellers,
@@ -23,6 +27,7 @@ import {
 import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { setLogLevel } from '../src/server/logger.js';
+import { countsAsRevenueSql, salesFromReadTables } from '../src/server/orders/sales.js';
 import { fmt, openBenchServer } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -70,8 +75,39 @@ async function fill(sql: Sql) {
       from (select order_id, sum(total_price_cents)::int as total, sum(quantity)::int as items
               from order_items group by order_id) s
      where s.order_id = o.id`;
+  // The read tables were filled directly: the daily sales follow them, as orders:replay rebuilds them.
+  await sql`
+    insert into daily_product_sales (day, product_id, title, quantity, revenue_cents)
+    ${salesFromReadTables(sql, 'orders', 'order_items')}`;
   await sql`vacuum analyze`;
 }
+
+/** Before migration 0015: the analytics from every order line of the period (the same figures). */
+const fromLines = {
+  bestSellers: (sql: Sql, range: DayRange) => sql`
+    select s.product_id, coalesce(p.title, s.title) as title, s.quantity, s.revenue_cents
+      from (select i.product_id, max(i.title) as title, sum(i.quantity)::int8 as quantity,
+                   sum(i.total_price_cents)::int8 as revenue_cents
+              from orders o join order_items i on i.order_id = o.id
+             where o.created_at >= (${range.from}::date::timestamp at time zone 'Europe/Paris')
+               and o.created_at < ((${range.to}::date + 1)::timestamp at time zone 'Europe/Paris')
+               and ${countsAsRevenueSql(sql, sql`o`)}
+             group by i.product_id) s
+      left join products p on p.id = s.product_id
+     order by s.quantity desc, s.revenue_cents desc, title
+     limit 10`,
+  revenueByCategory: (sql: Sql, range: DayRange) => sql`
+    select coalesce(nullif(trim(p.category), ''), 'Sans catégorie') as category,
+           sum(i.total_price_cents)::int8 as revenue_cents, sum(i.quantity)::int8 as quantity
+      from orders o
+      join order_items i on i.order_id = o.id
+      left join products p on p.id = i.product_id
+     where o.created_at >= (${range.from}::date::timestamp at time zone 'Europe/Paris')
+       and o.created_at < ((${range.to}::date + 1)::timestamp at time zone 'Europe/Paris')
+       and ${countsAsRevenueSql(sql, sql`o`)}
+     group by 1
+     order by 2 desc, 1`,
+};
 
 interface Timing {
   median: number;
@@ -130,6 +166,10 @@ async function main() {
       ['revenue by category, this year', () => revenueByCategory(sql, year)],
       ['best sellers, two years (every order)', () => bestSellers(sql, twoYears)],
       ['revenue by category, two years (every order)', () => revenueByCategory(sql, twoYears)],
+      ['before 0015: best sellers, this year, lines only', () => fromLines.bestSellers(sql, year)],
+      ['before 0015: revenue by category, this year, lines', () => fromLines.revenueByCategory(sql, year)],
+      ['before 0015: best sellers, two years, lines only', () => fromLines.bestSellers(sql, twoYears)],
+      ['before 0015: categories, two years, lines only', () => fromLines.revenueByCategory(sql, twoYears)],
     ];
     const pad = 52;
     console.log(`${'query'.padEnd(pad)} median ms   p95 ms   ratio to baseline`);

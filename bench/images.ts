@@ -28,7 +28,7 @@ import { createHttpServer } from '../src/server/http.js';
 import { IMAGE_WIDTHS, storeImage } from '../src/server/images.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { photoJpeg } from '../tests/support/images.js';
-import { fmt, openBenchServer, type RunResult, startLoad } from './support.js';
+import { fmt, openBenchServer, type RunResult, signInAdmin, startLoad } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -138,18 +138,7 @@ async function main() {
     httpServer = (await createHttpServer(services, { dev: false })).server;
     httpServer.keepAliveTimeout = 65_000;
     await new Promise<void>((r) => httpServer!.listen(port, '127.0.0.1', () => r()));
-    const signedUp = await services.auth.api.signUpEmail({
-      body: { email: 'bench-admin@example.fr', password: 'bench-password-1', name: 'Bench Admin' },
-    });
-    await sql`update profiles set role = 'admin' where id = ${signedUp.user.id}`;
-    const signIn = await services.auth.api.signInEmail({
-      body: { email: 'bench-admin@example.fr', password: 'bench-password-1' },
-      asResponse: true,
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signInAdmin(services, base, 'images');
     const list = `${base}/api/trpc/catalog.list`;
 
     const row = (label: string, r: RunResult) =>

@@ -11,57 +11,25 @@
  * Options (environment): BENCH_SECONDS (per round of a scenario, default 2), BENCH_EVENTS (default 100000).
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import type { OrderState } from '../src/domain/orders/decider.js';
 import { EVENT_SCHEMA_VERSION, type OrderPlacedData } from '../src/domain/orders/events.js';
-import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
-import { startEmbeddedCluster } from '../src/server/db/embedded.js';
+import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { eventContent, eventHash } from '../src/server/orders/canonical.js';
 import { setOrderPaymentStatus } from '../src/server/orders/commands.js';
 import { projectionStatement } from '../src/server/orders/projections.js';
 import { replayOrders } from '../src/server/orders/replay.js';
 import { appendEvent } from '../src/server/orders/store.js';
+import { customerForm } from '../tests/support/orders.js';
+import { fmt, openBenchDatabase } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const CLIENT_COUNTS = [1, 8];
 const ROUNDS = 5;
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
-
-async function openBenchDatabase() {
-  if (process.env.DATABASE_URL) {
-    const name = `h27_bench_${process.pid}`;
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${name}`);
-    await admin.unsafe(`create database ${name}`);
-    return {
-      url: withDatabase(process.env.DATABASE_URL, name),
-      mode: 'DATABASE_URL server',
-      async close() {
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'h27-bench-'));
-  // As root the cluster runs as a 'postgres' user, which must be able to enter the folder.
-  await chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(path.join(dir, 'cluster'));
-  return {
-    url: `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/postgres`,
-    mode: 'embedded PostgreSQL',
-    async close() {
-      await cluster.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Node CPU time per operation of the last throughput() run, in ms (the client side's share). */
 const lastCpu = { perOp: 0 };
@@ -88,15 +56,7 @@ async function throughput(
   return done / ((performance.now() - start) / 1000);
 }
 
-const customer = {
-  firstName: 'Marie',
-  lastName: 'Lefèvre',
-  email: 'marie@example.fr',
-  phone: '0611223344',
-  address: '12 rue des Tilleuls',
-  city: 'Évreux',
-  zipCode: '27000',
-};
+const customer = customerForm;
 
 /** COPY text escaping (backslash, newline, carriage return, tab). */
 const esc = (text: string) =>
@@ -198,7 +158,7 @@ async function copyText(sql: Sql, statement: string, lines: string[]) {
   });
 }
 
-const target = await openBenchDatabase();
+const target = await openBenchDatabase('orders');
 const sql = createSql(target.url, Math.max(...CLIENT_COUNTS) + 2);
 try {
   console.log(`Order log benchmark on a fresh database (${target.mode}), ${os.cpus().length} CPUs.`);

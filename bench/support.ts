@@ -1,10 +1,14 @@
 /** What the benchmarks share: a database server to create fresh databases on, and a load generator. */
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import type http from 'node:http';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
+import { loadConfig } from '../src/server/config.js';
+import type { Services } from '../src/server/context.js';
 import { withDatabase } from '../src/server/db/client.js';
 import { startEmbeddedCluster } from '../src/server/db/embedded.js';
 
@@ -48,6 +52,80 @@ export async function openBenchDatabase(tag: string) {
       await server.close();
     },
   };
+}
+
+/**
+ * The app's configuration for a benchmark on `url`: production mode, no demo seed, quiet logs, a
+ * fresh secret, and one load-generator address allowed many requests in flight. `extra` overrides.
+ */
+export function benchConfig(url: string, tag: string, extra: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    SEED: 'false',
+    LOG_LEVEL: 'warn',
+    AUTH_SECRET: randomBytes(32).toString('base64'),
+    DATA_DIR: path.join(os.tmpdir(), `h27-bench-${tag}-data-${process.pid}`),
+    API_MAX_IN_FLIGHT_PER_IP: '1000',
+    ...extra,
+  });
+}
+
+/**
+ * The baseline the app is compared to: a bare Node server answering `answer(url)` as JSON, with no
+ * framework, middleware or session (500 when it throws).
+ */
+export function bareJsonServer(answer: (url: URL) => Promise<unknown>): http.Server {
+  return http.createServer(async (req, res) => {
+    try {
+      const body = await answer(new URL(req.url ?? '/', 'http://bench'));
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(body));
+    } catch {
+      res.statusCode = 500;
+      res.end();
+    }
+  });
+}
+
+/**
+ * Starts the servers on loopback ports with a load balancer's keep-alive, adds them to `open` (for
+ * closeServers) and returns each one's base URL.
+ */
+export async function listenAll<const T extends readonly http.Server[]>(
+  servers: T,
+  open: http.Server[],
+): Promise<{ [K in keyof T]: string }> {
+  for (const s of servers) {
+    s.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    open.push(s);
+  }
+  return servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`) as {
+    [K in keyof T]: string;
+  };
+}
+
+/**
+ * A real admin session: an account signed up through better-auth, made admin, then signed in over
+ * HTTP at `baseUrl` as the sign-in page does (from the app's own origin). Returns the session cookie.
+ */
+export async function signInAdmin(services: Services, baseUrl: string, tag: string): Promise<string> {
+  const email = `bench-${tag}-${process.pid}@example.fr`;
+  const password = 'Banc d’essai de la boutique 27';
+  const { user } = await services.auth.api.signUpEmail({ body: { email, password, name: 'Banc Essai' } });
+  await services.sql`update profiles set role = 'admin' where id = ${user.id}`;
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: services.config.trustedOrigins[0] ?? '' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (signIn.status !== 200 || !cookie) throw new Error(`Admin sign-in failed (${signIn.status})`);
+  return cookie;
 }
 
 /** Closes the benchmark's HTTP servers, keep-alive connections included. */

@@ -36,18 +36,13 @@ const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js'
 
 const shell = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 if (!shell.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html--> marker');
-writeFileSync(path.join(clientDir, 'spa.html'), shell);
-
-const withoutDefaults = shell
-  .replace(/\s*<title>[^<]*<\/title>/, '')
-  .replace(/\s*<meta name="description"[^>]*>/, '');
+// The shell served as is (and filled by the server for the shop pages): no marker left in it.
+writeFileSync(path.join(clientDir, 'spa.html'), shell.replace('<!--app-html-->', ''));
 
 for (const page of entry.pages) {
   const html = await entry.render(page.url);
   if (!html.trim()) throw new Error(`Pre-rendering ${page.url} produced no HTML`);
-  const out = withoutDefaults
-    .replace('</head>', `    ${entry.headTags(page)}\n  </head>`)
-    .replace('<!--app-html-->', () => html);
+  const out = entry.fillShell(shell, entry.headTags(page), html);
   const file = path.join(clientDir, page.file);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, out);

@@ -1,7 +1,8 @@
-import { type ComponentType, Suspense, use, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { type ComponentType, Suspense, use, useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isKnownRoute } from '../domain/site/routes';
 import { Spinner } from './components/ui/spinner';
+import { loadSavedOrder } from './features/shop/last-order';
 
 /**
  * React.lazy plus preload(): main.tsx loads the chunk of a pre-rendered page before hydrating, so
@@ -25,6 +26,24 @@ function lazy<P extends object>(load: () => Promise<{ default: ComponentType<P> 
   return Object.assign(LazyRoute, { preload });
 }
 
+/**
+ * A page that reads the API: its chunk and lib/api-provider.tsx (tRPC, TanStack Query) load side
+ * by side, and the page renders inside ApiProvider. Pages without it (the marketing ones) never
+ * download those libraries (docs/decisions/017-js-budget.md).
+ */
+function lazyWithApi<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(async (): Promise<{ default: ComponentType<P> }> => {
+    const [{ ApiProvider }, { default: Page }] = await Promise.all([import('./lib/api-provider'), load()]);
+    return {
+      default: (props: P) => (
+        <ApiProvider>
+          <Page {...props} />
+        </ApiProvider>
+      ),
+    };
+  });
+}
+
 /*
  * Every route is its own chunk: a shopper never downloads the back-office, and the marketing pages
  * never download the shop. Each area owns its files under routes/ and features/.
@@ -32,23 +51,36 @@ function lazy<P extends object>(load: () => Promise<{ default: ComponentType<P> 
 const Home = lazy(() => import('./routes/home'));
 const Rubrique = lazy(() => import('./routes/rubrique'));
 const Legal = lazy(() => import('./routes/legal'));
-const Boutique = lazy(() => import('./routes/boutique'));
-const Produit = lazy(() => import('./routes/produit'));
-const Panier = lazy(() => import('./routes/panier'));
-const Checkout = lazy(() => import('./routes/checkout'));
-const Confirmation = lazy(() => import('./routes/confirmation'));
-const Auth = lazy(() => import('./routes/auth'));
-const Compte = lazy(() => import('./routes/compte'));
-const ResetPassword = lazy(() => import('./routes/reset-password'));
-const Admin = lazy(() => import('./routes/admin'));
+const Boutique = lazyWithApi(() => import('./routes/boutique'));
+const Produit = lazyWithApi(() => import('./routes/produit'));
+const Panier = lazyWithApi(() => import('./routes/panier'));
+const Checkout = lazyWithApi(() => import('./routes/checkout'));
+const Confirmation = lazyWithApi(() => import('./routes/confirmation'));
+const Auth = lazyWithApi(() => import('./routes/auth'));
+const Compte = lazyWithApi(() => import('./routes/compte'));
+const ResetPassword = lazyWithApi(() => import('./routes/reset-password'));
+const Admin = lazyWithApi(() => import('./routes/admin'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
-/** Loads the chunk of the page at this path, for the pre-rendered ones (main.tsx, before hydrating). */
+/**
+ * /confirmation shows the order the checkout saved; without one it goes to /boutique, decided here
+ * so that the confirmation page's code is not downloaded for nothing (docs/decisions/017-js-budget.md).
+ * Read once: the page deletes the saved order right after showing it.
+ */
+function ConfirmationRoute() {
+  const [order] = useState(loadSavedOrder);
+  return order ? <Confirmation order={order} /> : <Navigate to="/boutique" replace />;
+}
+
+/** Loads the chunk of the page at this path, for the pre-rendered and server-rendered ones (main.tsx, before hydrating). */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return Home.preload();
   if (path.startsWith('/rubriques/')) return Promise.all([Rubrique.preload(), NotFound.preload()]);
   if (['/mentions-legales', '/cgv', '/politique-confidentialite'].includes(path)) return Legal.preload();
+  // Rendered by the server at request time (src/server/storefront/pages.ts).
+  if (path === '/boutique') return Boutique.preload();
+  if (path.startsWith('/produit/')) return Produit.preload();
   if (!isKnownRoute(path)) return NotFound.preload();
   return Promise.resolve();
 }
@@ -62,15 +94,27 @@ function ScrollManager() {
   const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new page moves the scroll
   useEffect(() => {
+    // Instant, whatever the page's smooth scrolling: a new page must never show mid-page first.
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (target) {
-        target.scrollIntoView();
+        target.scrollIntoView({ behavior: 'instant' });
         return;
       }
     }
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
+  return null;
+}
+
+/**
+ * Marks <html data-hydrated> once the page's first commit (hydration of a pre-rendered page) is
+ * done: before it, a pre-rendered page shows but ignores clicks. The e2e tests wait for it.
+ */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return null;
 }
 
@@ -79,6 +123,8 @@ export function App() {
     <>
       <ScrollManager />
       <Suspense fallback={<Spinner className="min-h-[60vh]" />}>
+        {/* Inside the boundary: its effect runs once the route's own content has committed. */}
+        <HydrationMarker />
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="/rubriques/:id" element={<Rubrique />} />
@@ -89,7 +135,7 @@ export function App() {
           <Route path="/produit/:id" element={<Produit />} />
           <Route path="/panier" element={<Panier />} />
           <Route path="/checkout" element={<Checkout />} />
-          <Route path="/confirmation" element={<Confirmation />} />
+          <Route path="/confirmation" element={<ConfirmationRoute />} />
           <Route path="/auth" element={<Auth />} />
           <Route path="/compte" element={<Compte />} />
           <Route path="/reinitialiser-mot-de-passe" element={<ResetPassword />} />

@@ -8,6 +8,8 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { RUBRIQUE_IDS } from '../domain/site/routes';
 import { App } from './app';
+import { BUSINESS } from './features/marketing/business';
+import { rubriqueMeta } from './features/marketing/rubriques';
 import {
   canonicalUrl,
   HOME_META,
@@ -15,8 +17,11 @@ import {
   localBusinessJsonLd,
   NOT_FOUND_META,
   type PageMeta,
-  rubriqueMeta,
 } from './features/marketing/seo';
+import { headTags as pageHeadTags } from './lib/head-tags';
+
+export { fillShell } from './lib/head-tags';
+
 import { Providers } from './providers';
 
 // The tRPC client reads location and needs a WebSocket class when it is created; nothing is
@@ -74,39 +79,15 @@ export async function render(url: string): Promise<string> {
   return await new Response(prelude).text();
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** The <head> tags of a page: title, description, canonical, Open Graph, structured data. */
 export function headTags(page: PrerenderPage): string {
   const { meta } = page;
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-  ];
-  if (meta.path) {
-    const url = canonicalUrl(meta.path);
-    tags.push(
-      `<link rel="canonical" href="${url}" />`,
-      `<meta property="og:type" content="website" />`,
-      `<meta property="og:locale" content="fr_FR" />`,
-      `<meta property="og:site_name" content="Hygiène - Anti-nuisibles 27" />`,
-      `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-      `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-      `<meta property="og:url" content="${url}" />`,
-      `<meta property="og:image" content="${canonicalUrl('/og-image.png')}" />`,
-      `<meta property="og:image:width" content="1200" />`,
-      `<meta property="og:image:height" content="630" />`,
-      `<meta name="twitter:card" content="summary_large_image" />`,
-    );
-  } else {
-    tags.push(`<meta name="robots" content="noindex" />`);
-  }
-  if (page.jsonLd) {
-    // A data block, not a script: allowed by the CSP. `<` is escaped so the JSON cannot close the tag.
-    tags.push(
-      `<script type="application/ld+json">${JSON.stringify(page.jsonLd).replace(/</g, '\\u003c')}</script>`,
-    );
-  }
-  return tags.join('\n    ');
+  return pageHeadTags({
+    title: meta.title,
+    description: meta.description,
+    canonical: meta.path ? canonicalUrl(meta.path) : null,
+    image: { url: canonicalUrl('/og-image.png'), width: 1200, height: 630 },
+    siteName: BUSINESS.name,
+    ...(page.jsonLd ? { jsonLd: [page.jsonLd] } : {}),
+  });
 }

@@ -6,6 +6,7 @@ import { FRENCH_MESSAGE_CODE, RATE_LIMITED_MESSAGE } from '../domain/account/aut
 import { type PasswordOwner, WEAK_PASSWORD_CODE } from '../domain/account/password.js';
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from '../domain/account/profile.js';
 import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';
+import { shopIdentity } from '../domain/settings/settings.js';
 import { accountWait, clearSignInFailures, mayMail, recordSignInFailure } from './abuse.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
@@ -13,6 +14,7 @@ import { logger } from './logger.js';
 import { resetPasswordMail, verificationMail } from './mail/account-mails.js';
 import { enqueueMail } from './outbox/mail-outbox.js';
 import { checkPassword } from './password-strength.js';
+import { cachedSettings } from './settings/store.js';
 
 /**
  * The header carrying the client address to better-auth's rate limiter. The http server always
@@ -70,6 +72,9 @@ export function createAuth(sql: Sql, config: Config) {
     return row ?? null;
   }
 
+  /** The shop as its settings name it (Général tab), for the account mails like every other mail. */
+  const currentShop = async () => shopIdentity((await cachedSettings(sql, config)).settings);
+
   return betterAuth({
     appName: 'Hygiène - Anti-nuisibles 27',
     baseURL: config.PUBLIC_URL,
@@ -96,7 +101,8 @@ export function createAuth(sql: Sql, config: Config) {
           return;
         }
         const url = `${config.PUBLIC_URL}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-        await enqueueMail(sql, resetPasswordMail({ to: user.email, name: user.name, url }));
+        const shop = await currentShop();
+        await enqueueMail(sql, resetPasswordMail({ to: user.email, name: user.name, url, shop }));
       },
     },
     emailVerification: {
@@ -111,7 +117,8 @@ export function createAuth(sql: Sql, config: Config) {
           logger.warn(`Verification mail to ${user.email} not sent: MAIL_LIMIT_PER_ADDRESS reached`);
           return;
         }
-        await enqueueMail(sql, verificationMail({ to: user.email, name: user.name, url }));
+        const shop = await currentShop();
+        await enqueueMail(sql, verificationMail({ to: user.email, name: user.name, url, shop }));
       },
     },
     rateLimit: {

@@ -53,6 +53,12 @@ const schema = z.object({
   API_MAX_IN_FLIGHT_PER_IP: z.coerce.number().int().min(1).default(32),
   /** Websockets open at once per client address. */
   WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Websockets open at once per signed-in account (live updates: one per tab). */
+  WS_MAX_PER_USER: z.coerce.number().int().min(1).default(10),
+  /** Live updates: items a subscription may have waiting before its (slow) socket is closed. */
+  LIVE_QUEUE_ITEMS: z.coerce.number().int().min(1).default(2000),
+  /** Live updates: how often the order feed reads the log without a notification (ms). */
+  LIVE_POLL_MS: z.coerce.number().int().min(100).default(2000),
   /** Messages a socket may send per 10 seconds before it is closed. */
   WS_MAX_MESSAGES: z.coerce.number().int().min(1).default(100),
   SEED: z

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { WebSocket } from 'ws';
 import type { Role } from '../domain/account/roles.js';
 import type { Auth } from './auth.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
+import type { LiveHub } from './live/hub.js';
+import { type SessionUser, sessionUser } from './session-lookup.js';
 
 /**
  * What every request can use: built once at start-up by createApp. No mailer: mails are queued
@@ -20,12 +21,8 @@ export interface Services {
 
 export type { Role };
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+/** The session reader (one query by token, see session-lookup.ts), kept importable from here. */
+export { type SessionUser, sessionUser };
 
 /** A websocket's view of its session: re-read for every call (see trpc.ts, followSession). */
 export interface SocketSession {
@@ -33,8 +30,10 @@ export interface SocketSession {
   opened: SessionUser | null;
   /** The session as it is now (null: signed out, revoked or expired). */
   current(): Promise<SessionUser | null>;
-  /** Closes the socket: the client reconnects with its current cookies. */
-  close(reason: string): void;
+  /** Closes the socket (4401 unless said): the client reconnects with its current cookies. */
+  close(reason: string, code?: number): void;
+  /** Bytes queued on the socket and not sent yet (a slow client's grow). */
+  bufferedAmount(): number;
 }
 
 export interface Context extends Services {
@@ -43,6 +42,8 @@ export interface Context extends Services {
   ip: string;
   /** Set on websocket calls only. */
   socket?: SocketSession;
+  /** The instance's live updates (src/server/live): set on websocket calls only. */
+  live?: LiveHub;
 }
 
 const proxyLists = new WeakMap<readonly string[], BlockList>();
@@ -93,25 +94,6 @@ export function clientIp(req: IncomingMessage, trustedProxies: readonly string[]
   return hops[0] ?? peer;
 }
 
-/** Reads the better-auth session from the request cookies and the role from the profile row. */
-export async function sessionUser(
-  services: Services,
-  headers: IncomingMessage['headers'],
-): Promise<SessionUser | null> {
-  if (!headers.cookie) return null;
-  const session = await services.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  if (!session) return null;
-  const [profile] = await services.sql<
-    { role: Role }[]
-  >`select role from profiles where id = ${session.user.id}`;
-  return {
-    id: session.user.id,
-    email: session.user.email,
-    name: session.user.name,
-    role: profile?.role ?? 'user',
-  };
-}
-
 export const sameIdentity = (a: SessionUser | null, b: SessionUser | null) =>
   a?.id === b?.id && a?.role === b?.role;
 
@@ -127,10 +109,11 @@ function socketSession(services: Services, req: IncomingMessage, ws: WebSocket, 
   const session: SocketSession = {
     opened,
     current: () => sessionUser(services, req.headers),
-    close(reason) {
+    close(reason, code = 4401) {
       // After the answer to the current call has been sent.
-      setTimeout(() => ws.close(4401, reason), 20).unref();
+      setTimeout(() => ws.close(code, reason), 20).unref();
     },
+    bufferedAmount: () => ws.bufferedAmount,
   };
   const timer = setInterval(() => {
     session

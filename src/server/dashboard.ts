@@ -20,12 +20,11 @@ import {
   changePercent,
   type DailyRevenue,
   dailySeries,
-  NON_REVENUE_STATUSES,
   periodRevenue,
-  REVENUE_PAYMENT_STATUSES,
 } from '../domain/dashboard/revenue.js';
 import { ORDER_STATUSES } from '../domain/orders/status.js';
 import type { Tx } from './db/client.js';
+import { countsAsRevenueSql } from './orders/sales.js';
 
 /** The days shown by the revenue chart and used for the average basket and new customers. */
 export const CHART_DAYS = 30;
@@ -37,10 +36,11 @@ const dayStart = (sql: Tx, day: string) => sql`(${day}::date::timestamp at time 
 const createdWithin = (sql: Tx, range: DayRange, column = sql`created_at`) =>
   sql`${column} >= ${dayStart(sql, range.from)} and ${column} < ${dayStart(sql, addDays(range.to, 1))}`;
 
-/** The domain's revenue rule as SQL, on the orders alias given. */
-const countsAsRevenue = (sql: Tx, alias = sql`orders`) =>
-  sql`${alias}.status <> all(${NON_REVENUE_STATUSES as unknown as string[]}::text[])
-      and ${alias}.payment_status = any(${REVENUE_PAYMENT_STATUSES as unknown as string[]}::text[])`;
+/** The domain's revenue rule as SQL, on the orders table. */
+const countsAsRevenue = (sql: Tx) => countsAsRevenueSql(sql, sql`orders`);
+
+/** Paris days [from, to] of the daily sales aggregate. */
+const salesWithin = (sql: Tx, range: DayRange) => sql`day between ${range.from}::date and ${range.to}::date`;
 
 /** Revenue and counted orders per Paris day over [from, to]. */
 export async function revenueByDay(sql: Tx, range: DayRange): Promise<DailyRevenue[]> {
@@ -150,18 +150,19 @@ async function rangeTotals(sql: Tx, range: DayRange) {
 
 /**
  * Best-selling products over [from, to]: quantity sold and line revenue (delivery excluded) in the
- * orders that count as revenue. A product deleted since keeps the title its order lines recorded.
+ * orders that count as revenue, from the daily sales aggregate (orders/sales.ts). A product deleted
+ * since keeps the title its order lines recorded.
  */
 export async function bestSellers(sql: Tx, range: DayRange, limit = 10) {
   const items = await sql<
     { productId: string | null; title: string; quantity: number; revenueCents: number }[]
   >`
     select s.product_id, coalesce(p.title, s.title) as title, s.quantity, s.revenue_cents
-      from (select i.product_id, max(i.title) as title, sum(i.quantity)::int8 as quantity,
-                   sum(i.total_price_cents)::int8 as revenue_cents
-              from orders o join order_items i on i.order_id = o.id
-             where ${createdWithin(sql, range, sql`o.created_at`)} and ${countsAsRevenue(sql, sql`o`)}
-             group by i.product_id) s
+      from (select product_id, max(title) as title, sum(quantity)::int8 as quantity,
+                   sum(revenue_cents)::int8 as revenue_cents
+              from daily_product_sales
+             where ${salesWithin(sql, range)}
+             group by product_id) s
       left join products p on p.id = s.product_id
      order by s.quantity desc, s.revenue_cents desc, title
      limit ${limit}`;
@@ -175,11 +176,12 @@ export const NO_CATEGORY = 'Sans catégorie';
 export async function revenueByCategory(sql: Tx, range: DayRange) {
   const items = await sql<{ category: string; revenueCents: number; quantity: number }[]>`
     select coalesce(nullif(trim(p.category), ''), ${NO_CATEGORY}) as category,
-           sum(i.total_price_cents)::int8 as revenue_cents, sum(i.quantity)::int8 as quantity
-      from orders o
-      join order_items i on i.order_id = o.id
-      left join products p on p.id = i.product_id
-     where ${createdWithin(sql, range, sql`o.created_at`)} and ${countsAsRevenue(sql, sql`o`)}
+           sum(s.revenue_cents)::int8 as revenue_cents, sum(s.quantity)::int8 as quantity
+      from (select product_id, sum(revenue_cents) as revenue_cents, sum(quantity) as quantity
+              from daily_product_sales
+             where ${salesWithin(sql, range)}
+             group by product_id) s
+      left join products p on p.id = s.product_id
      group by 1
      order by 2 desc, 1`;
   return { ...range, totals: await rangeTotals(sql, range), items };

@@ -40,6 +40,18 @@ export const errors = {
       'SESSION_CHANGED',
       'Votre session a changé : la connexion va être rétablie.',
     ),
+  tooManySockets: (max: number) =>
+    new DomainError(
+      'rate_limited',
+      'TOO_MANY_SOCKETS',
+      `Trop de connexions ouvertes pour ce compte (${max} au plus). Fermez un onglet et réessayez.`,
+    ),
+  liveUnavailable: () =>
+    new DomainError(
+      'unavailable',
+      'LIVE_UNAVAILABLE',
+      'Les mises à jour en direct passent par la connexion permanente (websocket).',
+    ),
   productNotFound: () => new DomainError('not_found', 'PRODUCT_NOT_FOUND', 'Produit non trouvé'),
   orderNotFound: () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.'),
   profileNotFound: () => new DomainError('not_found', 'PROFILE_NOT_FOUND', 'Profil introuvable'),

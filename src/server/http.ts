@@ -16,9 +16,11 @@ import { AUDIT_EXPORT_PATH, handleAuditExport } from './audit-export.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import type { Config } from './config.js';
 import { clientIp, createContext, type Services } from './context.js';
+import { errors, toTRPCError } from './errors.js';
 import { connectSources, createSocketGuard, guardRequest, hardenServer, LIMITS } from './http-guards.js';
 import { handleImageUpload, IMAGE_UPLOAD_PATH } from './image-upload.js';
 import { readImageVariant } from './images.js';
+import { startLiveHub } from './live/hub.js';
 import { logger } from './logger.js';
 import { clientDistDir, projectRoot } from './paths.js';
 import { appRouter } from './routers/index.js';
@@ -26,6 +28,7 @@ import { createSocketRegistry, listenForRevocations } from './session-revocation
 import { BACKUP_PATH, handleBackupDownload } from './settings/backup.js';
 import { registerCache } from './settings/caches.js';
 import { refuseDuringMaintenance } from './settings/maintenance.js';
+import { pageRedirect, searchEngineFile, shopPage } from './storefront/pages.js';
 
 const securityHeaders = (config: Config): Record<string, string> => ({
   'Content-Security-Policy': [
@@ -131,6 +134,20 @@ async function servePage(req: IncomingMessage, res: ServerResponse, pathname: st
   send(req, res, file, known ? 200 : 404, 'no-cache');
 }
 
+/**
+ * The page shell the shop pages are rendered into: the built one (spa.html, or index.html when the
+ * build pre-rendered nothing); the source index.html, through Vite, in development and before any
+ * build (integration tests).
+ */
+async function pageShell(vite: ViteDevServer | null, pathname: string): Promise<string> {
+  const source = () => readFile(path.join(projectRoot, 'index.html'), 'utf8');
+  if (vite) return await vite.transformIndexHtml(pathname, await source());
+  const built =
+    (await loadStatic(path.join(clientDistDir, 'spa.html'))) ??
+    (await loadStatic(path.join(clientDistDir, 'index.html')));
+  return built ? built.body.toString('utf8') : await source();
+}
+
 /** How long a stopping server lets requests in flight finish before closing their connections. */
 const DRAIN_TIMEOUT_MS = 5_000;
 
@@ -211,6 +228,13 @@ export async function createHttpServer(services: Services, options: { dev: boole
       res.end(variant.data);
       return;
     }
+    const seo = req.method === 'GET' || req.method === 'HEAD' ? searchEngineFile(services, pathname) : null;
+    if (seo) {
+      const file = await seo;
+      const type = mimeTypes[path.extname(pathname)]!;
+      send(req, res, { ...file, type }, file.status, 'public, max-age=3600');
+      return;
+    }
     if (pathname === '/healthz') {
       await services.sql`select 1`;
       res.setHeader('Content-Type', 'text/plain');
@@ -221,6 +245,21 @@ export async function createHttpServer(services: Services, options: { dev: boole
     const isPage = !path.extname(pathname) || pathname.endsWith('.html');
     if (isPage && (req.method === 'GET' || req.method === 'HEAD')) {
       if (await refuseDuringMaintenance(services, req, res, pathname)) return;
+      const redirect = await pageRedirect(services, pathname, req.headers);
+      if (redirect) {
+        res.statusCode = 302;
+        res.setHeader('Location', redirect);
+        res.setHeader('Cache-Control', 'no-store');
+        res.end();
+        return;
+      }
+      // /boutique and /produit/:id: rendered on the server from the database (storefront/pages.ts).
+      const page = shopPage(services, pathname, () => pageShell(vite, url.pathname));
+      if (page) {
+        const file = await page;
+        send(req, res, { ...file, type: mimeTypes['.html']! }, file.status, 'no-cache');
+        return;
+      }
     }
     if (vite) {
       vite.middlewares(req, res, async () => {
@@ -284,13 +323,23 @@ export async function createHttpServer(services: Services, options: { dev: boole
   // Sockets by user, closed at once when any instance revokes that user's sessions.
   const userSockets = createSocketRegistry();
   const revocations = await listenForRevocations(services.sql, userSockets);
+  // Live updates: one LISTEN per instance fanning out to every subscription (src/server/live).
+  const live = await startLiveHub(services.sql, {
+    queueItems: services.config.LIVE_QUEUE_ITEMS,
+    pollMs: services.config.LIVE_POLL_MS,
+  });
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
     createContext: async ({ req, res }) => {
       const ctx = await createContext(services, req, res);
-      if (ctx.user) userSockets.track(ctx.user.id, res);
-      return ctx;
+      if (ctx.user) {
+        // Refused (typed error, then closed by tRPC) beyond the account's bound on this instance.
+        const max = services.config.WS_MAX_PER_USER;
+        if (userSockets.count(ctx.user.id) >= max) throw toTRPCError(errors.tooManySockets(max));
+        userSockets.track(ctx.user.id, res);
+      }
+      return { ...ctx, live };
     },
     keepAlive: { enabled: true, pingMs: 25_000, pongWaitMs: 5_000 },
   });
@@ -311,6 +360,8 @@ export async function createHttpServer(services: Services, options: { dev: boole
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1012, 'Server restarting');
       wss.close();
+      // Subscriptions still running end (their sockets are closing: clients resume elsewhere).
+      await live.stop();
       await revocations.stop();
       await vite?.close();
       // Stop accepting, let requests in flight finish (bounded), then cut what is left.

@@ -30,6 +30,10 @@ export function createSocketRegistry() {
         if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
       });
     },
+    /** Sockets open for the user on this instance. */
+    count(userId: string): number {
+      return byUser.get(userId)?.size ?? 0;
+    },
     /** 4401: the client reconnects with the cookies it has now (none valid: anonymous). */
     close(userId: string) {
       for (const ws of byUser.get(userId) ?? []) ws.close(4401, 'Session revoked');

@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { schemaOrgProblems } from '../support/schema-org';
+import { homeAlive, hydrated } from './support/hydration';
 
 /*
  * The marketing site in Chromium on the production build (visitor-site.md §2, §4, §9): pre-rendered
@@ -30,21 +32,6 @@ async function stopTime(clock: Page['clock']) {
   await clock.pauseAt(start + 60_000);
 }
 
-/**
- * Waits until the home page is hydrated and its effects (which start the typewriter and the
- * carousels' timers) have run: only then does a click on the reasons carousel change the slide.
- * Clicking the same dot again is harmless, so the click is retried until it takes.
- */
-async function hydrated(page: Page) {
-  const dot = page.getByTestId('reasons-carousel').getByRole('button', { name: 'Raison 2' });
-  await expect(async () => {
-    await dot.click();
-    await expect(visibleSlide(page, 'reasons-carousel')).toContainText('Techniciens certifiés', {
-      timeout: 1000,
-    });
-  }).toPass();
-}
-
 test('the pages are served pre-rendered with their text, title, description and structured data', async ({
   request,
 }) => {
@@ -59,10 +46,10 @@ test('the pages are served pre-rendered with their text, title, description and 
   expect(html).toContain('<link rel="canonical" href="https://www.hygiene-anti-nuisibles-27.fr/" />');
   expect(html).toContain('<meta property="og:title"');
   const jsonLd = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
-  expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
-    '@type': 'PestControlService',
-    telephone: '+33612345678',
-  });
+  const business = JSON.parse(jsonLd ?? '{}');
+  expect(business).toMatchObject({ '@type': 'LocalBusiness', telephone: '+33612345678' });
+  // Every type and property exists in schema.org's vocabulary (PestControlService, once used, does not).
+  expect(schemaOrgProblems(business)).toEqual([]);
 
   // The CSP forbids inline scripts: every <script> is a module file or a JSON-LD data block.
   expect(html.match(/<script(?![^>]*(?:type="application\/ld\+json"|src=))[^>]*>/g)).toBeNull();
@@ -91,9 +78,8 @@ test('a pre-rendered page is hydrated in place, without errors, and comes alive'
     });
   });
   await page.goto('/');
-  // Comes alive: a carousel control works once hydrated (a click that lands before the scripts
-  // have run is retried; the server ran slower than the page in one CI run).
-  await hydrated(page);
+  // Comes alive: a carousel control works once hydrated.
+  await homeAlive(page);
   // Hydration adopted the pre-rendered DOM instead of replacing it.
   expect(
     await page.evaluate(() =>
@@ -232,7 +218,7 @@ test('the typewriter types, pauses, erases and moves to the next word', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(
     /Nous intervenons pour les frelons, les guêpes/,
   );
-  await hydrated(page);
+  await homeAlive(page);
   // Each text appears exactly `delay` ms after the previous one: not a millisecond before, and on time.
   let shown = 'les frelons';
   const next = async (text: string, delay: number) => {
@@ -256,7 +242,7 @@ test('with reduced motion the typewriter and the reviews stand still', async ({ 
   await stopTime(context.clock);
   const page = await context.newPage();
   await page.goto('/');
-  await hydrated(page);
+  await homeAlive(page);
   // The preference is applied once hydrated: the reviews lose their pause button.
   const reviews = page.getByTestId('testimonials-carousel');
   await expect(reviews.getByRole('button', { name: 'Mettre en pause le défilement' })).toHaveCount(0);
@@ -311,7 +297,8 @@ test('the mobile menu opens, leads to a section and closes @phone', async ({ pag
   const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
   const menu = page.getByRole('navigation', { name: 'Menu mobile' });
   // The page is pre-rendered: a tap that lands before the scripts have hydrated it does nothing,
-  // so tap again until the menu opens (a second tap once open would close it: check first).
+  // so tap again until the menu opens (a second tap once open would close it: check first). See
+  // homeAlive for why the home does not wait for the hydration marker.
   await expect(async () => {
     if (!(await menu.isVisible())) await toggle.click();
     await expect(menu).toBeVisible({ timeout: 1000 });
@@ -357,7 +344,7 @@ test('testimonials advance every 5 seconds, can be paused, and link to the revie
   const carousel = page.getByTestId('testimonials-carousel');
   const slide = visibleSlide(page, 'testimonials-carousel');
   await expect(slide).toContainText('Sophie M.');
-  await hydrated(page);
+  await homeAlive(page);
   // `review` stays exactly 5 s, then `next` shows.
   const stays = async (review: string, next: string) => {
     await page.clock.runFor(5000 - 1);
@@ -425,10 +412,14 @@ test('service page gallery: full-screen viewer with wrap-around, keys and counte
   await expect(counter).toHaveText('5 / 5');
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
+  // Focus goes back to the thumbnail that opened the viewer, not to the page's body.
+  await expect(gallery.getByRole('button').first()).toBeFocused();
   await gallery.getByRole('button').nth(1).click();
   await expect(counter).toHaveText('2 / 5');
+  await viewer.getByRole('button', { name: 'Image suivante' }).click();
   await page.getByRole('button', { name: 'Fermer' }).click();
   await expect(viewer).toBeHidden();
+  await expect(gallery.getByRole('button').nth(1)).toBeFocused();
 
   await page.getByRole('link', { name: 'Demander un devis gratuit' }).click();
   await expect(page).toHaveURL(/\/#contact$/);
@@ -512,8 +503,41 @@ test('unknown paths and unknown rubriques answer 404 with the not-found page @ph
     expect(response?.status()).toBe(404);
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Oups ! Page introuvable' })).toBeVisible();
+    // In the site's frame: its header and footer lead back.
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
   }
   await page.getByRole('link', { name: "Retour à l'accueil" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('typewriter')).toBeVisible();
+});
+
+test('a route change shows the new page at its top at once, never mid-page', async ({ page }) => {
+  await page.goto('/');
+  await homeAlive(page);
+  const link = page.locator('#rubriques').getByRole('link', { name: 'Voir plus : Piégeur Ragondins' });
+  await link.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Piégeur Ragondins' })).toBeVisible();
+  // The page's smooth scrolling took a second to come back up: the new page showed mid-page.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a fresh load of /#contact lands on the section and stays there @phone', async ({ page }) => {
+  await page.goto('/#contact');
+  await hydrated(page);
+  const offset = () =>
+    page.evaluate(() => {
+      const section = document.getElementById('contact')!;
+      const margin = Number.parseFloat(getComputedStyle(section).scrollMarginTop) || 0;
+      return Math.round(section.getBoundingClientRect().top - margin);
+    });
+  expect(Math.abs(await offset())).toBeLessThanOrEqual(4);
+  // Still there once the sections above have rendered and any late scroll has run.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  );
+  await expect(page.locator('#contact form')).toBeVisible();
+  expect(Math.abs(await offset())).toBeLessThanOrEqual(4);
 });

@@ -32,11 +32,14 @@ process.env.AUTH_SECRET ??= randomBytes(32).toString('base64url');
 
 if (process.env.DATABASE_URL) {
   const server = new URL(process.env.DATABASE_URL);
+  // One database per e2e port, so that two runs on one server (CI and a developer) never drop
+  // each other's database.
+  const name = `h27_e2e_${Number(process.env.PORT) || 0}`;
   const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe('drop database if exists h27_e2e with (force)');
-  await admin.unsafe('create database h27_e2e');
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
   await admin.end();
-  server.pathname = '/h27_e2e';
+  server.pathname = `/${name}`;
   process.env.DATABASE_URL = server.toString();
 }
 // Tell tests where mails are written.

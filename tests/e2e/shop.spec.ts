@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydration';
 import { findMail } from './support/mail';
 
 /*
@@ -259,4 +260,58 @@ test('empty states, unknown product and an unreadable saved cart @phone', async 
 
   await page.goto('/confirmation');
   await expect(page).toHaveURL(/\/boutique$/);
+});
+
+test('the "Ajouté au panier" notice leaves the drawer\'s buttons free, and the total shows before confirming @phone', async ({
+  page,
+}) => {
+  // The page's clock runs as usual until paused below: the notice then stays up (5 s otherwise,
+  // which a loaded machine can spend before the drawer is open).
+  await page.clock.install();
+  await page.goto('/boutique');
+  await hydrated(page);
+  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+  const notice = page.getByText('Ajouté au panier', { exact: true });
+  await expect(notice).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 1500);
+  await page.getByTestId('cart-button').click();
+  const drawer = page.getByTestId('cart-drawer');
+  // While the notice is still up, each button is the element the pointer reaches at its centre.
+  // The paused clock holds the drawer's own timers too: move it in small steps until it shows
+  // (well under the notice's 5 s).
+  await expect(async () => {
+    await page.clock.runFor(20);
+    await expect(drawer.getByRole('link', { name: 'Commander' })).toBeVisible({ timeout: 500 });
+  }).toPass();
+  for (const name of ['Voir le panier', 'Commander']) {
+    const button = drawer.getByRole('link', { name });
+    await expect(button).toBeVisible();
+    expect(
+      await button.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }),
+      name,
+    ).toBe(true);
+  }
+  await expect(notice).toBeVisible();
+  await page.clock.resume();
+  await drawer.getByRole('link', { name: 'Commander' }).click();
+
+  // One column (phones and tablets) or two: the total comes before "Confirmer la commande".
+  await expect(page).toHaveURL(/\/checkout$/);
+  const total = page.getByTestId('checkout-total');
+  const confirm = page.getByRole('button', { name: 'Confirmer la commande' });
+  await expect(total).toBeVisible();
+  const totalBox = (await total.boundingBox())!;
+  const confirmBox = (await confirm.boundingBox())!;
+  const wide = (page.viewportSize()?.width ?? 0) >= 1024;
+  if (wide) expect(totalBox.x).toBeGreaterThan(confirmBox.x + confirmBox.width);
+  else expect(totalBox.y + totalBox.height).toBeLessThan(confirmBox.y);
+  expect(
+    await total.evaluate(
+      (el, button) => Boolean(el.compareDocumentPosition(button!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await confirm.elementHandle(),
+    ),
+  ).toBe(true);
 });

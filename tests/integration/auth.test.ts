@@ -8,6 +8,7 @@ import type { Services } from '../../src/server/context.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http.js';
 import { createMailer } from '../../src/server/mailer.js';
 import { type OutboxWorker, startMailOutbox } from '../../src/server/outbox/mail-outbox.js';
+import { revokeSessions } from '../../src/server/session-revocation.js';
 import { createTestDatabase, createTestServices, type TestDatabase, testConfig } from '../support/db.js';
 
 /*
@@ -292,6 +293,70 @@ describe('sign-in and sessions', () => {
     await db.sql`
       update sessions set expires_at = now() - interval '1 minute'
        where user_id = (select id from users where email = 'eva@example.fr')`;
+    expect(await browser.me()).toBeNull();
+  });
+
+  it('a session cookie whose token or signature was altered never authenticates; a due refresh still extends the session', async () => {
+    const app = await start();
+    const browser = client(app);
+    await browser.post('/api/auth/sign-up/email', {
+      firstName: 'Noé',
+      lastName: 'Blanc',
+      email: 'noe@example.fr',
+      password: 'motdepasse-solide',
+      name: 'Noé Blanc',
+    });
+    expect(await browser.me()).toMatchObject({ email: 'noe@example.fr', role: 'user' });
+    const [name, value] = browser.cookie
+      .split('; ')
+      .find((c) => c.includes('session_token='))!
+      .split('=') as [string, string];
+    const signed = decodeURIComponent(value);
+    const dot = signed.lastIndexOf('.');
+    const [token, signature] = [signed.slice(0, dot), signed.slice(dot + 1)];
+    const flip = (text: string, at: number) =>
+      text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1);
+    const asCookie = (t: string, sig: string) => ({ cookie: `${name}=${encodeURIComponent(`${t}.${sig}`)}` });
+    for (const forged of [
+      asCookie(token, flip(signature, 3)),
+      asCookie(flip(token, 0), signature),
+      asCookie(token, ''),
+      { cookie: `${name}=${token}` },
+    ]) {
+      expect(await client(app, forged).me()).toBeNull();
+    }
+    expect(await client(app, asCookie(token, signature)).me()).toMatchObject({ email: 'noe@example.fr' });
+
+    // Older than better-auth's update age: still valid, and extended by the read (its sliding expiry).
+    await db.sql`
+      update sessions set expires_at = now() + interval '1 day'
+       where user_id = (select id from users where email = 'noe@example.fr')`;
+    expect(await browser.me()).toMatchObject({ email: 'noe@example.fr' });
+    const [extended] = await db.sql<{ days: number }[]>`
+      select extract(epoch from expires_at - now()) / 86400 as days from sessions
+       where user_id = (select id from users where email = 'noe@example.fr')`;
+    expect(Number(extended?.days)).toBeGreaterThan(6);
+  });
+
+  it('a role change or a revocation is seen by the very next request on every instance, even after a burst of reads', async () => {
+    const [first, second] = [await start(), await start()];
+    const browser = client(first);
+    await browser.post('/api/auth/sign-up/email', {
+      firstName: 'Inès',
+      lastName: 'Morel',
+      email: 'ines@example.fr',
+      password: 'motdepasse-solide',
+      name: 'Inès Morel',
+    });
+    const onSecond = client(second, { cookie: browser.cookie });
+    const burst = await Promise.all(Array.from({ length: 20 }, () => onSecond.me()));
+    expect(burst.every((me) => (me as { email?: string } | null)?.email === 'ines@example.fr')).toBe(true);
+    const [user] = await db.sql<{ id: string }[]>`select id from users where email = 'ines@example.fr'`;
+    await db.sql`update profiles set role = 'auditor' where id = ${user!.id}`;
+    expect(await onSecond.me()).toMatchObject({ role: 'auditor' });
+    await Promise.all(Array.from({ length: 20 }, () => onSecond.me()));
+    await db.sql.begin((tx) => revokeSessions(tx, user!.id));
+    expect(await onSecond.me()).toBeNull();
     expect(await browser.me()).toBeNull();
   });
 

@@ -176,6 +176,12 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ from: '2026-01-01', to: '2026-12-31' }),
     expect: adminOnly,
   },
+  // Live updates (websocket only): the same guards as the HTTP reading they follow.
+  'live.orders': { expect: staff },
+  'live.myOrders': { expect: signedIn },
+  'live.products': { expect: adminOnly },
+  'live.customers': { expect: adminOnly },
+  'live.settings': { expect: staff },
   'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
   'orders.list': { input: () => ({ search: 'marie', status: 'all' }), expect: staff },
   'orders.byId': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },

@@ -19,6 +19,7 @@ import {
 } from '../../src/server/dashboard.js';
 import { deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
+import { replayOrders } from '../../src/server/orders/replay.js';
 import {
   callerAs,
   createTestDatabase,
@@ -262,6 +263,29 @@ describe('dashboard figures', () => {
     expect((await revenueSummary(db.sql, NOW)).periods.map((p) => p.revenueCents)).toEqual([
       4500, 7500, 10000,
     ]);
+  });
+
+  it('the daily sales the analytics read equal their rebuild from the log, and a replay restores them', async () => {
+    // Every placement, cancellation, refund, deletion and payment above kept it in step.
+    expect((await replayOrders(db.sql)).differenceCount).toBe(0);
+    const best = await bestSellers(db.sql, MONTH);
+    const categories = await revenueByCategory(db.sql, MONTH);
+    expect(best.items.map((i) => [i.title, i.quantity])).toEqual([
+      ['Appât', 4],
+      ['Piège à rats', 3],
+      ['Piège à frelons', 2],
+    ]);
+    // Lost or damaged: the replay reports it, and rebuilds it with the read tables.
+    await db.sql`delete from daily_product_sales where product_id = ${A.id}`;
+    await db.sql`update daily_product_sales set quantity = quantity + 5 where product_id = ${B.id}`;
+    const damaged = await replayOrders(db.sql);
+    expect(new Set(damaged.differences.map((d) => d.table))).toEqual(new Set(['daily_product_sales']));
+    expect(new Set(damaged.differences.map((d) => d.kind))).toEqual(new Set(['missing', 'changed']));
+    const applied = await replayOrders(db.sql, { apply: true });
+    expect(applied.applied).toBe(true);
+    expect(await bestSellers(db.sql, MONTH)).toEqual(best);
+    expect(await revenueByCategory(db.sql, MONTH)).toEqual(categories);
+    expect((await replayOrders(db.sql)).differenceCount).toBe(0);
   });
 
   it('a bad period is refused with a French message', async () => {

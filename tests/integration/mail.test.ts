@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type Mail, type Mailer, mailDir } from '../../src/server/mailer.js';
 import { enqueueMail, sendDueMails } from '../../src/server/outbox/mail-outbox.js';
 import { queueMissedConfirmations } from '../../src/server/outbox/order-confirmation-mail.js';
-import { settingsDefaults, storeInitialSettings } from '../../src/server/settings/store.js';
+import { saveSettings, settingsDefaults, storeInitialSettings } from '../../src/server/settings/store.js';
 import { testConfig } from '../support/db.js';
 import { createProduct, checkoutForm as form, placeInput as order } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -226,5 +226,35 @@ describe('one frame for every mail', () => {
       true,
     );
     expect(toA.some((m) => m.includes(placed.orderNumber))).toBe(true);
+  });
+
+  it('account mails name the shop as its settings do: a saved name shows in the next reset mail', async () => {
+    await shop.sql`update mail_outbox set status = 'sent'`;
+    const { customerB, admin } = shop.users;
+    await saveSettings(
+      shop.sql,
+      {
+        ...settingsDefaults(shop.services.config),
+        notificationsEnabled: false,
+        shopName: 'Nuisibles Normandie',
+        shopEmail: 'contact@nuisibles-normandie.fr',
+        shopPhone: '02 35 11 22 33',
+      },
+      admin,
+    );
+    await shop.services.auth.api.requestPasswordReset({
+      body: { email: customerB.email, redirectTo: '/reinitialiser-mot-de-passe' },
+    });
+    const [reset] = await shop.sql<{ kind: string; htmlBody: string; textBody: string }[]>`
+      select kind, html_body, text_body from mail_outbox
+       where to_address = ${customerB.email} and status = 'pending' order by id`;
+    expect(reset?.kind).toBe('reset-password');
+    const lines = reset?.textBody.split('\n') ?? [];
+    expect(lines.at(-1)).toBe('Nuisibles Normandie');
+    expect(lines).toContain(
+      'Une question ? Appelez-nous au 02 35 11 22 33 ou écrivez-nous à contact@nuisibles-normandie.fr.',
+    );
+    expect(reset?.htmlBody).toContain('Nuisibles Normandie');
+    expect(reset?.htmlBody).not.toContain('Anti-nuisibles 27');
   });
 });

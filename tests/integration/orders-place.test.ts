@@ -186,4 +186,43 @@ describe('placeOrder', () => {
     );
     expect(placed.deliveryMethod).toBe('pickup');
   });
+
+  it('fails whole, with every statement error handled, when one projection statement fails', async () => {
+    // The order, its lines and the daily sales are pipelined in one transaction: when one fails
+    // (here the sales table refuses; a lost connection fails them all) the placement is refused,
+    // nothing is written, and no statement's rejection is left unhandled (it crashed a CI run).
+    const product = await createProduct(db.sql, { priceCents: 990, stockQuantity: 3 });
+    const before = await counts();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    await db.sql`
+      create function refuse_sales() returns trigger language plpgsql as
+        $$ begin raise exception 'sales table unavailable'; end $$`;
+    await db.sql`
+      create trigger refuse_sales before insert on daily_product_sales
+        for each row execute function refuse_sales()`;
+    try {
+      await expect(
+        placeOrder(
+          db.sql,
+          {
+            customerId: null,
+            customer: customerForm,
+            deliveryMethod: 'delivery',
+            lines: [{ productId: product.id, quantity: 1 }],
+          },
+          guest,
+        ),
+      ).rejects.toThrow('sales table unavailable');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect(await counts()).toEqual(before);
+      expect(await stockOf(db.sql, product.id)).toBe(3);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await db.sql`drop trigger refuse_sales on daily_product_sales`;
+      await db.sql`drop function refuse_sales()`;
+    }
+  });
 });

@@ -1,6 +1,6 @@
-import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { isTrpcError } from './errors';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -176,7 +176,7 @@ export function useForm<V extends object, Out>({
       );
     },
     showServerErrors(error) {
-      if (!(error instanceof TRPCClientError)) return false;
+      if (!isTrpcError(error)) return false;
       const fields = (error.data as { fieldErrors?: Record<string, string[] | undefined> } | undefined)
         ?.fieldErrors;
       if (!fields || Object.keys(fields).length === 0) return false;

@@ -1,9 +1,10 @@
 import { type ClassValue, clsx } from 'clsx';
 import { useEffect } from 'react';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './class-merge';
 
+/** Class names joined, a later Tailwind class replacing an earlier conflicting one (class-merge.ts). */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
 
 /*

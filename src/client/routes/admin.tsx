@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminGuard } from '@/client/features/admin/layout/admin-guard';
 import { AdminLayout } from '@/client/features/admin/layout/admin-layout';
+import { LiveProvider } from '@/client/lib/live-client';
 import AdminAudit from './admin/audit';
 import AdminContact from './admin/contact';
 import AdminCustomers from './admin/customers';
@@ -12,7 +13,8 @@ import AdminSettings from './admin/settings';
 
 /**
  * The back-office: one chunk of its own (app.tsx loads it lazily for /admin/*), so no storefront
- * route ever downloads it. Every screen but the sign-in sits behind the access rule.
+ * route ever downloads it. Every screen but the sign-in sits behind the access rule, and follows
+ * changes live over the chunk's websocket client (LiveProvider).
  */
 export default function Admin() {
   return (
@@ -21,7 +23,9 @@ export default function Admin() {
       <Route
         element={
           <AdminGuard>
-            <AdminLayout />
+            <LiveProvider>
+              <AdminLayout />
+            </LiveProvider>
           </AdminGuard>
         }
       >

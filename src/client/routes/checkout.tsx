@@ -1,4 +1,4 @@
-import { ArrowLeft, ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { usePageTitle } from '@/client/lib/utils';
@@ -6,17 +6,10 @@ import { useCart } from '../features/cart/cart-context';
 import { CheckoutForm } from '../features/checkout/checkout-form';
 import { OrderSummary } from '../features/checkout/order-summary';
 import { useCheckout } from '../features/checkout/use-checkout';
+import { BackLink } from '../features/shop/back-link';
 import { ShopLayout } from '../features/shop/shop-header';
 
-const backToCart = (
-  <Link
-    to="/panier"
-    className="mb-4 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground"
-  >
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    Retour au panier
-  </Link>
-);
+const backToCart = <BackLink to="/panier">Retour au panier</BackLink>;
 
 /** /checkout (visitor-site.md §3): the form and the recap; the parts live in features/checkout. */
 export default function Checkout() {
@@ -47,10 +40,10 @@ export default function Checkout() {
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         {backToCart}
         <h1 className="mb-6 text-3xl font-bold tracking-tight">Finaliser ma commande</h1>
-        <div className="grid items-start gap-6 lg:grid-cols-[1fr_380px]">
-          <CheckoutForm checkout={checkout} />
-          <OrderSummary delivery={checkout.form.values.deliveryMethod === 'delivery'} />
-        </div>
+        <CheckoutForm
+          checkout={checkout}
+          summary={<OrderSummary delivery={checkout.form.values.deliveryMethod === 'delivery'} />}
+        />
       </div>
     </ShopLayout>
   );

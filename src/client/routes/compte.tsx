@@ -1,11 +1,12 @@
-import { ArrowLeft, CreditCard, LogOut, Package, UserRound } from 'lucide-react';
+import { CreditCard, LogOut, Package, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
+import { BackToShop } from '@/client/features/account/auth-shell';
 import { OrderList } from '@/client/features/account/order-list';
 import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
 import { ShopContact } from '@/client/features/shop/shop-contact';
@@ -17,18 +18,14 @@ import { formatEuros } from '@/domain/catalog/pricing';
 const ProfilePanel = lazy(() =>
   import('@/client/features/account/profile-panel').then((m) => ({ default: m.ProfilePanel })),
 );
+/** Follows the customer's orders live, over a websocket client of its own chunk. */
+const LiveOrders = lazy(() => import('@/client/features/account/live-orders'));
 
 function AccountHeader({ onSignOut, signingOut }: { onSignOut?: () => void; signingOut?: boolean }) {
   return (
     <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        <Button asChild variant="ghost" className="-ml-2 px-2 sm:px-4">
-          <Link to="/boutique">
-            <ArrowLeft aria-hidden="true" />
-            <span className="sm:hidden">Boutique</span>
-            <span className="hidden sm:inline">Retour à la boutique</span>
-          </Link>
-        </Button>
+        <BackToShop />
         <p className="text-base font-semibold sm:text-lg">Mon compte</p>
         {onSignOut ? (
           <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
@@ -90,6 +87,9 @@ export default function ComptePage() {
   return (
     <div className="min-h-dvh bg-muted/50">
       <AccountHeader onSignOut={onSignOut} signingOut={signingOut} />
+      <Suspense fallback={null}>
+        <LiveOrders />
+      </Suspense>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
         <h1 className="sr-only">Mon compte</h1>
         {failed ? (
@@ -121,9 +121,10 @@ export default function ComptePage() {
                 >
                   {initials(profile.data.firstName, profile.data.lastName, profile.data.email)}
                 </span>
-                <CardTitle data-testid="account-name">
+                {/* An h2 (the card titles are h3): it follows the page's h1 (axe's heading-order). */}
+                <h2 className="text-lg font-semibold leading-tight" data-testid="account-name">
                   {`${profile.data.firstName} ${profile.data.lastName}`.trim() || 'Mon compte'}
-                </CardTitle>
+                </h2>
                 <CardDescription className="[overflow-wrap:anywhere]">{profile.data.email}</CardDescription>
               </CardHeader>
               <CardContent>

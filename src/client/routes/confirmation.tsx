@@ -1,42 +1,29 @@
 import { CircleCheck, House, ShoppingBag } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { usePageTitle } from '@/client/lib/utils';
 import { formatPhone } from '@/domain/common/phone';
 import { formatEuros, formatShipping } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
-import { deleteLastOrder, type LastOrder, readLastOrder } from '../features/shop/last-order';
+import { deleteLastOrder, type LastOrder } from '../features/shop/last-order';
 import { OrderTotals } from '../features/shop/order-totals';
 import { ShopContact } from '../features/shop/shop-contact';
 import { ShopLayout } from '../features/shop/shop-header';
 
-function loadSavedOrder(): LastOrder | null {
-  try {
-    return readLastOrder();
-  } catch (e) {
-    console.error('Error reading the last order from localStorage:', e);
-    return null;
-  }
-}
-
-export default function Confirmation() {
+/**
+ * The order saved by the checkout, read once by the route (app.tsx), which sends a visitor without
+ * one to /boutique before this page's code loads. It is deleted right after, as the spec says.
+ */
+export default function Confirmation({ order }: { order: LastOrder }) {
   usePageTitle('Commande confirmée');
-  const navigate = useNavigate();
   const { clearCart } = useCart();
-  // Read once: the saved order is deleted right after, as the spec says.
-  const [order] = useState(loadSavedOrder);
 
   useEffect(() => {
-    if (!order) {
-      navigate('/boutique', { replace: true });
-      return;
-    }
     clearCart();
     deleteLastOrder();
-  }, [order, clearCart, navigate]);
+  }, [clearCart]);
 
-  if (!order) return null;
   const { customer } = order;
   const delivery = customer.deliveryMethod === 'delivery';
   const steps = [

@@ -1,4 +1,4 @@
-import { ArrowLeft, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { usePageTitle } from '@/client/lib/utils';
@@ -6,6 +6,7 @@ import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
 import { useCartCheck } from '../features/cart/use-cart-check';
+import { BackLink } from '../features/shop/back-link';
 import { OrderTotals, useOrderAmounts, useShop } from '../features/shop/order-totals';
 import { Price } from '../features/shop/price';
 import { ProductImage } from '../features/shop/product-image';
@@ -21,13 +22,7 @@ export default function Panier() {
   return (
     <ShopLayout>
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        <Link
-          to="/boutique"
-          className="mb-4 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Continuer mes achats
-        </Link>
+        <BackLink to="/boutique">Continuer mes achats</BackLink>
         <h1 className="mb-6 text-3xl font-bold tracking-tight">Mon panier</h1>
 
         {cart.items.length === 0 ? (

@@ -4,8 +4,10 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
+import { useHydrated } from '@/client/lib/use-hydrated';
 import { cn, usePageTitle } from '@/client/lib/utils';
 import { formatEuros, isOutOfStock } from '../../domain/catalog/pricing';
+import { BackLink } from '../features/shop/back-link';
 import { useShop } from '../features/shop/order-totals';
 import { Price, PromoBadge } from '../features/shop/price';
 import { ProductImage } from '../features/shop/product-image';
@@ -19,9 +21,11 @@ const MAX_ADDITIONAL_IMAGES = 4;
 
 export default function Produit() {
   const { id = '' } = useParams();
-  const product = trpc.catalog.byId.useQuery({ id }, { retry: false });
+  // retryOnMount: a 'Produit non trouvé' rendered by the server is not asked again on hydration.
+  const product = trpc.catalog.byId.useQuery({ id }, { retry: false, retryOnMount: false });
   const [selected, setSelected] = useState(0);
   const addToCart = useAddToCart();
+  const hydrated = useHydrated();
   const rules = useShop().data?.delivery;
   usePageTitle(product.data?.title ?? (product.isError ? 'Produit non trouvé' : null));
 
@@ -69,13 +73,7 @@ export default function Produit() {
   return (
     <ShopLayout>
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        <Link
-          to="/boutique"
-          className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Retour à la boutique
-        </Link>
+        <BackLink to="/boutique">Retour à la boutique</BackLink>
         <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
           <div className="space-y-3">
             <div className="relative overflow-hidden rounded-lg border bg-card">
@@ -126,7 +124,7 @@ export default function Produit() {
             <Button
               size="lg"
               className="w-full sm:w-auto sm:self-start"
-              disabled={out}
+              disabled={out || !hydrated}
               onClick={() => addToCart(p)}
             >
               <ShoppingCart aria-hidden="true" />

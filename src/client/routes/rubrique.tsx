@@ -5,8 +5,8 @@ import { PestIcon } from '../features/marketing/art';
 import { BUSINESS } from '../features/marketing/business';
 import { Gallery } from '../features/marketing/gallery';
 import { SiteLayout } from '../features/marketing/layout';
-import { RUBRIQUE_PAGES } from '../features/marketing/rubriques';
-import { rubriqueMeta, usePageMeta } from '../features/marketing/seo';
+import { RUBRIQUE_PAGES, rubriqueMeta } from '../features/marketing/rubriques';
+import { usePageMeta } from '../features/marketing/seo';
 import { frenchSpaces } from '../lib/typography';
 import NotFound from './not-found';
 

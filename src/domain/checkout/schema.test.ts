@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { checkoutForm } from '../../../tests/support/orders';
 import { profileSchema } from '../account/profile';
 import { checkoutFormSchema, hasMissingFields, placeOrderInputSchema } from './schema';
 
-const guest = {
-  firstName: 'Marie',
-  lastName: 'Durand',
-  email: 'marie.durand@example.fr',
-  phone: '06 12 34 56 78',
-  address: '12 rue des Lilas',
-  city: 'Évreux',
-  zipCode: '27000',
-  deliveryMethod: 'delivery' as const,
-};
+const guest = checkoutForm;
 
 const fieldErrors = (input: unknown) => {
   const result = checkoutFormSchema.safeParse(input);

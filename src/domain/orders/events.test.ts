@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customerForm } from '../../../tests/support/orders';
 import {
   EVENT_SCHEMA_VERSION,
   ORDER_EVENT_SCHEMAS,
@@ -10,15 +11,8 @@ import {
 const placedV1 = {
   orderNumber: 'CMD-2026-000001',
   customerId: null,
-  customer: {
-    firstName: 'Marie',
-    lastName: 'Durand',
-    email: 'marie.durand@example.fr',
-    phone: '06 12 34 56 78',
-    address: '12 rue des Lilas',
-    city: 'Évreux',
-    zipCode: '27000',
-  },
+  customer: customerForm,
+
   deliveryMethod: 'delivery',
   lines: [
     {

@@ -40,3 +40,25 @@ export function isKnownRoute(pathname: string): boolean {
   if (rubrique) return (RUBRIQUE_IDS as readonly string[]).includes(rubrique[1]!);
   return /^\/produit\/[^/]+$/.test(path) || /^\/reinitialiser-mot-de-passe$/.test(path);
 }
+
+/** The pages search engines may index (sitemap.xml), besides the product pages. */
+export const INDEXABLE_PAGES: readonly string[] = [
+  '/',
+  ...RUBRIQUE_IDS.map((id) => `/rubriques/${id}`),
+  '/boutique',
+  '/mentions-legales',
+  '/cgv',
+  '/politique-confidentialite',
+];
+
+/** Kept out of search engines (robots.txt): the back-office, the API, a shopper's own pages. */
+export const PRIVATE_PATH_PREFIXES: readonly string[] = [
+  '/admin',
+  '/api/',
+  '/compte',
+  '/checkout',
+  '/confirmation',
+  '/panier',
+  '/auth',
+  '/reinitialiser-mot-de-passe',
+];

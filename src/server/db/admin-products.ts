@@ -1,5 +1,6 @@
 import { PRODUCT_MESSAGES, type ProductRecord } from '../../domain/catalog/product.js';
 import { DomainError } from '../../domain/errors.js';
+import { announceChange } from '../live/signals.js';
 import type { Tx } from './client.js';
 
 /** A product as the back-office shows and edits it: every field of the form, hidden ones included. */
@@ -91,6 +92,7 @@ export async function insertProduct(sql: Tx, record: ProductRecord): Promise<Adm
   const [row] = await slugSafe(
     () => sql<AdminProduct[]>`insert into products ${sql({ ...record })} returning ${columns(sql)}`,
   );
+  await announceChange(sql, { kind: 'product', id: row!.id });
   return row!;
 }
 
@@ -109,12 +111,14 @@ export async function updateProduct(
     const [row] = await sql<
       AdminProduct[]
     >`update products set ${sql({ ...record })}, updated_at = now() where id = ${id} returning ${columns(sql)}`;
+    await announceChange(sql, { kind: 'product', id });
     return { product: row!, before };
   });
 }
 
 export async function deleteProduct(sql: Tx, id: string): Promise<AdminProduct | null> {
   const [row] = await sql<AdminProduct[]>`delete from products where id = ${id} returning ${columns(sql)}`;
+  if (row) await announceChange(sql, { kind: 'product', id });
   return row ?? null;
 }
 

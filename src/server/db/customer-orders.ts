@@ -1,3 +1,4 @@
+import type { OrderedLine } from '../orders/projections.js';
 import type { Tx } from './client.js';
 
 /*
@@ -13,17 +14,6 @@ export interface CustomerOrderSummary {
   totalAmountCents: number;
   itemCount: number;
   createdAt: Date;
-}
-
-export interface CustomerOrderLine {
-  productId: string | null;
-  title: string;
-  image: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  totalPriceCents: number;
-  /** The product was deleted from the catalogue since: the line keeps what the order recorded. */
-  productDeleted: boolean;
 }
 
 export interface AccountTotals {
@@ -53,13 +43,13 @@ export async function findCustomerOrder(
   sql: Tx,
   customerId: string,
   orderId: string,
-): Promise<(CustomerOrderSummary & { shippingAddress: unknown; lines: CustomerOrderLine[] }) | null> {
+): Promise<(CustomerOrderSummary & { shippingAddress: unknown; lines: OrderedLine[] }) | null> {
   const [order] = await sql<(CustomerOrderSummary & { shippingAddress: unknown })[]>`
     select id, order_number, status, payment_status, total_amount_cents, item_count, created_at, shipping_address
       from orders
      where id = ${orderId} and customer_id = ${customerId}`;
   if (!order) return null;
-  const lines = await sql<CustomerOrderLine[]>`
+  const lines = await sql<OrderedLine[]>`
     select i.product_id, i.title, i.image, i.quantity, i.unit_price_cents, i.total_price_cents,
            (i.product_id is not null and not exists (select 1 from products p where p.id = i.product_id))
              as product_deleted

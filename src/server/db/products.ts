@@ -68,3 +68,11 @@ export async function findShopProduct(sql: Tx, id: string): Promise<ShopProduct 
      where id = ${id} and is_available and is_visible_in_shop`;
   return row ?? null;
 }
+
+/** Every product a shopper can open, with its last change (sitemap.xml). */
+export async function listVisibleProductChanges(sql: Tx): Promise<{ id: string; updatedAt: Date }[]> {
+  return await sql<{ id: string; updatedAt: Date }[]>`
+    select id, updated_at from products
+     where is_available and is_visible_in_shop
+     order by created_at desc, id`;
+}

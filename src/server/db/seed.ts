@@ -230,7 +230,7 @@ export const demoProducts: DemoProduct[] = [
     subcategory: 'Insecticides',
     brand: 'Biocid+',
     tags: ['punaises de lit', 'spray'],
-    art: 'spray',
+    art: 'bedbug-spray',
     weightKg: 0.55,
     deliveryTime: '2-3 jours',
   },

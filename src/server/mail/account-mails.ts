@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { ShopIdentity } from '../../domain/settings/settings.js';
 import type { QueuedMail } from '../outbox/mail-outbox.js';
-import { renderMail } from './layout.js';
+import { contactLine, renderMail } from './layout.js';
+
+/** What an account mail needs: its recipient, their name, its link, and the shop as its settings name it. */
+export interface AccountMailOptions {
+  to: string;
+  name: string;
+  url: string;
+  shop: ShopIdentity;
+}
 
 const greeting = (name: string) => (name.trim() ? `Bonjour ${name.trim()},` : 'Bonjour,');
 
@@ -9,7 +18,7 @@ const linkKey = (kind: string, secret: string) =>
   `${kind}:${createHash('sha256').update(secret).digest('hex').slice(0, 32)}`;
 
 /** Sent on sign-up: the link confirms the address (sign-in works before it is clicked). */
-export function verificationMail(options: { to: string; name: string; url: string }): QueuedMail {
+export function verificationMail(options: AccountMailOptions): QueuedMail {
   return {
     kind: 'verify-email',
     dedupeKey: linkKey('verify-email', options.url),
@@ -17,10 +26,11 @@ export function verificationMail(options: { to: string; name: string; url: strin
     ...renderMail({
       subject: 'Confirmez votre adresse email',
       greeting: greeting(options.name),
+      shopName: options.shop.name,
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Merci d’avoir créé votre compte sur notre boutique Hygiène - Anti-nuisibles 27.',
+          text: `Merci d’avoir créé votre compte sur notre boutique ${options.shop.name}.`,
         },
         {
           kind: 'paragraph',
@@ -31,13 +41,14 @@ export function verificationMail(options: { to: string; name: string; url: strin
           kind: 'note',
           text: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez simplement ce message.',
         },
+        { kind: 'note', text: contactLine(options.shop) },
       ],
     }),
   };
 }
 
 /** Sent on "Mot de passe oublié ?": the link opens the page that sets a new password. */
-export function resetPasswordMail(options: { to: string; name: string; url: string }): QueuedMail {
+export function resetPasswordMail(options: AccountMailOptions): QueuedMail {
   return {
     kind: 'reset-password',
     dedupeKey: linkKey('reset-password', options.url),
@@ -45,6 +56,7 @@ export function resetPasswordMail(options: { to: string; name: string; url: stri
     ...renderMail({
       subject: 'Réinitialisation de votre mot de passe',
       greeting: greeting(options.name),
+      shopName: options.shop.name,
       blocks: [
         { kind: 'paragraph', text: 'Vous avez demandé à réinitialiser le mot de passe de votre compte.' },
         {
@@ -56,6 +68,7 @@ export function resetPasswordMail(options: { to: string; name: string; url: stri
           kind: 'note',
           text: 'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.',
         },
+        { kind: 'note', text: contactLine(options.shop) },
       ],
     }),
   };

@@ -5,6 +5,12 @@
  */
 export const MAIL_BRAND = 'Hygiène - Anti-nuisibles 27';
 
+/** How to reach the shop (settings, Général tab), without the phone when the settings have none. */
+export const contactLine = (shop: { email: string; phone: string }) =>
+  shop.phone
+    ? `Une question ? Appelez-nous au ${shop.phone} ou écrivez-nous à ${shop.email}.`
+    : `Une question ? Écrivez-nous à ${shop.email}.`;
+
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

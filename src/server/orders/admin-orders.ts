@@ -22,6 +22,7 @@ import {
 } from '../../domain/orders/admin-list.js';
 import type { Tx } from '../db/client.js';
 import { foldStored } from './commit.js';
+import { type OrderAmounts, type OrderedLine, orderAmounts, recordedLine } from './projections.js';
 import { readStream } from './store.js';
 
 export interface AdminOrderRow {
@@ -204,7 +205,7 @@ export async function withFreshRowOnConflict<T>(sql: Tx, orderId: string, change
   }
 }
 
-export interface AdminOrderDetails {
+export interface AdminOrderDetails extends OrderAmounts {
   id: string;
   orderNumber: string;
   version: number;
@@ -214,26 +215,10 @@ export interface AdminOrderDetails {
   deletedReason: string | null;
   customer: OrderCustomer;
   customerLabel: string;
-  shippingAddress: Record<string, string>;
-  billingAddress: Record<string, string> | null;
-  subtotalCents: number;
-  shippingCostCents: number;
-  taxCents: number;
-  totalAmountCents: number;
   notes: string | null;
   createdAt: string;
   updatedAt: string;
-  lines: {
-    id: string;
-    productId: string;
-    title: string;
-    image: string | null;
-    quantity: number;
-    unitPriceCents: number;
-    totalPriceCents: number;
-    /** The product left the catalogue since: « Produit supprimé ». */
-    productDeleted: boolean;
-  }[];
+  lines: (OrderedLine & { id: string; productId: string })[];
 }
 
 /** The details dialog, folded from the order's events: deleted orders open too. */
@@ -268,23 +253,14 @@ export async function adminOrderDetails(sql: Tx, orderId: string): Promise<Admin
     deletedReason: state.deletedReason,
     customer,
     customerLabel: customerLabel(customer),
-    shippingAddress: { ...state.customer, deliveryMethod: state.deliveryMethod },
-    billingAddress: null,
-    subtotalCents: state.subtotalCents,
-    shippingCostCents: state.shippingCostCents,
-    taxCents: state.taxCents,
-    totalAmountCents: state.totalAmountCents,
+    ...orderAmounts(state),
     notes: state.notes,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
     lines: state.lines.map((l) => ({
+      ...recordedLine(l),
       id: l.itemId,
       productId: l.productId,
-      title: l.title,
-      image: l.image,
-      quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-      totalPriceCents: l.totalPriceCents,
       productDeleted: !kept.has(l.productId),
     })),
   };

@@ -12,6 +12,7 @@ import {
   stockProductIds,
 } from '../../domain/orders/decider.js';
 import type { Sql } from '../db/client.js';
+import { ordersCommitted } from '../live/signals.js';
 import {
   type CommandMeta,
   type Committed,
@@ -56,6 +57,19 @@ export async function handleOrderCommand(
   options: OrderCommandOptions,
   commandFor: CommandFor,
   movesStock: (state: OrderState | null) => boolean = () => false,
+): Promise<Committed> {
+  const committed = await decideAndAppend(sql, orderId, options, commandFor, movesStock);
+  // After the commit: live subscribers on every instance read the log (src/server/live).
+  if (committed.events.length > 0) ordersCommitted(sql);
+  return committed;
+}
+
+async function decideAndAppend(
+  sql: Sql,
+  orderId: string,
+  options: OrderCommandOptions,
+  commandFor: CommandFor,
+  movesStock: (state: OrderState | null) => boolean,
 ): Promise<Committed> {
   const meta = { ...options, at: options.at ?? new Date().toISOString() };
   for (let attempt = 1; ; attempt++) {

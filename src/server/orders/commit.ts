@@ -12,8 +12,9 @@ import {
   type EventMetadata,
   type OrderEvent,
 } from '../../domain/orders/events.js';
-import type { Tx } from '../db/client.js';
+import type { Sql, Tx } from '../db/client.js';
 import { projectEvent, projectionStatement } from './projections.js';
+import { salesDirection } from './sales.js';
 import { appendEvent, type StoredEvent, toOrderEvent } from './store.js';
 
 /** Who asks, when and why: becomes each event's metadata. */
@@ -60,10 +61,11 @@ function metadataFor(meta: CommandMeta): EventMetadata {
 /**
  * The fast path for one event that moves no stock: the append, the stream head and the read-table
  * change run as ONE statement (atomic on its own, no BEGIN/COMMIT round trips). The expected
- * version guards it exactly as in a transaction.
+ * version guards it exactly as in a transaction. An event that makes the order start or stop
+ * counting as revenue also changes the daily sales (sales.ts): it takes the transaction path.
  */
 export async function commitSingle(
-  sql: Tx,
+  sql: Sql,
   streamId: string,
   stored: readonly StoredEvent[],
   event: OrderEvent,
@@ -74,6 +76,9 @@ export async function commitSingle(
   const prevHash = stored.at(-1)?.hash ?? null;
   const metadata = metadataFor(meta);
   const after = evolve(before, { ...event, streamId, version: version + 1, metadata });
+  if (salesDirection(before, after) !== 0) {
+    return await sql.begin((tx) => commitDecision(tx, streamId, stored, [event], meta, []));
+  }
   const projection = after && projectionStatement(sql, event, after);
   if (!after || !projection) throw new Error(`${event.type} cannot take the single-statement path`);
   const appended = await appendEvent(sql, streamId, version, prevHash, { ...event, metadata }, projection);
@@ -111,7 +116,7 @@ export async function commitDecision(
     const moves = stockMovements(state, event, products);
     const settled = await Promise.allSettled([
       appendEvent(tx, streamId, version, prevHash, { type: event.type, data: event.data, metadata }),
-      projectEvent(tx, event, after),
+      projectEvent(tx, event, state, after),
       moves.length > 0
         ? tx`
             update products p

@@ -10,6 +10,7 @@ import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
 import { commerceRules } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
+import { ordersCommitted } from '../live/signals.js';
 import { queueShopNotifications } from '../settings/notification-mails.js';
 import { readSettings } from '../settings/store.js';
 import { type CommandMeta, commitDecision, foldStored, lockProducts } from './commit.js';
@@ -107,7 +108,7 @@ export async function placeOrder(
     if (earlier) return earlier;
   }
   try {
-    return await sql.begin(async (tx) => {
+    const placed = await sql.begin(async (tx) => {
       const orderId = randomUUID();
       if (key) {
         // A concurrent request with the same key waits here until the first one commits.
@@ -155,6 +156,9 @@ export async function placeOrder(
       await queueShopNotifications(tx, state, products, settings, meta.publicUrl ?? 'http://localhost:3000');
       return placedOrder(state);
     });
+    // After the commit: live subscribers on every instance read the log (src/server/live).
+    ordersCommitted(sql);
+    return placed;
   } catch (error) {
     if (error instanceof KeyTaken && key) {
       const earlier = await orderForKey(sql, key, input.customerId);

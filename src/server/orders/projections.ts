@@ -1,15 +1,27 @@
 /**
- * Projections: the read tables orders and order_items, derived from the order events. Live, each
- * event runs its small SQL in the append's transaction; a rebuild folds the log with the same
- * `orderRow` / `itemRows` functions, so both produce the same rows.
+ * Projections: the read tables orders and order_items, derived from the order events, and the daily
+ * sales aggregate (sales.ts). Live, each event runs its small SQL in the append's transaction; a
+ * rebuild folds the log with the same `orderRow` / `itemRows` functions, so both produce the same
+ * rows, and recomputes the aggregate from them.
  */
 
 import type postgres from 'postgres';
 import type { OrderState } from '../../domain/orders/decider.js';
 import type { OrderEvent } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
+import { applySales, salesDirection } from './sales.js';
 
-export interface OrderRow {
+/** The delivery details and amounts an order carries, the same in the read table and the details. */
+export interface OrderAmounts {
+  shippingAddress: Record<string, string>;
+  billingAddress: Record<string, string> | null;
+  subtotalCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  totalAmountCents: number;
+}
+
+export interface OrderRow extends OrderAmounts {
   id: string;
   orderNumber: string;
   customerId: string | null;
@@ -17,28 +29,57 @@ export interface OrderRow {
   paymentStatus: string;
   paymentMethod: string | null;
   notes: string | null;
-  shippingAddress: Record<string, string>;
-  billingAddress: Record<string, string> | null;
-  subtotalCents: number;
-  shippingCostCents: number;
-  taxCents: number;
-  totalAmountCents: number;
   itemCount: number;
   version: number;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface ItemRow {
-  id: string;
-  orderId: string;
+/** A line as the order recorded it: the product's title, picture and price at the time. */
+export interface RecordedLine {
   productId: string | null;
   title: string;
   image: string | null;
   quantity: number;
   unitPriceCents: number;
   totalPriceCents: number;
+}
+
+/** A recorded line as the screens read it back. */
+export interface OrderedLine extends RecordedLine {
+  /** The product left the catalogue since: the line keeps what the order recorded (« Produit supprimé »). */
+  productDeleted: boolean;
+}
+
+export interface ItemRow extends RecordedLine {
+  id: string;
+  orderId: string;
   position: number;
+}
+
+/** The order's delivery details and amounts from its state. */
+export function orderAmounts(state: OrderState): OrderAmounts {
+  return {
+    // The checkout form as the spec stores it: customer fields plus the delivery method.
+    shippingAddress: { ...state.customer, deliveryMethod: state.deliveryMethod },
+    billingAddress: null,
+    subtotalCents: state.subtotalCents,
+    shippingCostCents: state.shippingCostCents,
+    taxCents: state.taxCents,
+    totalAmountCents: state.totalAmountCents,
+  };
+}
+
+/** A line of the state as recorded. */
+export function recordedLine(line: OrderState['lines'][number]): RecordedLine {
+  return {
+    productId: line.productId,
+    title: line.title,
+    image: line.image,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    totalPriceCents: line.totalPriceCents,
+  };
 }
 
 export function orderRow(state: OrderState): OrderRow {
@@ -50,13 +91,7 @@ export function orderRow(state: OrderState): OrderRow {
     paymentStatus: state.paymentStatus,
     paymentMethod: null,
     notes: state.notes,
-    // The checkout form as the spec stores it: customer fields plus the delivery method.
-    shippingAddress: { ...state.customer, deliveryMethod: state.deliveryMethod },
-    billingAddress: null,
-    subtotalCents: state.subtotalCents,
-    shippingCostCents: state.shippingCostCents,
-    taxCents: state.taxCents,
-    totalAmountCents: state.totalAmountCents,
+    ...orderAmounts(state),
     itemCount: state.lines.reduce((sum, line) => sum + line.quantity, 0),
     version: state.version,
     createdAt: state.createdAt,
@@ -68,12 +103,7 @@ export function itemRows(state: OrderState): ItemRow[] {
   return state.lines.map((line, index) => ({
     id: line.itemId,
     orderId: state.id,
-    productId: line.productId,
-    title: line.title,
-    image: line.image,
-    quantity: line.quantity,
-    unitPriceCents: line.unitPriceCents,
-    totalPriceCents: line.totalPriceCents,
+    ...recordedLine(line),
     position: index,
   }));
 }
@@ -116,15 +146,26 @@ function unhandled(event: never): never {
   throw new Error(`No projection for event ${(event as { type: string }).type}`);
 }
 
-/** Applies one event to the read tables; `after` is the order's state once the event is folded. */
-export async function projectEvent(sql: Tx, event: OrderEvent, after: OrderState): Promise<void> {
+/**
+ * Applies one event to the read tables and the daily sales; `before` and `after` are the order's
+ * state before and once the event is folded. In a transaction (the statements are pipelined).
+ */
+export async function projectEvent(
+  sql: Tx,
+  event: OrderEvent,
+  before: OrderState | null,
+  after: OrderState,
+): Promise<void> {
+  const direction = salesDirection(before, after);
+  const sales =
+    direction === 0 ? null : applySales(sql, direction > 0 ? after : (before ?? after), direction);
   if (event.type !== 'OrderPlaced') {
     const statement = projectionStatement(sql, event, after);
-    if (statement) await statement;
+    await Promise.all([statement, sales]);
     return;
   }
   const row = orderRow(after);
-  await sql`
+  const order = sql`
     insert into orders (id, order_number, customer_id, status, payment_status, payment_method, notes,
                         shipping_address, billing_address, subtotal_cents, shipping_cost_cents, tax_cents,
                         total_amount_cents, item_count, version, created_at, updated_at)
@@ -135,7 +176,7 @@ export async function projectEvent(sql: Tx, event: OrderEvent, after: OrderState
             ${row.subtotalCents}, ${row.shippingCostCents}, ${row.taxCents}, ${row.totalAmountCents},
             ${row.itemCount}, ${row.version}, ${row.createdAt}, ${row.updatedAt})`;
   const items = itemRows(after);
-  await sql`
+  const orderItems = sql`
     insert into order_items (id, order_id, product_id, title, image, quantity, unit_price_cents,
                              total_price_cents, position)
     select * from unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.orderId)}::uuid[],
@@ -143,4 +184,7 @@ export async function projectEvent(sql: Tx, event: OrderEvent, after: OrderState
                          ${items.map((i) => i.image)}::text[], ${items.map((i) => i.quantity)}::int[],
                          ${items.map((i) => i.unitPriceCents)}::int[],
                          ${items.map((i) => i.totalPriceCents)}::int[], ${items.map((i) => i.position)}::int[])`;
+  // One Promise.all, so that a failure of any statement (a lost connection fails them all) is
+  // handled: awaiting them one by one left the others' rejections unhandled.
+  await Promise.all([order, orderItems, sales]);
 }

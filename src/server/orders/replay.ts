@@ -1,17 +1,20 @@
 /**
- * Replay: rebuilds orders and order_items from the log into fresh (temporary) tables, compares
- * them row by row with the live tables and, when asked, applies the differences to the live tables
- * in the same transaction, so that readers see the old rows or the rebuilt ones, never a mix.
+ * Replay: rebuilds orders and order_items from the log into fresh (temporary) tables, and the daily
+ * sales aggregate from those (sales.ts), compares them row by row with the live tables and, when
+ * asked, applies the differences to the live tables in the same transaction, so that readers see
+ * the old rows or the rebuilt ones, never a mix.
  * Stock is not touched: it lives in products and is not derived from the log alone.
  */
 import { evolve, type OrderState } from '../../domain/orders/decider.js';
 import { ORDER_EVENT_TYPES, parseOrderEvent } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
 import { type ItemRow, itemRows, type OrderRow, orderRow } from './projections.js';
+import { SALES_TABLE, salesFromReadTables } from './sales.js';
 import type { StoredEvent } from './store.js';
 
 export interface RowDifference {
-  table: 'orders' | 'order_items';
+  table: 'orders' | 'order_items' | typeof SALES_TABLE;
+  /** The row's id (for the aggregate: its day, product id and title). */
   id: string;
   /** missing: in the rebuild only; extra: live only; changed: both, with the differing columns. */
   kind: 'missing' | 'extra' | 'changed';
@@ -185,16 +188,23 @@ function diffColumns(
   return keys.filter((k) => JSON.stringify(live?.[k]) !== JSON.stringify(rebuilt?.[k]));
 }
 
-async function compare(tx: Tx, table: 'orders' | 'order_items', limit: number) {
+async function compare(
+  tx: Tx,
+  table: RowDifference['table'],
+  limit: number,
+  key: readonly [string, ...string[]] = ['id'],
+) {
   const replay = `${table}_replay`;
+  const [first] = key;
+  const id = key.map((k) => `coalesce(l.${k}, r.${k})::text`).join(` || ' ' || `);
   const rows = await tx.unsafe<
     { id: string; live: Record<string, unknown> | null; rebuilt: Record<string, unknown> | null }[]
   >(`
-    select coalesce(l.id, r.id) as id,
-           case when l.id is null then null else to_jsonb(l) end as live,
-           case when r.id is null then null else to_jsonb(r) end as rebuilt
-      from ${table} l full join ${replay} r on l.id = r.id
-     where l.id is null or r.id is null or to_jsonb(l) is distinct from to_jsonb(r)
+    select ${id} as id,
+           case when l.${first} is null then null else to_jsonb(l) end as live,
+           case when r.${first} is null then null else to_jsonb(r) end as rebuilt
+      from ${table} l full join ${replay} r on ${key.map((k) => `l.${k} = r.${k}`).join(' and ')}
+     where l.${first} is null or r.${first} is null or to_jsonb(l) is distinct from to_jsonb(r)
      order by 1`);
   const differences: RowDifference[] = rows.slice(0, limit).map((row) => ({
     table,
@@ -207,31 +217,30 @@ async function compare(tx: Tx, table: 'orders' | 'order_items', limit: number) {
   return { count: rows.length, differences };
 }
 
+/** The live read tables and their columns, parents first: rows leave children first, arrive parents first. */
+const REPLAYED_TABLES = [
+  { table: 'orders', columns: ORDER_COLUMNS },
+  { table: 'order_items', columns: ITEM_COLUMNS },
+] as const;
+
 async function applyDifferences(tx: Tx) {
-  const orderSet = ORDER_COLUMNS.filter((c) => c !== 'id')
-    .map((c) => `${c} = r.${c}`)
-    .join(', ');
-  const itemSet = ITEM_COLUMNS.filter((c) => c !== 'id')
-    .map((c) => `${c} = r.${c}`)
-    .join(', ');
-  await tx.unsafe(`
-    delete from order_items l where not exists (select 1 from order_items_replay r where r.id = l.id)`);
-  await tx.unsafe(`
-    delete from orders l where not exists (select 1 from orders_replay r where r.id = l.id)`);
-  await tx.unsafe(`
-    update orders l set ${orderSet} from orders_replay r
-     where l.id = r.id and to_jsonb(l) is distinct from to_jsonb(r)`);
-  await tx.unsafe(`
-    insert into orders (${ORDER_COLUMNS.join(', ')})
-    select ${ORDER_COLUMNS.map((c) => `r.${c}`).join(', ')} from orders_replay r
-     where not exists (select 1 from orders l where l.id = r.id)`);
-  await tx.unsafe(`
-    update order_items l set ${itemSet} from order_items_replay r
-     where l.id = r.id and to_jsonb(l) is distinct from to_jsonb(r)`);
-  await tx.unsafe(`
-    insert into order_items (${ITEM_COLUMNS.join(', ')})
-    select ${ITEM_COLUMNS.map((c) => `r.${c}`).join(', ')} from order_items_replay r
-     where not exists (select 1 from order_items l where l.id = r.id)`);
+  for (const { table } of [...REPLAYED_TABLES].reverse()) {
+    await tx.unsafe(`
+      delete from ${table} l where not exists (select 1 from ${table}_replay r where r.id = l.id)`);
+  }
+  for (const { table, columns } of REPLAYED_TABLES) {
+    const set = columns
+      .filter((c) => c !== 'id')
+      .map((c) => `${c} = r.${c}`)
+      .join(', ');
+    await tx.unsafe(`
+      update ${table} l set ${set} from ${table}_replay r
+       where l.id = r.id and to_jsonb(l) is distinct from to_jsonb(r)`);
+    await tx.unsafe(`
+      insert into ${table} (${columns.join(', ')})
+      select ${columns.map((c) => `r.${c}`).join(', ')} from ${table}_replay r
+       where not exists (select 1 from ${table} l where l.id = r.id)`);
+  }
 }
 
 /**
@@ -242,7 +251,9 @@ async function applyDifferences(tx: Tx) {
 export async function replayOrders(sql: Sql, options: ReplayOptions = {}): Promise<ReplayReport> {
   const limit = options.maxDifferences ?? 100;
   return await sql.begin('isolation level repeatable read', async (tx) => {
-    if (options.apply) await tx`lock table orders, order_items in share row exclusive mode`;
+    if (options.apply) {
+      await tx`lock table orders, order_items, daily_product_sales in share row exclusive mode`;
+    }
     let clock = performance.now();
     const lap = () => {
       const now = performance.now();
@@ -258,20 +269,29 @@ export async function replayOrders(sql: Sql, options: ReplayOptions = {}): Promi
     await copyRows(tx, 'orders_replay', ORDER_COLUMNS, live.map(orderRow), orderLine);
     await copyRows(tx, 'order_items_replay', ITEM_COLUMNS, live.flatMap(itemRows), itemLine);
     // A customer account deleted since keeps its id in the live table too (migrations/0010).
+    await tx`create temp table daily_product_sales_replay (like daily_product_sales) on commit drop`;
+    await tx`
+      insert into daily_product_sales_replay (day, product_id, title, quantity, revenue_cents)
+      ${salesFromReadTables(tx, 'orders_replay', 'order_items_replay')}`;
     const writeMs = lap();
     const orders = await compare(tx, 'orders', limit);
     const items = await compare(tx, 'order_items', limit);
+    const sales = await compare(tx, SALES_TABLE, limit, ['day', 'product_id', 'title']);
     const compareMs = lap();
-    const differenceCount = orders.count + items.count;
+    const differenceCount = orders.count + items.count + sales.count;
     const apply = Boolean(options.apply) && differenceCount > 0;
     if (apply) await applyDifferences(tx);
+    if (apply && sales.count > 0) {
+      await tx`delete from daily_product_sales`;
+      await tx`insert into daily_product_sales select * from daily_product_sales_replay`;
+    }
     const applyMs = lap();
     return {
       events,
       orders: live.length,
       items: live.reduce((n, s) => n + s.lines.length, 0),
       differenceCount,
-      differences: [...orders.differences, ...items.differences].slice(0, limit),
+      differences: [...orders.differences, ...items.differences, ...sales.differences].slice(0, limit),
       applied: apply,
       timings: { readMs, writeMs, compareMs, applyMs },
     };

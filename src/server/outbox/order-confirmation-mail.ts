@@ -2,7 +2,7 @@ import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
 import type { CustomerDetails } from '../../domain/orders/events.js';
 import type { ShopIdentity } from '../../domain/settings/settings.js';
 import type { Tx } from '../db/client.js';
-import { renderMail } from '../mail/layout.js';
+import { contactLine, renderMail } from '../mail/layout.js';
 import { foldStored } from '../orders/commit.js';
 import { placedOrder } from '../orders/place.js';
 import { readStream } from '../orders/store.js';
@@ -34,12 +34,6 @@ export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
       : 'Vous retirez votre commande en boutique, le samedi.',
   ];
 }
-
-/** How to reach the shop, without the phone when the settings have none. */
-export const contactLine = (shop: ShopIdentity) =>
-  shop.phone
-    ? `Une question ? Appelez-nous au ${shop.phone} ou écrivez-nous à ${shop.email}.`
-    : `Une question ? Écrivez-nous à ${shop.email}.`;
 
 /** The French order confirmation mail, queued once per order. */
 export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContact): QueuedMail {

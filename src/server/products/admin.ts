@@ -10,6 +10,7 @@ import {
 import type { Sql, Tx } from '../db/client.js';
 import { errors } from '../errors.js';
 import { deleteUnusedImages, existingImageUrls } from '../images.js';
+import { announceProductChange } from '../storefront/cache.js';
 
 /*
  * The back-office's product changes (adminProducts router): the product arrives parsed by the one
@@ -36,7 +37,9 @@ export async function adminProduct(sql: Tx, id: string): Promise<AdminProduct> {
 
 export async function createProduct(sql: Tx, product: Product): Promise<AdminProduct> {
   await assertImagesExist(sql, product);
-  return await insertProduct(sql, toProductRecord(product));
+  const created = await insertProduct(sql, toProductRecord(product));
+  await announceProductChange(sql);
+  return created;
 }
 
 /** Saves every field; images the owner removed go too, unless an order line still shows them. */
@@ -50,6 +53,7 @@ export async function saveProduct(sql: Sql, id: string, product: Product): Promi
       tx,
       imagesOf(result.before).filter((url) => !kept.has(url)),
     );
+    await announceProductChange(tx);
     return result.product;
   });
 }
@@ -60,6 +64,7 @@ export async function removeProduct(sql: Sql, id: string): Promise<{ id: string 
     const removed = await deleteProduct(tx, id);
     if (!removed) throw errors.productNotFound();
     await deleteUnusedImages(tx, imagesOf(removed));
+    await announceProductChange(tx);
     return { id: removed.id };
   });
 }

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cn } from '@/client/lib/utils';
+import { PHONE_MAX } from '@/domain/common/phone';
 
 export function Input({ className, type, ...props }: React.ComponentProps<'input'>) {
   return (
@@ -24,4 +25,9 @@ export function Textarea({ className, ...props }: React.ComponentProps<'textarea
       {...props}
     />
   );
+}
+
+/** The one phone field: a phone keyboard, the browser's autofill and the shared length limit. */
+export function PhoneInput(props: Omit<React.ComponentProps<'input'>, 'type'>) {
+  return <Input type="tel" inputMode="tel" autoComplete="tel" maxLength={PHONE_MAX} {...props} />;
 }

@@ -43,7 +43,9 @@ export default function ToastViewport({
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm" />
+      {/* Above dialogs (an error while a form dialog is open must show), but under the cart drawer:
+          its "Voir le panier" and "Commander" sit where the notice of the item just added would. */}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm [body:has([data-over-toasts])_&]:z-40" />
     </ToastPrimitive.Provider>
   );
 }

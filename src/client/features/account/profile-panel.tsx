@@ -11,6 +11,7 @@ import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { frenchLongDate } from '@/domain/account/order-status';
 import type { ProfileInput } from '@/domain/account/profile';
+import { profileFormValues } from '@/domain/account/profile-form';
 import { formatPhone } from '@/domain/common/phone';
 
 /** zod loads when the form opens, not with the account page. */
@@ -30,17 +31,6 @@ const fields: { name: FieldName; label: string; type?: string; autoComplete?: st
   { name: 'country', label: 'Pays', autoComplete: 'country-name' },
 ];
 
-const toForm = (p: Profile): Record<FieldName, string> => ({
-  firstName: p.firstName,
-  lastName: p.lastName,
-  phone: p.phone ? formatPhone(p.phone) : '',
-  dateOfBirth: p.dateOfBirth ?? '',
-  address: p.address ?? '',
-  postalCode: p.postalCode ?? '',
-  city: p.city ?? '',
-  country: p.country,
-});
-
 function shown(profile: Profile, name: FieldName): string | null {
   if (name === 'dateOfBirth')
     return profile.dateOfBirth ? frenchLongDate(`${profile.dateOfBirth}T12:00:00`) : null;
@@ -50,7 +40,7 @@ function shown(profile: Profile, name: FieldName): string | null {
 
 export function ProfilePanel({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
-  const form = useForm({ initial: toForm(profile), schema: loadSchema });
+  const form = useForm({ initial: profileFormValues(profile), schema: loadSchema });
   const utils = trpc.useUtils();
   const update = trpc.account.updateProfile.useMutation();
 
@@ -86,7 +76,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
             className="w-full sm:w-auto"
             onClick={() => {
               form.preload();
-              form.reset(toForm(profile));
+              form.reset(profileFormValues(profile));
               setEditing(true);
             }}
           >

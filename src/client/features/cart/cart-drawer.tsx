@@ -14,7 +14,12 @@ export function CartDrawer() {
   const close = () => cart.setDrawerOpen(false);
   return (
     <Sheet open={cart.drawerOpen} onOpenChange={cart.setDrawerOpen}>
-      <SheetContent className="gap-0 p-0" aria-describedby={undefined} data-testid="cart-drawer">
+      <SheetContent
+        className="gap-0 p-0"
+        aria-describedby={undefined}
+        data-testid="cart-drawer"
+        data-over-toasts
+      >
         <div className="border-b px-6 py-5">
           <SheetTitle className="flex items-center gap-2 text-lg font-semibold">
             <ShoppingCart className="size-5 text-primary" aria-hidden="true" />

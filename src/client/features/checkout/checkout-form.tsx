@@ -1,12 +1,24 @@
+import type { ReactNode } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
-import { Input, Textarea } from '@/client/components/ui/input';
+import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
 import { useCart } from '../cart/cart-context';
 import { DeliveryChoice } from './delivery-choice';
 import { type Checkout, preloadCheckout } from './use-checkout';
 
-/** The checkout form (visitor-site.md §3, §5): coordinates, delivery method and address, notes. */
-export function CheckoutForm({ checkout: { form, onSubmit, deliveryRules } }: { checkout: Checkout }) {
+/**
+ * The checkout form (visitor-site.md §3, §5): coordinates, delivery method and address, notes, then
+ * the order summary and the button. The summary sits between the fields and the button in the page's
+ * order, so on phones and tablets (one column) the total is read before confirming; on wide screens
+ * the grid puts it in the right-hand column beside both.
+ */
+export function CheckoutForm({
+  checkout: { form, onSubmit, deliveryRules },
+  summary,
+}: {
+  checkout: Checkout;
+  summary: ReactNode;
+}) {
   const cart = useCart();
   const e = form.errors;
   const delivery = form.values.deliveryMethod === 'delivery';
@@ -16,106 +28,104 @@ export function CheckoutForm({ checkout: { form, onSubmit, deliveryRules } }: { 
       onSubmit={onSubmit}
       onFocus={preloadCheckout}
       onPointerDown={preloadCheckout}
-      className="space-y-6"
+      className="grid items-start gap-6 lg:grid-cols-[1fr_380px]"
       aria-label="Informations de commande"
     >
-      <section className="space-y-4 rounded-lg border bg-card p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Vos coordonnées</h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Prénom" required error={e.firstName}>
-            {(c) => <Input {...c} {...form.text('firstName')} autoComplete="given-name" />}
-          </Field>
-          <Field label="Nom" required error={e.lastName}>
-            {(c) => <Input {...c} {...form.text('lastName')} autoComplete="family-name" />}
-          </Field>
-          <Field label="Email" required error={e.email}>
-            {(c) => <Input {...c} {...form.text('email')} type="email" autoComplete="email" />}
-          </Field>
-          <Field label="Téléphone" required error={e.phone}>
-            {(c) => (
-              <Input
-                {...c}
-                {...form.text('phone')}
-                type="tel"
-                autoComplete="tel"
-                placeholder="ex. 06 12 34 56 78"
-              />
-            )}
-          </Field>
-        </div>
-      </section>
-
-      <section className="space-y-4 rounded-lg border bg-card p-5 sm:p-6">
-        <h2 className="text-lg font-semibold" id="delivery-method">
-          Mode de livraison
-        </h2>
-        <DeliveryChoice
-          value={form.values.deliveryMethod}
-          onChange={(method) => form.set('deliveryMethod', method)}
-          labelledBy="delivery-method"
-          subtotalCents={cart.total}
-          rules={deliveryRules}
-        />
-        {delivery ? (
-          <div className="grid gap-4 sm:grid-cols-6">
-            <Field label="Adresse" required error={e.address} className="sm:col-span-6">
-              {(c) => <Input {...c} {...form.text('address')} autoComplete="street-address" />}
+      <div className="space-y-6 lg:col-start-1">
+        <section className="space-y-4 rounded-lg border bg-card p-5 sm:p-6">
+          <h2 className="text-lg font-semibold">Vos coordonnées</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Prénom" required error={e.firstName}>
+              {(c) => <Input {...c} {...form.text('firstName')} autoComplete="given-name" />}
             </Field>
-            <Field label="Code postal" required error={e.zipCode} className="sm:col-span-2">
-              {(c) => (
-                <Input
-                  {...c}
-                  {...form.text('zipCode')}
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  maxLength={5}
-                />
-              )}
+            <Field label="Nom" required error={e.lastName}>
+              {(c) => <Input {...c} {...form.text('lastName')} autoComplete="family-name" />}
             </Field>
-            <Field label="Ville" required error={e.city} className="sm:col-span-4">
-              {(c) => <Input {...c} {...form.text('city')} autoComplete="address-level2" />}
+            <Field label="Email" required error={e.email}>
+              {(c) => <Input {...c} {...form.text('email')} type="email" autoComplete="email" />}
+            </Field>
+            <Field label="Téléphone" required error={e.phone}>
+              {(c) => <PhoneInput {...c} {...form.text('phone')} placeholder="ex. 06 12 34 56 78" />}
             </Field>
           </div>
-        ) : (
-          <p className="rounded-md bg-muted px-4 py-3 text-sm">
-            Retrait à la boutique le <strong>samedi uniquement</strong>. Nous vous contactons pour convenir de
-            l'horaire.
-          </p>
-        )}
-      </section>
+        </section>
 
-      <Field
-        label={
-          <>
-            Remarques <span className="text-sm font-normal text-muted-foreground">(facultatif)</span>
-          </>
-        }
-        labelClassName="text-lg font-semibold"
-        error={e.notes}
-        className="rounded-lg border bg-card p-5 sm:p-6"
-      >
-        {(c) => (
-          <Textarea
-            {...c}
-            {...form.text('notes')}
-            maxLength={1000}
-            placeholder="Précisions sur la livraison, horaires de disponibilité..."
+        <section className="space-y-4 rounded-lg border bg-card p-5 sm:p-6">
+          <h2 className="text-lg font-semibold" id="delivery-method">
+            Mode de livraison
+          </h2>
+          <DeliveryChoice
+            value={form.values.deliveryMethod}
+            onChange={(method) => form.set('deliveryMethod', method)}
+            labelledBy="delivery-method"
+            subtotalCents={cart.total}
+            rules={deliveryRules}
           />
-        )}
-      </Field>
+          {delivery ? (
+            <div className="grid gap-4 sm:grid-cols-6">
+              <Field label="Adresse" required error={e.address} className="sm:col-span-6">
+                {(c) => <Input {...c} {...form.text('address')} autoComplete="street-address" />}
+              </Field>
+              <Field label="Code postal" required error={e.zipCode} className="sm:col-span-2">
+                {(c) => (
+                  <Input
+                    {...c}
+                    {...form.text('zipCode')}
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={5}
+                  />
+                )}
+              </Field>
+              <Field label="Ville" required error={e.city} className="sm:col-span-4">
+                {(c) => <Input {...c} {...form.text('city')} autoComplete="address-level2" />}
+              </Field>
+            </div>
+          ) : (
+            <p className="rounded-md bg-muted px-4 py-3 text-sm">
+              Retrait à la boutique le <strong>samedi uniquement</strong>. Nous vous contactons pour convenir
+              de l'horaire.
+            </p>
+          )}
+        </section>
 
-      <p className="text-sm text-muted-foreground">
-        <span className="text-destructive">*</span> Champs obligatoires. Le paiement est organisé avec vous
-        après la commande (espèces, carte, virement ou chèque).
-      </p>
-      <SubmitButton
-        submitting={form.submitting}
-        busyLabel="Envoi en cours..."
-        size="lg"
-        className="w-full sm:w-auto"
-      >
-        Confirmer la commande
-      </SubmitButton>
+        <Field
+          label={
+            <>
+              Remarques <span className="text-sm font-normal text-muted-foreground">(facultatif)</span>
+            </>
+          }
+          labelClassName="text-lg font-semibold"
+          error={e.notes}
+          className="rounded-lg border bg-card p-5 sm:p-6"
+        >
+          {(c) => (
+            <Textarea
+              {...c}
+              {...form.text('notes')}
+              maxLength={1000}
+              placeholder="Précisions sur la livraison, horaires de disponibilité..."
+            />
+          )}
+        </Field>
+      </div>
+
+      <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-stretch">{summary}</div>
+
+      <div className="space-y-6 lg:col-start-1">
+        <p className="text-sm text-muted-foreground">
+          <span className="text-destructive">*</span> Champs obligatoires. Le paiement est organisé avec vous
+          après la commande (espèces, carte, virement ou chèque).
+        </p>
+        <SubmitButton
+          submitting={form.submitting}
+          busyLabel="Envoi en cours..."
+          size="lg"
+          className="w-full sm:w-auto"
+        >
+          Confirmer la commande
+        </SubmitButton>
+      </div>
     </form>
   );
 }

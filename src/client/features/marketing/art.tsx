@@ -421,7 +421,7 @@ const sceneSky: Record<SceneKind, [string, string]> = {
   shop: ['#fce7f3', '#fdf2f8'],
 };
 
-function SceneBackdrop({ scene }: { scene: SceneKind }) {
+function SceneBackdrop({ scene, pest }: { scene: SceneKind; pest: PestKind }) {
   switch (scene) {
     case 'house':
       return (
@@ -487,6 +487,20 @@ function SceneBackdrop({ scene }: { scene: SceneKind }) {
           <circle cx="80" cy="80" r="50" fill="#16a34a" />
           <circle cx="50" cy="100" r="30" fill="#15803d" />
           <circle cx="112" cy="100" r="30" fill="#15803d" />
+          {/* A paper nest hanging in the crown (the pole's picture has its own, at the pole's tip). */}
+          {pest !== 'pole' && (
+            <>
+              <path d="M100 62 v8" stroke="#78350f" strokeWidth="2.5" />
+              <ellipse cx="100" cy="90" rx="17" ry="21" fill="#d6c6a5" stroke="#a8956d" strokeWidth="1.5" />
+              <path
+                d="M85 80 q15 6 30 0 M84 91 q16 6 32 0 M86 102 q14 5 28 0"
+                stroke="#a8956d"
+                strokeWidth="1.5"
+                fill="none"
+              />
+              <circle cx="103" cy="106" r="3.5" fill="#3f2a1d" />
+            </>
+          )}
         </g>
       );
     case 'roof':
@@ -605,7 +619,7 @@ export function SceneArt({
         </linearGradient>
       </defs>
       <rect width="320" height="200" fill={`url(#${gradient})`} />
-      <SceneBackdrop scene={scene} />
+      <SceneBackdrop scene={scene} pest={pest} />
       <circle cx="230" cy="130" r="56" fill="#ffffff" opacity="0.55" />
       <g transform="translate(178 78) scale(1.6)">
         <Glyph kind={pest} />

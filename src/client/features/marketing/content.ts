@@ -260,21 +260,21 @@ export const DEPARTMENTS = [
   { code: '75', name: 'Paris' },
 ] as const;
 
-/** Neutral text marks: no real brand logo is reproduced. */
+/** Typographic wordmarks (logo-scroller.tsx draws each look): no real brand's logo is reproduced. */
 export const SUPPLIERS = [
-  { name: 'BioProtect', tagline: 'Biocides professionnels' },
-  { name: 'PiègeNord', tagline: 'Pièges et postes sécurisés' },
-  { name: 'ApiNormandie', tagline: 'Matériel apicole' },
-  { name: 'LumiVol', tagline: 'Destructeurs d’insectes' },
+  { name: 'BioProtect', tagline: 'Biocides professionnels', look: 'leaf' },
+  { name: 'PiègeNord', tagline: 'Pièges et postes sécurisés', look: 'stencil' },
+  { name: 'ApiNormandie', tagline: 'Matériel apicole', look: 'hive' },
+  { name: 'LumiVol', tagline: 'Destructeurs d’insectes', look: 'spark' },
 ] as const;
 
 export const PARTNERS = [
-  { name: 'Certibiocide', tagline: 'Certification biocide' },
-  { name: 'GDS Normandie', tagline: 'Défense sanitaire animale' },
-  { name: 'FREDON', tagline: 'Protection des végétaux' },
-  { name: 'Département 27', tagline: 'Lutte contre le frelon asiatique' },
-  { name: 'CMA Normandie', tagline: 'Artisanat' },
-  { name: 'Partenaire La Poste', tagline: 'Point relais agréé' },
+  { name: 'Certibiocide', tagline: 'Certification biocide', look: 'seal' },
+  { name: 'GDS Normandie', tagline: 'Défense sanitaire animale', look: 'leaf' },
+  { name: 'FREDON', tagline: 'Protection des végétaux', look: 'block' },
+  { name: 'Département 27', tagline: 'Lutte contre le frelon asiatique', look: 'hive' },
+  { name: 'CMA Normandie', tagline: 'Artisanat', look: 'ribbon' },
+  { name: 'Partenaire La Poste', tagline: 'Point relais agréé', look: 'stencil' },
 ] as const;
 
 export const SANITARY_CONTRACT = {

@@ -11,12 +11,14 @@ export default function GalleryViewer({
   index,
   onMove,
   onClose,
+  returnFocus,
 }: {
   items: GalleryItem[];
   title: string;
   index: number;
   onMove: (step: number) => void;
   onClose: () => void;
+  returnFocus: () => void;
 }) {
   const current = items[index];
   const move = onMove;
@@ -31,6 +33,10 @@ export default function GalleryViewer({
         onKeyDown={onKeyDown}
         aria-describedby={undefined}
         data-testid="gallery-viewer"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
       >
         <DialogTitle className="sr-only">Galerie : {title}</DialogTitle>
         {current && (

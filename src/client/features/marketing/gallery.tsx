@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { SceneArt } from './art';
 import { wrapIndex } from './carousel';
 import type { GalleryItem } from './content';
@@ -12,6 +12,8 @@ const GalleryViewer = lazy(() => import('./gallery-viewer'));
  */
 export function Gallery({ items, title }: { items: GalleryItem[]; title: string }) {
   const [open, setOpen] = useState<number | null>(null);
+  // The thumbnail that opened the viewer gets focus back when it closes (the dialog has no trigger).
+  const opener = useRef<HTMLButtonElement | null>(null);
   const move = (step: number) => setOpen((i) => (i === null ? i : wrapIndex(i + step, items.length)));
   return (
     <>
@@ -20,7 +22,10 @@ export function Gallery({ items, title }: { items: GalleryItem[]; title: string 
           <li key={item.caption}>
             <button
               type="button"
-              onClick={() => setOpen(i)}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setOpen(i);
+              }}
               className="group block w-full overflow-hidden rounded-2xl border bg-white text-left shadow-sm transition hover:shadow-md"
               aria-label={`Agrandir l'image : ${item.caption}`}
             >
@@ -43,6 +48,7 @@ export function Gallery({ items, title }: { items: GalleryItem[]; title: string 
             index={open}
             onMove={move}
             onClose={() => setOpen(null)}
+            returnFocus={() => opener.current?.focus()}
           />
         </Suspense>
       )}

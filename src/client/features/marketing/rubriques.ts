@@ -1,6 +1,8 @@
 /** The seven service pages /rubriques/{id} (visitor-site.md §2): their full content. */
 import type { RubriqueId } from '../../../domain/site/routes';
+import { BUSINESS } from './business';
 import type { RubriquePage } from './content';
+import type { PageMeta } from './seo';
 
 export const RUBRIQUE_PAGES: Record<RubriqueId, RubriquePage> = {
   deratisation: {
@@ -412,3 +414,13 @@ export const RUBRIQUE_PAGES: Record<RubriqueId, RubriquePage> = {
     ],
   },
 };
+
+/** The head of a rubrique page. Here rather than in seo.ts, so the other pages do not load the rubriques' text. */
+export function rubriqueMeta(id: RubriqueId): PageMeta {
+  const page = RUBRIQUE_PAGES[id];
+  return {
+    title: `${page.title} | ${BUSINESS.name}`,
+    description: page.metaDescription,
+    path: `/rubriques/${id}`,
+  };
+}

@@ -4,10 +4,8 @@
  */
 import { useEffect } from 'react';
 import { useDocumentTitle } from '@/client/lib/utils';
-import { RUBRIQUE_IDS, type RubriqueId } from '../../../domain/site/routes';
 import { BUSINESS } from './business';
 import { DEPARTMENTS } from './content';
-import { RUBRIQUE_PAGES } from './rubriques';
 
 export interface PageMeta {
   title: string;
@@ -49,27 +47,13 @@ export const NOT_FOUND_META: PageMeta = {
   path: null,
 };
 
-export function rubriqueMeta(id: RubriqueId): PageMeta {
-  const page = RUBRIQUE_PAGES[id];
-  return {
-    title: `${page.title} | ${BUSINESS.name}`,
-    description: page.metaDescription,
-    path: `/rubriques/${id}`,
-  };
-}
-
-/** Every pre-rendered path with its meta. */
-export function prerenderedPages(): PageMeta[] {
-  return [HOME_META, ...RUBRIQUE_IDS.map(rubriqueMeta), ...Object.values(LEGAL_META)];
-}
-
 export const canonicalUrl = (path: string) => `${BUSINESS.siteUrl}${path === '/' ? '/' : path}`;
 
 /** The LocalBusiness structured data of the home page. */
 export function localBusinessJsonLd() {
   return {
     '@context': 'https://schema.org',
-    '@type': 'PestControlService',
+    '@type': 'LocalBusiness',
     name: BUSINESS.name,
     url: `${BUSINESS.siteUrl}/`,
     image: `${BUSINESS.siteUrl}/og-image.png`,

@@ -45,6 +45,16 @@ export function readLastOrder(): LastOrder | null {
   return data as LastOrder;
 }
 
+/** The saved order, or null when there is none or it cannot be read (logged). */
+export function loadSavedOrder(): LastOrder | null {
+  try {
+    return readLastOrder();
+  } catch (e) {
+    console.error('Error reading the last order from localStorage:', e);
+    return null;
+  }
+}
+
 export function deleteLastOrder() {
   localStorage.removeItem(LAST_ORDER_STORAGE_KEY);
 }

@@ -2,6 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import type { RouterOutputs } from '@/client/lib/trpc';
+import { useHydrated } from '@/client/lib/use-hydrated';
 import { isOutOfStock } from '../../../domain/catalog/pricing';
 import { Price, PromoBadge } from './price';
 import { ProductImage } from './product-image';
@@ -12,6 +13,7 @@ export type ShopProduct = RouterOutputs['catalog']['list'][number];
 
 export function ProductCard({ product, priority }: { product: ShopProduct; priority?: boolean }) {
   const addToCart = useAddToCart();
+  const hydrated = useHydrated();
   const out = isOutOfStock(product);
   const href = `/produit/${product.id}`;
   return (
@@ -44,7 +46,7 @@ export function ProductCard({ product, priority }: { product: ShopProduct; prior
           <Button
             size="sm"
             onClick={() => addToCart(product)}
-            disabled={out}
+            disabled={out || !hydrated}
             aria-label={`Ajouter ${product.title} au panier${out ? ' (rupture de stock)' : ''}`}
           >
             <ShoppingCart aria-hidden="true" />

@@ -2,6 +2,7 @@ import { ArrowLeft, Phone, ShieldCheck, ShoppingCart, UserRound } from 'lucide-r
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { trpc } from '@/client/lib/trpc';
+import { useHydrated } from '@/client/lib/use-hydrated';
 import { useCart } from '../cart/cart-context';
 
 // The drawer (Radix Dialog, ~9 KB gzip) is fetched when the shopper first reaches for the cart.
@@ -18,6 +19,7 @@ const iconButton =
 export function ShopHeader() {
   const cart = useCart();
   const me = trpc.session.me.useQuery(undefined, { staleTime: 60_000 });
+  const hydrated = useHydrated();
   // Mounted from the first opening on, so that closing animates like opening.
   const [drawerMounted, setDrawerMounted] = useState(false);
   if (cart.drawerOpen && !drawerMounted) setDrawerMounted(true);
@@ -65,6 +67,7 @@ export function ShopHeader() {
               type="button"
               className={iconButton}
               onClick={() => cart.setDrawerOpen(true)}
+              disabled={!hydrated}
               onPointerEnter={loadDrawer}
               onFocus={loadDrawer}
               aria-label={`Ouvrir le panier (${cart.itemCount} article${cart.itemCount > 1 ? 's' : ''})`}

@@ -8,6 +8,7 @@ import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { signIn } from '@/client/features/account/auth-api';
+import { AuthShell } from '@/client/features/account/auth-shell';
 import { PasswordInput } from '@/client/features/account/password-input';
 import { useSession } from '@/client/features/account/use-session';
 import { adminHomeFor } from '@/client/features/admin/layout/admin-pages';
@@ -80,8 +81,9 @@ export default function AdminLogin() {
 
   const empty = !form.values.email.trim() || !form.values.password;
   return (
-    <main className="flex min-h-svh items-center justify-center bg-gradient-to-b from-secondary via-background to-background px-4 py-10">
-      <Card className="w-full max-w-sm">
+    // The account pages' frame: the site's name and the way back to the shop.
+    <AuthShell>
+      <Card>
         <CardHeader className="items-center text-center">
           <ShieldCheck className="size-10 text-primary" aria-hidden="true" />
           <h1 className="text-2xl font-semibold leading-tight">Administration</h1>
@@ -111,6 +113,6 @@ export default function AdminLogin() {
           </form>
         </CardContent>
       </Card>
-    </main>
+    </AuthShell>
   );
 }

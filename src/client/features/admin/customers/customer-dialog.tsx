@@ -1,17 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
 import { Field, FormAlert } from '@/client/components/ui/field';
-import { SubmitButton } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Input, PhoneInput } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { toast } from '@/client/components/ui/toast';
 import { PasswordInput } from '@/client/features/account/password-input';
@@ -25,8 +15,9 @@ import {
   customerFieldsSchema,
 } from '@/domain/account/customers';
 import { isoDay } from '@/domain/account/profile';
+import { profileFormValues } from '@/domain/account/profile-form';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/account/roles';
-import { formatPhone } from '@/domain/common/phone';
+import { FormDialog } from '../layout/screen-parts';
 import { type AdminCustomer, useCustomersChanged } from './use-admin-customers';
 
 interface CustomerFormValues {
@@ -58,16 +49,9 @@ const emptyCustomer: CustomerFormValues = {
 };
 
 const formValues = (c: AdminCustomer): CustomerFormValues => ({
-  firstName: c.firstName,
-  lastName: c.lastName,
+  ...profileFormValues(c),
   email: c.email,
   password: '',
-  phone: c.phone ? formatPhone(c.phone) : '',
-  dateOfBirth: c.dateOfBirth ?? '',
-  address: c.address ?? '',
-  city: c.city ?? '',
-  postalCode: c.postalCode ?? '',
-  country: c.country,
   role: c.role,
 });
 
@@ -133,100 +117,83 @@ export function CustomerDialog({
 
   const e = form.errors;
   return (
-    <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
-      <DialogContent className="max-w-2xl" focusDialog>
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Modifier le client' : 'Nouveau client'}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? 'Modifiez les informations du client ci-dessous.'
-              : 'Remplissez les informations du client ci-dessous.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <FormAlert message={failure} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Prénom *" error={e.firstName}>
-              {(c) => <Input {...c} {...form.text('firstName')} autoComplete="off" required />}
-            </Field>
-            <Field label="Nom *" error={e.lastName}>
-              {(c) => <Input {...c} {...form.text('lastName')} autoComplete="off" required />}
-            </Field>
-          </div>
-          <Field
-            label="Email *"
-            error={e.email}
-            description={editing ? "L'email ne peut pas être modifié." : undefined}
+    <FormDialog
+      onOpenChange={(open) => !open && !saving && onClose()}
+      title={editing ? 'Modifier le client' : 'Nouveau client'}
+      description={
+        editing
+          ? 'Modifiez les informations du client ci-dessous.'
+          : 'Remplissez les informations du client ci-dessous.'
+      }
+      onSubmit={onSubmit}
+      editing={editing}
+      saving={saving}
+      onCancel={onClose}
+    >
+      <FormAlert message={failure} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Prénom *" error={e.firstName}>
+          {(c) => <Input {...c} {...form.text('firstName')} autoComplete="off" required />}
+        </Field>
+        <Field label="Nom *" error={e.lastName}>
+          {(c) => <Input {...c} {...form.text('lastName')} autoComplete="off" required />}
+        </Field>
+      </div>
+      <Field
+        label="Email *"
+        error={e.email}
+        description={editing ? "L'email ne peut pas être modifié." : undefined}
+      >
+        {(c) => (
+          <Input {...c} {...form.text('email')} type="email" autoComplete="off" disabled={editing} required />
+        )}
+      </Field>
+      {editing ? null : (
+        <Field
+          label="Mot de passe *"
+          error={e.password}
+          description="Au moins 8 caractères, difficile à deviner : une phrase de plusieurs mots convient."
+        >
+          {(c) => <PasswordInput {...c} {...form.text('password')} autoComplete="new-password" required />}
+        </Field>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Téléphone" error={e.phone}>
+          {(c) => <PhoneInput {...c} {...form.text('phone')} autoComplete="off" />}
+        </Field>
+        <Field label="Date de naissance" error={e.dateOfBirth}>
+          {(c) => <Input {...c} {...form.text('dateOfBirth')} type="date" max={isoDay(new Date())} />}
+        </Field>
+      </div>
+      <Field label="Adresse" error={e.address}>
+        {(c) => <Input {...c} {...form.text('address')} autoComplete="off" />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Ville" error={e.city}>
+          {(c) => <Input {...c} {...form.text('city')} autoComplete="off" />}
+        </Field>
+        <Field label="Code postal" error={e.postalCode}>
+          {(c) => <Input {...c} {...form.text('postalCode')} inputMode="numeric" autoComplete="off" />}
+        </Field>
+        <Field label="Pays" error={e.country}>
+          {(c) => <Input {...c} {...form.text('country')} autoComplete="off" />}
+        </Field>
+      </div>
+      <Field label="Rôle" error={e.role}>
+        {(c) => (
+          <NativeSelect
+            {...c}
+            value={form.values.role}
+            onChange={(ev) => form.set('role', ev.target.value as Role)}
           >
-            {(c) => (
-              <Input
-                {...c}
-                {...form.text('email')}
-                type="email"
-                autoComplete="off"
-                disabled={editing}
-                required
-              />
-            )}
-          </Field>
-          {editing ? null : (
-            <Field
-              label="Mot de passe *"
-              error={e.password}
-              description="Au moins 8 caractères, difficile à deviner : une phrase de plusieurs mots convient."
-            >
-              {(c) => (
-                <PasswordInput {...c} {...form.text('password')} autoComplete="new-password" required />
-              )}
-            </Field>
-          )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Téléphone" error={e.phone}>
-              {(c) => <Input {...c} {...form.text('phone')} type="tel" autoComplete="off" />}
-            </Field>
-            <Field label="Date de naissance" error={e.dateOfBirth}>
-              {(c) => <Input {...c} {...form.text('dateOfBirth')} type="date" max={isoDay(new Date())} />}
-            </Field>
-          </div>
-          <Field label="Adresse" error={e.address}>
-            {(c) => <Input {...c} {...form.text('address')} autoComplete="off" />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Ville" error={e.city}>
-              {(c) => <Input {...c} {...form.text('city')} autoComplete="off" />}
-            </Field>
-            <Field label="Code postal" error={e.postalCode}>
-              {(c) => <Input {...c} {...form.text('postalCode')} inputMode="numeric" autoComplete="off" />}
-            </Field>
-            <Field label="Pays" error={e.country}>
-              {(c) => <Input {...c} {...form.text('country')} autoComplete="off" />}
-            </Field>
-          </div>
-          <Field label="Rôle" error={e.role}>
-            {(c) => (
-              <NativeSelect
-                {...c}
-                value={form.values.role}
-                onChange={(ev) => form.set('role', ev.target.value as Role)}
-              >
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role].label}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end gap-2 border-t bg-background px-6 py-4">
-            <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
-              Annuler
-            </Button>
-            <SubmitButton submitting={saving} busyLabel="Sauvegarde...">
-              {editing ? 'Mettre à jour' : 'Créer'}
-            </SubmitButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role].label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

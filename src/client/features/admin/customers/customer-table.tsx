@@ -1,10 +1,10 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Fragment } from 'react';
 import { Badge } from '@/client/components/ui/badge';
-import { Button } from '@/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { ROLE_LABELS, type Role } from '@/domain/account/roles';
 import { formatPhone } from '@/domain/common/phone';
+import { RowAction, RowActions, type RowHandlers } from '../layout/screen-parts';
 import type { AdminCustomer } from './use-admin-customers';
 
 /** Name, or email, or the spec's "Nom non renseigné". */
@@ -45,11 +45,7 @@ export function CustomerTable({
   customers,
   onEdit,
   onDelete,
-}: {
-  customers: AdminCustomer[];
-  onEdit: (customer: AdminCustomer) => void;
-  onDelete: (customer: AdminCustomer) => void;
-}) {
+}: RowHandlers<AdminCustomer> & { customers: AdminCustomer[] }) {
   return (
     <Table data-testid="customers-table">
       <TableHeader>
@@ -105,30 +101,19 @@ export function CustomerTable({
                 <RoleBadge role={c.role} />
               </TableCell>
               <TableCell className="text-right">
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-9"
-                    onClick={() => onEdit(c)}
-                    aria-label={`Modifier ${name}`}
-                  >
-                    <Pencil />
-                  </Button>
+                <RowActions>
+                  <RowAction icon={Pencil} label={`Modifier ${name}`} onClick={() => onEdit(c)} />
                   {c.role !== 'admin' ? (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-9 text-destructive hover:text-destructive"
+                    <RowAction
+                      icon={Trash2}
+                      label={`Supprimer ${name}`}
                       onClick={() => onDelete(c)}
-                      aria-label={`Supprimer ${name}`}
-                    >
-                      <Trash2 />
-                    </Button>
+                      destructive
+                    />
                   ) : (
                     <span className="size-9" aria-hidden="true" />
                   )}
-                </div>
+                </RowActions>
               </TableCell>
             </TableRow>
           );

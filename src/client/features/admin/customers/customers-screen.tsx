@@ -9,10 +9,13 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { SEARCH_MAX } from '@/domain/account/customers';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/account/roles';
+import { useSettled } from '../layout/paged-list';
+import { ListFilters, ScreenHeader } from '../layout/screen-parts';
+import { useLiveCustomers } from '../live/use-live';
 import { CustomerDialog } from './customer-dialog';
 import { CustomerTable } from './customer-table';
 import { DeleteCustomerDialog } from './delete-customer-dialog';
-import { type AdminCustomer, useAdminCustomers, useSettled } from './use-admin-customers';
+import { type AdminCustomer, useAdminCustomers } from './use-admin-customers';
 
 /** "Gestion des Clients" (back-office.md §2): search and role filter run on the server. */
 export function CustomersScreen() {
@@ -20,10 +23,12 @@ export function CustomersScreen() {
   const [role, setRole] = useState<Role | null>(null);
   const settled = useSettled(search.trim());
   const list = useAdminCustomers(settled, role);
+  useLiveCustomers();
   // The dialog is mounted anew for each opening: its form starts from the customer (or empty).
   const [dialog, setDialog] = useState<{ key: number; customer: AdminCustomer | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminCustomer | null>(null);
   const filtered = settled !== '' || role !== null;
+  const total = list.total ?? 0;
 
   useEffect(() => {
     if (list.isError)
@@ -32,19 +37,20 @@ export function CustomersScreen() {
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gestion des Clients</h1>
+      <ScreenHeader
+        title="Gestion des Clients"
+        summary={
           <p className="text-muted-foreground" data-testid="customer-total" aria-live="polite">
-            {list.isLoading ? 'Chargement...' : `${list.total} client${list.total > 1 ? 's' : ''}`}
+            {list.isLoading ? 'Chargement...' : `${total} client${total > 1 ? 's' : ''}`}
           </p>
-        </div>
+        }
+      >
         <Button onClick={() => setDialog({ key: Date.now(), customer: null })}>
           <Plus aria-hidden="true" />
           Nouveau client
         </Button>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      </ScreenHeader>
+      <ListFilters>
         <SearchInput
           className="flex-1 sm:max-w-md"
           value={search}
@@ -66,20 +72,20 @@ export function CustomersScreen() {
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </ListFilters>
       <Card>
         <CardContent className="px-1 py-4 sm:p-6">
           {list.isLoading ? (
             <Spinner />
           ) : list.isError ? (
             <p className="py-10 text-center text-destructive">Impossible de charger les clients</p>
-          ) : list.customers.length === 0 ? (
+          ) : list.items.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground">
               {filtered ? 'Aucun client ne correspond aux critères de recherche' : 'Aucun client enregistré'}
             </p>
           ) : (
             <CustomerTable
-              customers={list.customers}
+              customers={list.items}
               onEdit={(customer) => setDialog({ key: Date.now(), customer })}
               onDelete={setDeleting}
             />

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -48,107 +48,126 @@ export function Analytics() {
       </Card>
 
       <div className="grid grid-cols-1 gap-4 sm:gap-6 xl:grid-cols-2">
-        <Card>
-          <CardHeader className="p-4 sm:p-6">
-            <CardTitle>Meilleures ventes</CardTitle>
-            <CardDescription>
-              Les 10 produits les plus vendus (quantités), montant des articles hors livraison
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="px-1 pb-4 sm:px-6 sm:pb-6">
-            {best.data ? (
-              best.data.items.length === 0 ? (
-                <p className="py-6 text-center text-sm text-muted-foreground">
-                  Aucune vente sur cette période
-                </p>
-              ) : (
-                <Table data-testid="best-sellers">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead className="w-8">#</TableHead>
-                      <TableHead>Produit</TableHead>
-                      <TableHead className="text-right">Vendus</TableHead>
-                      <TableHead className="text-right">Montant</TableHead>
+        <SalesCard
+          title="Meilleures ventes"
+          description="Les 10 produits les plus vendus (quantités), montant des articles hors livraison"
+          query={best}
+          className="px-1 pb-4 sm:px-6 sm:pb-6"
+        >
+          {(items) => (
+            <Table data-testid="best-sellers">
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="w-8">#</TableHead>
+                  <TableHead>Produit</TableHead>
+                  <TableHead className="text-right">Vendus</TableHead>
+                  <TableHead className="text-right">Montant</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((item, index) => (
+                  <TableRow key={item.productId ?? item.title}>
+                    <TableCell className="text-muted-foreground">{index + 1}</TableCell>
+                    <TableCell className="font-medium">
+                      {item.productId ? (
+                        <Link
+                          to={`/admin/products?edit=${item.productId}`}
+                          className="text-primary underline-offset-4 hover:underline"
+                        >
+                          {item.title}
+                        </Link>
+                      ) : (
+                        item.title
+                      )}
+                    </TableCell>
+                    <SoldCells item={item} />
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </SalesCard>
+        <SalesCard
+          title="Chiffre d'affaires par catégorie"
+          description="Montant des articles vendus, hors livraison"
+          query={categories}
+          className="px-2 pb-4 sm:px-6 sm:pb-6"
+        >
+          {(items) => (
+            <>
+              <Suspense fallback={<Spinner className="h-40" />}>
+                <CategoryChart items={items} />
+              </Suspense>
+              <Table data-testid="category-revenue" className="mt-4">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Catégorie</TableHead>
+                    <TableHead className="text-right">Articles</TableHead>
+                    <TableHead className="text-right">Montant</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {items.map((item) => (
+                    <TableRow key={item.category}>
+                      <TableCell>{item.category}</TableCell>
+                      <SoldCells item={item} />
                     </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {best.data.items.map((item, index) => (
-                      <TableRow key={item.productId ?? item.title}>
-                        <TableCell className="text-muted-foreground">{index + 1}</TableCell>
-                        <TableCell className="font-medium">
-                          {item.productId ? (
-                            <Link
-                              to={`/admin/products?edit=${item.productId}`}
-                              className="text-primary underline-offset-4 hover:underline"
-                            >
-                              {item.title}
-                            </Link>
-                          ) : (
-                            item.title
-                          )}
-                        </TableCell>
-                        <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
-                        <TableCell className="text-right tabular-nums whitespace-nowrap">
-                          {formatEuros(item.revenueCents)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )
-            ) : best.isError ? (
-              <LoadFailed />
-            ) : (
-              <Spinner />
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader className="p-4 sm:p-6">
-            <CardTitle>Chiffre d'affaires par catégorie</CardTitle>
-            <CardDescription>Montant des articles vendus, hors livraison</CardDescription>
-          </CardHeader>
-          <CardContent className="px-2 pb-4 sm:px-6 sm:pb-6">
-            {categories.data ? (
-              categories.data.items.length === 0 ? (
-                <p className="py-6 text-center text-sm text-muted-foreground">
-                  Aucune vente sur cette période
-                </p>
-              ) : (
-                <>
-                  <Suspense fallback={<Spinner className="h-40" />}>
-                    <CategoryChart items={categories.data.items} />
-                  </Suspense>
-                  <Table data-testid="category-revenue" className="mt-4">
-                    <TableHeader>
-                      <TableRow>
-                        <TableHead>Catégorie</TableHead>
-                        <TableHead className="text-right">Articles</TableHead>
-                        <TableHead className="text-right">Montant</TableHead>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {categories.data.items.map((item) => (
-                        <TableRow key={item.category}>
-                          <TableCell>{item.category}</TableCell>
-                          <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
-                          <TableCell className="text-right tabular-nums whitespace-nowrap">
-                            {formatEuros(item.revenueCents)}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </>
-              )
-            ) : categories.isError ? (
-              <LoadFailed />
-            ) : (
-              <Spinner />
-            )}
-          </CardContent>
-        </Card>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          )}
+        </SalesCard>
       </div>
     </div>
+  );
+}
+
+/** A sales card: its figures once loaded, « Aucune vente sur cette période » when there are none. */
+function SalesCard<Item>({
+  title,
+  description,
+  query,
+  className,
+  children,
+}: {
+  title: string;
+  description: string;
+  query: { data?: { items: Item[] }; isError: boolean };
+  className: string;
+  children: (items: Item[]) => ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="p-4 sm:p-6">
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={className}>
+        {query.data ? (
+          query.data.items.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">Aucune vente sur cette période</p>
+          ) : (
+            children(query.data.items)
+          )
+        ) : query.isError ? (
+          <LoadFailed />
+        ) : (
+          <Spinner />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The quantity sold and its amount, right-aligned. */
+function SoldCells({ item }: { item: { quantity: number; revenueCents: number } }) {
+  return (
+    <>
+      <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
+      <TableCell className="text-right tabular-nums whitespace-nowrap">
+        {formatEuros(item.revenueCents)}
+      </TableCell>
+    </>
   );
 }

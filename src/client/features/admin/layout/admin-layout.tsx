@@ -6,10 +6,11 @@ import { Button } from '@/client/components/ui/button';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/client/components/ui/sidebar';
 import { signOut } from '@/client/features/account/auth-api';
 import { useAuthChanged } from '@/client/features/account/use-session';
+import { ConnectionNotice } from '../live/connection-notice';
 import { adminPageAt } from './admin-pages';
 import { AdminSidebar } from './admin-sidebar';
 
-/** Sidebar, header (badge naming the page, 'Voir le site', sign-out) and the screen. */
+/** Sidebar, header (badge naming the page, live connection notice, 'Voir le site', sign-out) and the screen. */
 export function AdminLayout() {
   const { pathname } = useLocation();
   const page = adminPageAt(pathname);
@@ -36,6 +37,7 @@ export function AdminLayout() {
               {page.name}
             </Badge>
           ) : null}
+          <ConnectionNotice />
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <Button asChild variant="ghost" size="sm">
               <Link to="/">

@@ -1,4 +1,3 @@
-import { ImageIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   Dialog,
@@ -21,6 +20,7 @@ import { frenchDateTime, shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
+import { ProductThumb } from '../products/product-thumb';
 import { shortId } from './format';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
 
@@ -166,7 +166,7 @@ function OrderDetails({
         <ul className="grid gap-3 sm:hidden">
           {order.lines.map((line) => (
             <li key={line.id} className="flex items-center gap-3 text-sm">
-              <LineImage image={line.image} />
+              <ProductThumb image={line.image} />
               <div className="min-w-0 flex-1">
                 <LineTitle line={line} />
                 <p className="text-xs text-muted-foreground tabular-nums">
@@ -193,7 +193,7 @@ function OrderDetails({
             {order.lines.map((line) => (
               <TableRow key={line.id}>
                 <TableCell>
-                  <LineImage image={line.image} />
+                  <ProductThumb image={line.image} />
                 </TableCell>
                 <TableCell className="min-w-32">
                   <LineTitle line={line} />
@@ -220,27 +220,6 @@ function OrderDetails({
         {canEdit ? <NoteForm orderId={order.id} /> : null}
       </Section>
     </>
-  );
-}
-
-/** The line's picture as the order recorded it, or the placeholder. */
-function LineImage({ image }: { image: string | null }) {
-  return image ? (
-    <img
-      src={`${image}/320.webp`}
-      alt=""
-      width={40}
-      height={40}
-      loading="lazy"
-      className="size-10 shrink-0 rounded-md border object-cover"
-      onError={(e) => {
-        e.currentTarget.src = '/placeholder.svg';
-      }}
-    />
-  ) : (
-    <div className="flex size-10 shrink-0 items-center justify-center rounded-md border bg-muted">
-      <ImageIcon className="size-4 text-muted-foreground" aria-label="Pas d'image" />
-    </div>
   );
 }
 

@@ -10,7 +10,10 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { type OrderStatusFilter, orderStatusFilter } from '@/domain/orders/admin-list';
 import { ADMIN_ORDER_STATUS_LABELS, ORDER_STATUSES } from '@/domain/orders/status';
+import { useSettled } from '../layout/paged-list';
+import { ListFilters, ScreenHeader } from '../layout/screen-parts';
 import { useAdminRole } from '../layout/use-admin-role';
+import { useLiveOrders } from '../live/use-live';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { orderCount } from './format';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -25,22 +28,19 @@ export function OrdersScreen() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<OrderStatusFilter>('all');
   // The search is sent once typing pauses, not on every key.
-  const [sentSearch, setSentSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSentSearch(search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const sentSearch = useSettled(search.trim(), 300);
   const filters = { search: sentSearch, status };
   const list = useAdminOrders(filters);
   const changes = useOrderChanges();
+  useLiveOrders();
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
   const openId = params.get('order');
 
   useEffect(() => {
-    if (list.error) {
+    if (list.isError) {
       toast({ title: 'Erreur', description: 'Impossible de charger les commandes.', variant: 'destructive' });
     }
-  }, [list.error]);
+  }, [list.isError]);
 
   const showDetails = (id: string | null) =>
     setParams(
@@ -55,20 +55,21 @@ export function OrdersScreen() {
 
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gestion des Commandes</h1>
+      <ScreenHeader
+        title="Gestion des Commandes"
+        summary={
           <p className="flex flex-wrap items-center gap-x-3 text-muted-foreground">
             <span data-testid="order-total">
               {list.total === null ? 'Chargement...' : orderCount(list.total, list.totalCapped)}
             </span>
-            {list.error ? (
+            {list.isError ? (
               <span role="alert" className="text-sm text-destructive">
                 Impossible de charger les commandes.
               </span>
             ) : null}
           </p>
-        </div>
+        }
+      >
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => list.refetch()} disabled={list.isFetching}>
             <RefreshCw className={list.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
@@ -81,8 +82,8 @@ export function OrdersScreen() {
             </a>
           </Button>
         </div>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      </ScreenHeader>
+      <ListFilters>
         <SearchInput
           className="sm:max-w-sm sm:flex-1"
           value={search}
@@ -104,18 +105,18 @@ export function OrdersScreen() {
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </ListFilters>
       <Card>
         <CardContent className="px-1 py-4 sm:p-6 xl:px-3">
           {list.isLoading ? (
             <Spinner />
-          ) : list.orders.length === 0 ? (
+          ) : list.items.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground">
-              {list.error ? 'Impossible de charger les commandes.' : 'Aucune commande trouvée'}
+              {list.isError ? 'Impossible de charger les commandes.' : 'Aucune commande trouvée'}
             </p>
           ) : (
             <OrdersTable
-              orders={list.orders}
+              orders={list.items}
               canEdit={canEdit}
               busy={changes.pending}
               onStatus={changes.setStatus}

@@ -1,5 +1,4 @@
 import { Eye, Trash2 } from 'lucide-react';
-import { Button } from '@/client/components/ui/button';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { OrderStatusBadge, PaymentBadge } from '@/client/features/account/status-badge';
@@ -12,6 +11,7 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
 } from '@/domain/orders/status';
+import { RowAction, RowActions } from '../layout/screen-parts';
 import { shortId } from './format';
 import type { AdminOrder } from './use-admin-orders';
 
@@ -90,28 +90,21 @@ function ClientCell({ order }: { order: AdminOrder }) {
 
 function ActionButtons({ order, canEdit, onDetails, onDelete }: RowProps & { order: AdminOrder }) {
   return (
-    <div className="flex justify-end gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-9"
+    <RowActions>
+      <RowAction
+        icon={Eye}
+        label={`Détails de la commande ${order.orderNumber}`}
         onClick={() => onDetails(order)}
-        aria-label={`Détails de la commande ${order.orderNumber}`}
-      >
-        <Eye aria-hidden="true" />
-      </Button>
+      />
       {canEdit ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-9 text-destructive hover:text-destructive"
+        <RowAction
+          icon={Trash2}
+          label={`Supprimer la commande ${order.orderNumber}`}
           onClick={() => onDelete(order)}
-          aria-label={`Supprimer la commande ${order.orderNumber}`}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+          destructive
+        />
       ) : null}
-    </div>
+    </RowActions>
   );
 }
 

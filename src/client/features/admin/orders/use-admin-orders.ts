@@ -5,6 +5,7 @@ import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { ORDER_PAGE_SIZE, type OrderFilters } from '@/domain/orders/admin-list';
+import { pagedList, pagedListOptions } from '../layout/paged-list';
 
 type ListPage = RouterOutputs['orders']['list'];
 export type AdminOrder = ListPage['items'][number];
@@ -13,23 +14,10 @@ export type OrderTimelineEntry = RouterOutputs['orders']['history'][number];
 
 /** The server's pages of the filtered list, newest first, with the count of the first page. */
 export function useAdminOrders(filters: OrderFilters) {
-  const query = trpc.orders.list.useInfiniteQuery(
-    { ...filters, limit: ORDER_PAGE_SIZE },
-    { getNextPageParam: (last) => last.nextCursor, staleTime: 0, placeholderData: (previous) => previous },
+  const list = pagedList(
+    trpc.orders.list.useInfiniteQuery({ ...filters, limit: ORDER_PAGE_SIZE }, pagedListOptions),
   );
-  const pages = query.data?.pages ?? [];
-  return {
-    orders: pages.flatMap((p) => p.items),
-    total: pages[0]?.total ?? null,
-    totalCapped: pages[0]?.totalCapped ?? false,
-    isLoading: query.isLoading,
-    isFetching: query.isFetching,
-    error: query.error,
-    refetch: () => query.refetch(),
-    hasMore: query.hasNextPage,
-    loadMore: () => query.fetchNextPage(),
-    loadingMore: query.isFetchingNextPage,
-  };
+  return { ...list, totalCapped: list.first?.totalCapped ?? false };
 }
 
 /** The fresh row a refused inline change carries (someone else changed the order meanwhile). */

@@ -1,16 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useRef } from 'react';
-import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
 import { Field } from '@/client/components/ui/field';
-import { SubmitButton } from '@/client/components/ui/form';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
 import { Input, Textarea } from '@/client/components/ui/input';
 import { Switch } from '@/client/components/ui/switch';
@@ -25,6 +15,7 @@ import {
   productSchema,
   slugify,
 } from '@/domain/catalog/product';
+import { FormDialog } from '../layout/screen-parts';
 import { ImageUploader } from './image-uploader';
 import { type AdminProduct, useProductsChanged } from './use-admin-products';
 
@@ -113,184 +104,166 @@ export function ProductDialog({
 
   const e = form.errors;
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl" focusDialog>
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Modifier le produit' : 'Créer un nouveau produit'}</DialogTitle>
-          <DialogDescription>Remplissez les informations du produit ci-dessous.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <FormErrorList title="Erreurs de validation :" messages={form.messages} />
-          <Field label="Titre *" error={e.title}>
-            {(c) => <Input {...c} {...form.text('title')} required />}
-          </Field>
-          <Field
-            label="Slug"
-            error={e.slug}
-            description={v.title.trim() && !v.slug.trim() ? `Slug auto-généré: ${autoSlug}` : undefined}
-          >
-            {(c) => <Input {...c} {...form.text('slug')} placeholder={autoSlug || 'Auto-généré si vide'} />}
-          </Field>
-          <Field label="Description courte" error={e.miniDescription}>
-            {(c) => <Textarea {...c} {...form.text('miniDescription')} rows={2} className="min-h-0" />}
-          </Field>
-          <Field label="Description complète" error={e.description}>
-            {(c) => <Textarea {...c} {...form.text('description')} rows={4} />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Prix (€) *" error={e.price}>
-              {(c) => (
-                <Input
-                  {...c}
-                  {...form.text('price')}
-                  type="number"
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                  required
-                />
-              )}
-            </Field>
-            <Field label="Prix promo (€)" error={e.promoPrice}>
-              {(c) => (
-                <Input
-                  {...c}
-                  {...form.text('promoPrice')}
-                  type="number"
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                />
-              )}
-            </Field>
-            <Field label="Frais de port (€)" error={e.shippingCost}>
-              {(c) => (
-                <Input
-                  {...c}
-                  {...form.text('shippingCost')}
-                  type="number"
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                />
-              )}
-            </Field>
-          </div>
-          <Field label="Stock" error={e.stockQuantity}>
-            {(c) => (
-              <Input
-                {...c}
-                {...form.text('stockQuantity')}
-                type="number"
-                step="1"
-                min="0"
-                disabled={v.infiniteStock}
-              />
-            )}
-          </Field>
-          <div className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
-            <Field label="Stock illimité" inline error={e.infiniteStock}>
-              {(c) => (
-                <Switch
-                  {...c}
-                  checked={v.infiniteStock}
-                  onCheckedChange={(on) => form.set('infiniteStock', on)}
-                />
-              )}
-            </Field>
-            <Field label="En promotion" inline error={e.isOnPromotion}>
-              {(c) => (
-                <Switch
-                  {...c}
-                  checked={v.isOnPromotion}
-                  onCheckedChange={(on) => form.set('isOnPromotion', on)}
-                />
-              )}
-            </Field>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Catégorie" error={e.category}>
-              {(c) => <Input {...c} {...form.text('category')} />}
-            </Field>
-            <Field label="Sous-catégorie" error={e.subcategory}>
-              {(c) => <Input {...c} {...form.text('subcategory')} />}
-            </Field>
-            <Field label="Marque" error={e.brand}>
-              {(c) => <Input {...c} {...form.text('brand')} />}
-            </Field>
-          </div>
-          <Field label="Tags" error={e.tags} description="Séparés par des virgules">
-            {(c) => <Input {...c} {...form.text('tags')} placeholder="tag1, tag2, tag3" />}
-          </Field>
-          <Field label="Délai de livraison" error={e.deliveryTime}>
-            {(c) => <Input {...c} {...form.text('deliveryTime')} placeholder="Ex: 2-3 jours" />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Taille" error={e.size}>
-              {(c) => <Input {...c} {...form.text('size')} />}
-            </Field>
-            <Field label="Couleur" error={e.color}>
-              {(c) => <Input {...c} {...form.text('color')} />}
-            </Field>
-            <Field label="Poids (kg)" error={e.weight}>
-              {(c) => (
-                <Input
-                  {...c}
-                  {...form.text('weight')}
-                  type="number"
-                  step="0.001"
-                  min="0"
-                  inputMode="decimal"
-                />
-              )}
-            </Field>
-          </div>
-          <Field label="Images du produit (max 5)" error={e.images}>
-            {(c) => (
-              <ImageUploader
-                describedBy={c['aria-describedby']}
-                images={v.images}
-                onChange={(images) => form.set('images', images)}
-                onUploaded={(urls) => {
-                  for (const url of urls) fresh.current.add(url);
-                }}
-                onRemove={(url) => {
-                  // An image of the saved product stays until the product is saved without it.
-                  if (fresh.current.delete(url)) removeImage.mutate({ url });
-                }}
-              />
-            )}
-          </Field>
-          <div className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
-            <Field label="Disponible à la vente" inline error={e.isAvailable}>
-              {(c) => (
-                <Switch
-                  {...c}
-                  checked={v.isAvailable}
-                  onCheckedChange={(on) => form.set('isAvailable', on)}
-                />
-              )}
-            </Field>
-            <Field label="Visible dans la boutique" inline error={e.isVisibleInShop}>
-              {(c) => (
-                <Switch
-                  {...c}
-                  checked={v.isVisibleInShop}
-                  onCheckedChange={(on) => form.set('isVisibleInShop', on)}
-                />
-              )}
-            </Field>
-          </div>
-          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 flex-row justify-end border-t bg-background px-6 py-4">
-            <Button type="button" variant="outline" onClick={() => close(false)} disabled={saving}>
-              Annuler
-            </Button>
-            <SubmitButton submitting={saving} busyLabel="Sauvegarde...">
-              {editing ? 'Mettre à jour' : 'Créer'}
-            </SubmitButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={editing ? 'Modifier le produit' : 'Créer un nouveau produit'}
+      description={'Remplissez les informations du produit ci-dessous.'}
+      onSubmit={onSubmit}
+      editing={editing}
+      saving={saving}
+      onCancel={() => close(false)}
+    >
+      <FormErrorList title="Erreurs de validation :" messages={form.messages} />
+      <Field label="Titre *" error={e.title}>
+        {(c) => <Input {...c} {...form.text('title')} required />}
+      </Field>
+      <Field
+        label="Slug"
+        error={e.slug}
+        description={v.title.trim() && !v.slug.trim() ? `Slug auto-généré: ${autoSlug}` : undefined}
+      >
+        {(c) => <Input {...c} {...form.text('slug')} placeholder={autoSlug || 'Auto-généré si vide'} />}
+      </Field>
+      <Field label="Description courte" error={e.miniDescription}>
+        {(c) => <Textarea {...c} {...form.text('miniDescription')} rows={2} className="min-h-0" />}
+      </Field>
+      <Field label="Description complète" error={e.description}>
+        {(c) => <Textarea {...c} {...form.text('description')} rows={4} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Prix (€) *" error={e.price}>
+          {(c) => (
+            <Input
+              {...c}
+              {...form.text('price')}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              required
+            />
+          )}
+        </Field>
+        <Field label="Prix promo (€)" error={e.promoPrice}>
+          {(c) => (
+            <Input
+              {...c}
+              {...form.text('promoPrice')}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+            />
+          )}
+        </Field>
+        <Field label="Frais de port (€)" error={e.shippingCost}>
+          {(c) => (
+            <Input
+              {...c}
+              {...form.text('shippingCost')}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Stock" error={e.stockQuantity}>
+        {(c) => (
+          <Input
+            {...c}
+            {...form.text('stockQuantity')}
+            type="number"
+            step="1"
+            min="0"
+            disabled={v.infiniteStock}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+        <Field label="Stock illimité" inline error={e.infiniteStock}>
+          {(c) => (
+            <Switch
+              {...c}
+              checked={v.infiniteStock}
+              onCheckedChange={(on) => form.set('infiniteStock', on)}
+            />
+          )}
+        </Field>
+        <Field label="En promotion" inline error={e.isOnPromotion}>
+          {(c) => (
+            <Switch
+              {...c}
+              checked={v.isOnPromotion}
+              onCheckedChange={(on) => form.set('isOnPromotion', on)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Catégorie" error={e.category}>
+          {(c) => <Input {...c} {...form.text('category')} />}
+        </Field>
+        <Field label="Sous-catégorie" error={e.subcategory}>
+          {(c) => <Input {...c} {...form.text('subcategory')} />}
+        </Field>
+        <Field label="Marque" error={e.brand}>
+          {(c) => <Input {...c} {...form.text('brand')} />}
+        </Field>
+      </div>
+      <Field label="Tags" error={e.tags} description="Séparés par des virgules">
+        {(c) => <Input {...c} {...form.text('tags')} placeholder="tag1, tag2, tag3" />}
+      </Field>
+      <Field label="Délai de livraison" error={e.deliveryTime}>
+        {(c) => <Input {...c} {...form.text('deliveryTime')} placeholder="Ex: 2-3 jours" />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Taille" error={e.size}>
+          {(c) => <Input {...c} {...form.text('size')} />}
+        </Field>
+        <Field label="Couleur" error={e.color}>
+          {(c) => <Input {...c} {...form.text('color')} />}
+        </Field>
+        <Field label="Poids (kg)" error={e.weight}>
+          {(c) => (
+            <Input {...c} {...form.text('weight')} type="number" step="0.001" min="0" inputMode="decimal" />
+          )}
+        </Field>
+      </div>
+      <Field label="Images du produit (max 5)" error={e.images}>
+        {(c) => (
+          <ImageUploader
+            describedBy={c['aria-describedby']}
+            images={v.images}
+            onChange={(images) => form.set('images', images)}
+            onUploaded={(urls) => {
+              for (const url of urls) fresh.current.add(url);
+            }}
+            onRemove={(url) => {
+              // An image of the saved product stays until the product is saved without it.
+              if (fresh.current.delete(url)) removeImage.mutate({ url });
+            }}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+        <Field label="Disponible à la vente" inline error={e.isAvailable}>
+          {(c) => (
+            <Switch {...c} checked={v.isAvailable} onCheckedChange={(on) => form.set('isAvailable', on)} />
+          )}
+        </Field>
+        <Field label="Visible dans la boutique" inline error={e.isVisibleInShop}>
+          {(c) => (
+            <Switch
+              {...c}
+              checked={v.isVisibleInShop}
+              onCheckedChange={(on) => form.set('isVisibleInShop', on)}
+            />
+          )}
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { ImageIcon, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
-import { Button } from '@/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { Price } from '@/client/features/shop/price';
+import { RowAction, RowActions, type RowHandlers } from '../layout/screen-parts';
+import { ProductThumb } from './product-thumb';
 import type { AdminProduct } from './use-admin-products';
 
 /** The table of the card "Liste des produits" (back-office.md §2). */
@@ -10,11 +11,7 @@ export function ProductTable({
   products,
   onEdit,
   onDelete,
-}: {
-  products: AdminProduct[];
-  onEdit: (product: AdminProduct) => void;
-  onDelete: (product: AdminProduct) => void;
-}) {
+}: RowHandlers<AdminProduct> & { products: AdminProduct[] }) {
   return (
     <Table data-testid="products-table">
       <TableHeader>
@@ -32,23 +29,7 @@ export function ProductTable({
         {products.map((p) => (
           <TableRow key={p.id} data-testid="product-row">
             <TableCell>
-              {p.mainImage ? (
-                <img
-                  src={`${p.mainImage}/320.webp`}
-                  alt=""
-                  width={40}
-                  height={40}
-                  loading="lazy"
-                  className="size-10 rounded-md border object-cover"
-                  onError={(e) => {
-                    e.currentTarget.src = '/placeholder.svg';
-                  }}
-                />
-              ) : (
-                <div className="flex size-10 items-center justify-center rounded-md border bg-muted">
-                  <ImageIcon className="size-4 text-muted-foreground" aria-label="Pas d'image" />
-                </div>
-              )}
+              <ProductThumb image={p.mainImage} />
             </TableCell>
             <TableCell className="min-w-44">
               <p className="font-medium">{p.title}</p>
@@ -71,26 +52,15 @@ export function ProductTable({
               {p.isVisibleInShop ? <Badge>Visible</Badge> : <Badge variant="secondary">Masqué</Badge>}
             </TableCell>
             <TableCell className="text-right">
-              <div className="flex justify-end gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-9"
-                  onClick={() => onEdit(p)}
-                  aria-label={`Modifier ${p.title}`}
-                >
-                  <Pencil />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-9 text-destructive hover:text-destructive"
+              <RowActions>
+                <RowAction icon={Pencil} label={`Modifier ${p.title}`} onClick={() => onEdit(p)} />
+                <RowAction
+                  icon={Trash2}
+                  label={`Supprimer ${p.title}`}
                   onClick={() => onDelete(p)}
-                  aria-label={`Supprimer ${p.title}`}
-                >
-                  <Trash2 />
-                </Button>
-              </div>
+                  destructive
+                />
+              </RowActions>
             </TableCell>
           </TableRow>
         ))}

@@ -8,6 +8,8 @@ import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { matchesProductSearch } from '@/domain/catalog/product';
+import { ScreenHeader } from '../layout/screen-parts';
+import { useLiveProducts } from '../live/use-live';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductTable } from './product-table';
@@ -16,6 +18,7 @@ import { type AdminProduct, useAdminProducts, useProductToEdit } from './use-adm
 /** "Gestion des Produits" (back-office.md §2). */
 export function ProductsScreen() {
   const list = useAdminProducts();
+  useLiveProducts();
   const [search, setSearch] = useState('');
   // The dialog is mounted anew for each opening: its form starts from the product (or the defaults).
   const [dialog, setDialog] = useState<{ key: number; product: AdminProduct | null } | null>(null);
@@ -37,21 +40,22 @@ export function ProductsScreen() {
       toast({ title: 'Erreur', description: 'Impossible de charger les produits.', variant: 'destructive' });
   }, [list.isError]);
 
-  const shown = list.products.filter((p) => matchesProductSearch(p, search));
+  const shown = list.items.filter((p) => matchesProductSearch(p, search));
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gestion des Produits</h1>
+      <ScreenHeader
+        title="Gestion des Produits"
+        summary={
           <p className="text-muted-foreground" data-testid="product-total">
-            {list.total} produits au total
+            {list.total ?? 0} produits au total
           </p>
-        </div>
+        }
+      >
         <Button onClick={() => setDialog({ key: Date.now(), product: null })}>
           <Plus aria-hidden="true" />
           Nouveau produit
         </Button>
-      </div>
+      </ScreenHeader>
       <SearchInput
         className="max-w-sm"
         value={search}

@@ -5,10 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
-import { Input, Textarea } from '@/client/components/ui/input';
+import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Switch } from '@/client/components/ui/switch';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { Tabs, TabsContent } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { type FormState, useForm } from '@/client/lib/use-form';
@@ -20,6 +20,7 @@ import {
   settingsFormValues,
   shopSettingsSchema,
 } from '@/domain/settings/settings';
+import { IconTabsList } from '../layout/screen-parts';
 import { StatsPanel } from './stats-panel';
 
 type Form = FormState<SettingsFormValues, ShopSettings>;
@@ -133,28 +134,16 @@ function SettingsForm({
       <FormErrorList title="Erreurs de validation :" messages={form.messages} />
       <Tabs value={tab} onValueChange={setTab}>
         <div>
-          <TabsList className="h-auto flex-wrap justify-start">
-            <TabsTrigger value="general">
-              <Store className="size-4" aria-hidden="true" />
-              Général
-            </TabsTrigger>
-            <TabsTrigger value="commerce">
-              <ShoppingCart className="size-4" aria-hidden="true" />
-              Commerce
-            </TabsTrigger>
-            <TabsTrigger value="notifications">
-              <Bell className="size-4" aria-hidden="true" />
-              Notifications
-            </TabsTrigger>
-            <TabsTrigger value="system">
-              <Settings className="size-4" aria-hidden="true" />
-              Système
-            </TabsTrigger>
-            <TabsTrigger value="stats">
-              <Database className="size-4" aria-hidden="true" />
-              Statistiques
-            </TabsTrigger>
-          </TabsList>
+          <IconTabsList
+            className="h-auto flex-wrap justify-start"
+            tabs={[
+              { value: 'general', icon: Store, label: 'Général' },
+              { value: 'commerce', icon: ShoppingCart, label: 'Commerce' },
+              { value: 'notifications', icon: Bell, label: 'Notifications' },
+              { value: 'system', icon: Settings, label: 'Système' },
+              { value: 'stats', icon: Database, label: 'Statistiques' },
+            ]}
+          />
         </div>
         <TabsContent value="general">
           <GeneralTab form={form} />
@@ -213,7 +202,7 @@ function GeneralTab({ form }: { form: Form }) {
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Téléphone" error={e.shopPhone}>
-          {(c) => <Input {...c} type="tel" placeholder="ex. 06 12 34 56 78" {...form.text('shopPhone')} />}
+          {(c) => <PhoneInput {...c} placeholder="ex. 06 12 34 56 78" {...form.text('shopPhone')} />}
         </Field>
         <Field label="Devise" error={e.currency} description="Les prix sont en euros.">
           {(c) => <Input {...c} {...form.text('currency')} />}

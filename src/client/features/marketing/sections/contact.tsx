@@ -1,10 +1,9 @@
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Field, FormAlert } from '@/client/components/ui/field';
-import { Input, Textarea } from '@/client/components/ui/input';
+import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
-import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import type { ContactRequest, ContactRequestInput } from '../../../../domain/contact/schema';
 import { CONTACT_SERVICE_LABELS, CONTACT_SERVICES } from '../../../../domain/contact/services';
@@ -18,16 +17,23 @@ const empty: Fields = { name: '', email: '', phone: '', service: '', message: ''
 // The same schema as the server: the visitor sees the same French messages, sooner. It loads with
 // the first interaction so zod stays out of the landing page's initial JavaScript.
 const loadSchema = () => import('../../../../domain/contact/schema').then((m) => m.contactRequestSchema);
+// The tRPC client too: the landing page's initial JavaScript holds no API client
+// (docs/decisions/017-js-budget.md).
+const loadApi = () => import('@/client/lib/trpc').then((m) => m.browserApiClients().trpcClient);
 
 export function ContactSection() {
   const form = useForm({ initial: empty, schema: loadSchema });
   const [failure, setFailure] = useState<string | null>(null);
-  const send = trpc.contact.send.useMutation();
+  const preload = () => {
+    form.preload();
+    loadApi().catch(() => {}); // the submit tries again and says so
+  };
 
   async function submit(request: ContactRequest) {
     setFailure(null);
     try {
-      await send.mutateAsync(request);
+      const api = await loadApi();
+      await api.contact.send.mutate(request);
       form.reset(empty);
       toast({
         title: 'Message envoyé !',
@@ -57,7 +63,7 @@ export function ContactSection() {
           intro="Décrivez-nous votre problème : nous vous rappelons rapidement pour organiser l'intervention."
         />
         <div className="mt-12 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <aside className="rounded-2xl bg-primary p-8 text-white">
+          <aside className="rounded-2xl bg-primary p-8 text-white lg:self-start">
             <h3 className="text-xl font-bold">
               Une urgence&nbsp;? <span className="whitespace-nowrap">Appelez-nous</span>
             </h3>
@@ -88,8 +94,8 @@ export function ContactSection() {
 
           <form
             onSubmit={form.handleSubmit(submit, () => setFailure(null))}
-            onFocus={form.preload}
-            onPointerDown={form.preload}
+            onFocus={preload}
+            onPointerDown={preload}
             noValidate
             className="rounded-2xl bg-white p-6 shadow-sm sm:p-8"
             aria-labelledby="contact-titre"
@@ -99,16 +105,7 @@ export function ContactSection() {
                 {(c) => <Input {...c} {...form.text('name')} autoComplete="name" required maxLength={120} />}
               </Field>
               <Field label="Téléphone *" error={form.errors.phone}>
-                {(c) => (
-                  <Input
-                    {...c}
-                    {...form.text('phone')}
-                    type="tel"
-                    autoComplete="tel"
-                    required
-                    maxLength={30}
-                  />
-                )}
+                {(c) => <PhoneInput {...c} {...form.text('phone')} required />}
               </Field>
               <Field label="Email *" error={form.errors.email}>
                 {(c) => (

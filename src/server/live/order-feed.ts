@@ -1,0 +1,279 @@
+/**
+ * The order feed of one instance: reads the order log in commit order after its cursor whenever it
+ * is woken (a commit here, a NOTIFY from another instance, or its poll), and hands every event to
+ * the live subscriptions of this instance. The log is the truth; notifications only say "look".
+ *
+ * Commit order: positions are taken before commit, so the feed reads as every catch-up reader of
+ * the log does (store.ts readAfter): only transactions older than the cluster's snapshot horizon,
+ * ordered by (transaction, position). An event committed but still behind the horizon (an older
+ * transaction is running) is read on a retry soon after, never skipped.
+ */
+import type { OrderEventType } from '../../domain/orders/events.js';
+import type { Sql, Tx } from '../db/client.js';
+import { logger } from '../logger.js';
+import type { Cursor } from '../orders/store.js';
+
+/** One order event as live subscriptions send it. */
+export interface OrderChange {
+  position: number;
+  orderId: string;
+  orderNumber: string;
+  type: OrderEventType;
+  version: number;
+  /** When the change was made (ISO). */
+  at: string;
+}
+
+/**
+ * What a live order subscription yields: the changes read together, in commit order (its tracked
+ * id is String(position) of the last one).
+ */
+export interface OrderChanges {
+  changes: OrderChange[];
+}
+
+export interface FeedEntry {
+  change: OrderChange;
+  txId: string;
+  /** The customer the order belongs to (null: a guest's order). */
+  ownerId: string | null;
+  /** Products whose stock the event moved (placed, entering or leaving "cancelled"). */
+  productIds: string[];
+}
+
+export const entryCursor = (entry: FeedEntry): Cursor => ({
+  txId: entry.txId,
+  position: entry.change.position,
+});
+
+/** Orders cursors as the log is read: by transaction, then position. */
+export function compareCursors(a: Cursor, b: Cursor): number {
+  const ta = BigInt(a.txId);
+  const tb = BigInt(b.txId);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return a.position - b.position;
+}
+
+export const PAGE_SIZE = 500;
+
+interface EntryRow {
+  position: number;
+  txId: string;
+  orderId: string;
+  type: OrderEventType;
+  version: number;
+  at: string;
+  orderNumber: string;
+  ownerId: string | null;
+  productIds: string[];
+}
+
+/** Events after `cursor` below the horizon, with what subscriptions filter on (one customer's). */
+export async function readEntries(
+  sql: Tx,
+  cursor: Cursor,
+  options: { ownerId?: string; limit?: number } = {},
+): Promise<FeedEntry[]> {
+  const rows = await sql<EntryRow[]>`
+    select e.position, e.tx_id::text as tx_id, e.stream_id as order_id, e.type, e.version,
+           coalesce(e.metadata ->> 'at', to_json(e.recorded_at) #>> '{}') as at,
+           p.data ->> 'orderNumber' as order_number, p.data ->> 'customerId' as owner_id,
+           case when e.type = 'OrderPlaced'
+                  or (e.type = 'OrderStatusChanged' and 'cancelled' in (e.data ->> 'from', e.data ->> 'to'))
+                then array(select l ->> 'productId' from jsonb_array_elements(p.data -> 'lines') l)
+                else '{}'::text[] end as product_ids
+      from events e
+      join events p on p.stream_id = e.stream_id and p.version = 1
+     where (e.tx_id, e.position) > (${cursor.txId}::xid8, ${cursor.position})
+       and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       ${options.ownerId ? sql`and p.data ->> 'customerId' = ${options.ownerId}` : sql``}
+     order by e.tx_id, e.position
+     limit ${options.limit ?? PAGE_SIZE}`;
+  return rows.map((r) => ({
+    change: {
+      position: Number(r.position),
+      orderId: r.orderId,
+      orderNumber: r.orderNumber,
+      type: r.type,
+      version: r.version,
+      at: r.at,
+    },
+    txId: r.txId,
+    ownerId: r.ownerId,
+    productIds: r.productIds,
+  }));
+}
+
+/** Where the log ends for a reader now: the last event below the horizon. */
+export async function horizonCursor(sql: Tx): Promise<Cursor> {
+  const [row] = await sql<Cursor[]>`
+    select tx_id::text as tx_id, position from events
+     where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+     order by tx_id desc, position desc
+     limit 1`;
+  return row ? { txId: row.txId, position: Number(row.position) } : { txId: '0', position: 0 };
+}
+
+/** The cursor of a position a client last received (null: no such event). */
+export async function cursorAt(sql: Tx, position: number): Promise<Cursor | null> {
+  const [row] = await sql<Cursor[]>`
+    select tx_id::text as tx_id, position from events where position = ${position}`;
+  return row ? { txId: row.txId, position: Number(row.position) } : null;
+}
+
+/** Whether committed events exist after the cursor (read or held behind the horizon). */
+async function hasEventsAfter(sql: Tx, cursor: Cursor): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`
+    select exists (
+      select 1 from events where (tx_id, position) > (${cursor.txId}::xid8, ${cursor.position})
+    ) as found`;
+  return row?.found ?? false;
+}
+
+export type FeedSubscriber = (entry: FeedEntry) => void;
+
+/** The least time between two reads while commits keep coming (see run()). */
+const BUSY_READ_GAP_MS = 25;
+
+/** Retries while committed events wait behind the horizon: 5 ms, doubling, at most this. */
+const MAX_RETRY_MS = 500;
+
+export class OrderFeed {
+  private cursor: Cursor | null = null;
+  private syncing: Promise<void> | null = null;
+  private readonly subscribers = new Set<FeedSubscriber>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private retryMs = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly sql: Sql,
+    /** A wake-up now and then even without notification (a lost NOTIFY, a write from a script). */
+    private readonly pollMs: number,
+  ) {}
+
+  get subscriberCount() {
+    return this.subscribers.size;
+  }
+
+  /**
+   * Adds a subscriber. It receives every event after the returned cursor, in commit order (the
+   * events up to it are the log's, for a resuming subscriber to read).
+   */
+  async attach(subscriber: FeedSubscriber): Promise<{ cursor: Cursor; detach(): void }> {
+    if (this.cursor === null) {
+      this.syncing ??= horizonCursor(this.sql)
+        .then((cursor) => {
+          this.cursor ??= cursor;
+        })
+        .finally(() => {
+          this.syncing = null;
+        });
+      await this.syncing;
+    }
+    // Synchronously with the read: a read dispatches and moves the cursor in one step.
+    const cursor = this.cursor ?? (await horizonCursor(this.sql));
+    this.cursor ??= cursor;
+    this.subscribers.add(subscriber);
+    if (!this.pollTimer && !this.stopped) {
+      this.pollTimer = setInterval(this.wake, this.pollMs);
+      this.pollTimer.unref();
+    }
+    // Events committed while nobody listened woke nothing, and those still behind the horizon when
+    // the cursor was taken would wait for the next poll: read once now (a held event schedules the
+    // retries).
+    this.wake();
+    return {
+      cursor,
+      detach: () => {
+        this.subscribers.delete(subscriber);
+        if (this.subscribers.size === 0) this.idle();
+      },
+    };
+  }
+
+  /** Reads what is new (coalesced: one read at a time, one more if woken meanwhile). */
+  readonly wake = () => {
+    if (this.stopped || this.subscribers.size === 0 || this.cursor === null) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => {
+      this.running = null;
+    });
+  };
+
+  /** Reads until nothing is new (a quiet moment), for tests and benchmarks. */
+  async settled() {
+    await this.syncing;
+    await this.running;
+  }
+
+  stop() {
+    this.stopped = true;
+    this.idle();
+  }
+
+  private idle() {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.pollTimer = null;
+    this.retryTimer = null;
+    this.retryMs = 0;
+    // Nobody listens: the next subscriber starts from the log's end as it is then.
+    if (this.subscribers.size === 0) this.cursor = null;
+  }
+
+  private async run() {
+    do {
+      this.again = false;
+      try {
+        await this.readOnce();
+      } catch (error) {
+        logger.warn('Live updates: reading the order log failed (retried at the next wake-up)', error);
+        this.scheduleRetry();
+        return;
+      }
+      // Woken again during the read (a busy shop): the next read waits 25 ms, so that it takes
+      // the events of that moment at once, and every socket gets them in one write, instead of one
+      // read and one write per socket for each commit. A quiet shop reads at once.
+      if (this.again) await new Promise((resolve) => setTimeout(resolve, BUSY_READ_GAP_MS));
+    } while (this.again && !this.stopped && this.subscribers.size > 0);
+  }
+
+  private async readOnce() {
+    const from = this.cursor;
+    if (!from) return;
+    const entries = await readEntries(this.sql, from);
+    // The last subscriber left (and maybe a new one re-synced) meanwhile: this read is stale.
+    if (this.cursor !== from) return;
+    const last = entries.at(-1);
+    if (last) {
+      this.cursor = entryCursor(last);
+      for (const entry of entries) for (const subscriber of this.subscribers) subscriber(entry);
+      this.retryMs = 0;
+    }
+    if (entries.length === PAGE_SIZE) {
+      this.again = true;
+    } else if (await hasEventsAfter(this.sql, this.cursor ?? from)) {
+      // Committed, but an older transaction still runs somewhere: look again shortly.
+      this.scheduleRetry();
+    } else {
+      this.retryMs = 0;
+    }
+  }
+
+  private scheduleRetry() {
+    if (this.retryTimer || this.stopped) return;
+    this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs ? this.retryMs * 2 : 5);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.wake();
+    }, this.retryMs);
+    this.retryTimer.unref();
+  }
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { Tx } from '../db/client.js';
+import { announceCacheClear, registerCache } from '../settings/caches.js';
+
+/**
+ * A short cache of the server-rendered shop pages, sitemap.xml included (docs/decisions/016-shop-ssr.md):
+ * entries live a few seconds, and a product change clears them on every instance (NOTIFY through
+ * the settings' cache clears), as do a settings save and "Vider le cache". Concurrent requests for a
+ * page being rendered wait for that one render.
+ */
+export const SHOP_PAGES_CACHE = 'shop-pages';
+export const SHOP_PAGE_TTL_MS = 10_000;
+/** Bounded: unknown product ids are cached too (as 404s), the oldest entries go first. */
+const MAX_ENTRIES = 500;
+
+export interface RenderedResponse {
+  status: number;
+  body: Buffer;
+  etag: string;
+}
+
+const entries = new Map<string, { response: Promise<RenderedResponse>; expires: number }>();
+registerCache(SHOP_PAGES_CACHE, () => entries.clear());
+
+export function rendered(status: number, text: string): RenderedResponse {
+  const body = Buffer.from(text);
+  return { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+export function cachedResponse(
+  key: string,
+  produce: () => Promise<RenderedResponse>,
+): Promise<RenderedResponse> {
+  const now = Date.now();
+  const hit = entries.get(key);
+  if (hit && hit.expires > now) return hit.response;
+  entries.delete(key);
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  const entry = { response: produce(), expires: now + SHOP_PAGE_TTL_MS };
+  entries.set(key, entry);
+  // A failed render is not kept: the next request tries again.
+  entry.response.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key);
+  });
+  return entry.response;
+}
+
+/** A product was created, saved or removed: every instance renders its shop pages again. */
+export async function announceProductChange(sql: Tx) {
+  await announceCacheClear(sql, SHOP_PAGES_CACHE);
+}

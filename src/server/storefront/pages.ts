@@ -1,0 +1,120 @@
+/**
+ * The shop pages rendered at request time (docs/decisions/016-shop-ssr.md): /boutique and
+ * /produit/:id are rendered by React on the server from the database, with the client's own
+ * components, and carry the query cache they were rendered with so that the browser hydrates them
+ * without fetching it again; sitemap.xml and robots.txt are built here too.
+ */
+import { randomUUID } from 'node:crypto';
+import { dehydrate } from '@tanstack/react-query';
+import { createServerSideHelpers } from '@trpc/react-query/server';
+import { getTRPCErrorFromUnknown } from '@trpc/server';
+import { renderApp } from '../../client/entry-server.js';
+import { BUSINESS } from '../../client/features/marketing/business.js';
+import { fillShell, headTags, jsonForScript, type PageHead } from '../../client/lib/head-tags.js';
+import { SERVER_STATE_ID } from '../../client/lib/server-state.js';
+import type { Context, Services } from '../context.js';
+import { SHOP_PAGE_SIZE } from '../routers/catalog.js';
+import { appRouter } from '../routers/index.js';
+import { sessionUser } from '../session-lookup.js';
+import { cachedResponse, type RenderedResponse, rendered } from './cache.js';
+import { robotsTxt, sitemapXml } from './sitemap.js';
+import { boutiqueHead, productHead, productNotFoundHead } from './structured-data.js';
+
+/**
+ * The address pages link to (canonical URLs, Open Graph, structured data, sitemap): the site's one
+ * public address, the same as the pre-rendered marketing pages carry, whatever PUBLIC_URL this
+ * instance runs under, so that a staging or local instance never names itself canonical.
+ */
+const base = BUSINESS.siteUrl;
+
+type ShopRoute = { path: string; productId: string | null };
+
+function shopRoute(pathname: string): ShopRoute | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/boutique') return { path, productId: null };
+  const product = /^\/produit\/([^/]+)$/.exec(path);
+  if (!product) return null;
+  try {
+    return { path, productId: decodeURIComponent(product[1]!) };
+  } catch {
+    return { path, productId: product[1]! };
+  }
+}
+
+/**
+ * The page for this path when it is a shop page, else null. `shell` gives the built index.html the
+ * page is rendered into.
+ */
+export function shopPage(
+  services: Services,
+  pathname: string,
+  shell: () => Promise<string>,
+): Promise<RenderedResponse> | null {
+  const route = shopRoute(pathname);
+  if (!route) return null;
+  return cachedResponse(route.path, () => renderShopPage(services, route, shell));
+}
+
+/**
+ * Where a page request goes before any page is sent, or null: /compte without a session goes to
+ * /auth here, as the account page itself would send it, so that the browser does not download the
+ * account page's code only to leave it (docs/decisions/017-js-budget.md).
+ */
+export async function pageRedirect(
+  services: Services,
+  pathname: string,
+  headers: Parameters<typeof sessionUser>[1],
+): Promise<string | null> {
+  if (pathname.replace(/\/+$/, '') !== '/compte') return null;
+  return (await sessionUser(services, headers)) ? null : '/auth';
+}
+
+/** sitemap.xml and robots.txt, or null for another path. */
+export function searchEngineFile(services: Services, pathname: string): Promise<RenderedResponse> | null {
+  if (pathname === '/robots.txt') return Promise.resolve(rendered(200, robotsTxt(base)));
+  if (pathname === '/sitemap.xml') {
+    return cachedResponse(pathname, async () => rendered(200, await sitemapXml(services.sql, base)));
+  }
+  return null;
+}
+
+async function renderShopPage(
+  services: Services,
+  route: ShopRoute,
+  shell: () => Promise<string>,
+): Promise<RenderedResponse> {
+  // The page is the same for every visitor (it is cached): the procedures run as an anonymous one.
+  const ctx: Context = { ...services, user: null, requestId: randomUUID(), ip: 'server-render' };
+  const helpers = createServerSideHelpers({ router: appRouter, ctx });
+  const shop = await helpers.settings.shop.fetch();
+  let head: PageHead;
+  let status = 200;
+  if (route.productId === null) {
+    // The input of the grid's query in routes/boutique.tsx: same key, so the browser finds it cached.
+    const list = await helpers.catalog.list.fetchInfinite({ limit: SHOP_PAGE_SIZE });
+    head = boutiqueHead(base, list.pages[0] ?? [], shop);
+  } else {
+    try {
+      head = productHead(base, await helpers.catalog.byId.fetch({ id: route.productId }), shop);
+    } catch (cause) {
+      const code = getTRPCErrorFromUnknown(cause).code;
+      if (code !== 'NOT_FOUND' && code !== 'BAD_REQUEST') throw cause;
+      status = 404;
+      head = productNotFoundHead(shop);
+    }
+  }
+  // What the browser will receive: JSON (dates as strings), and errors reduced to their message.
+  const dehydrated = dehydrate(helpers.queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status !== 'pending',
+  });
+  for (const query of dehydrated.queries) {
+    if (query.state.error) {
+      query.state.error = { message: (query.state.error as Error).message } as Error;
+      query.state.fetchFailureReason = null;
+    }
+  }
+  const state = JSON.parse(JSON.stringify(dehydrated));
+  const appHtml = await renderApp(route.path, state);
+  const stateScript = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`;
+  return rendered(status, fillShell(await shell(), headTags(head), appHtml, stateScript));
+}
