@@ -11,6 +11,16 @@ export function cancelSectionScroll() {
 const userInput = ['wheel', 'touchstart', 'keydown'] as const;
 
 /**
+ * How a scroll the visitor asked for moves: smoothly, unless they prefer reduced motion. Given to
+ * each such scroll rather than set on <html> for the whole page: the browser's own scroll to a
+ * fresh load's #section was then smooth too, and on a phone the sections above, which render as
+ * they come near, moved its target mid-way (it landed hundreds of pixels off).
+ */
+export function visitorScroll(): ScrollBehavior {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
+}
+
+/**
  * Scrolls a home section into view. Sections below the fold skip rendering until they come near
  * (content-visibility) and only estimate their height, so a long scroll can land a little off:
  * when it ends, the position is corrected once — unless another scroll or the visitor took over
@@ -18,7 +28,7 @@ const userInput = ['wheel', 'touchstart', 'keydown'] as const;
  */
 export function scrollToSection(target: HTMLElement) {
   cancelSectionScroll();
-  target.scrollIntoView();
+  target.scrollIntoView({ behavior: visitorScroll() });
   const stop = () => {
     window.removeEventListener('scrollend', settle);
     for (const type of userInput) window.removeEventListener(type, stop);

@@ -2,7 +2,7 @@ import { Menu, Phone, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cn } from '@/client/lib/utils';
-import { AnchorLink, cancelSectionScroll } from './anchor-link';
+import { AnchorLink, cancelSectionScroll, visitorScroll } from './anchor-link';
 import { LogoMark } from './art';
 import { BUSINESS } from './business';
 import { useScrolledPast } from './hooks';
@@ -49,7 +49,7 @@ export function Header() {
     if (onHome) {
       history.replaceState(null, '', '/');
       cancelSectionScroll();
-      window.scrollTo({ top: 0 });
+      window.scrollTo({ top: 0, behavior: visitorScroll() });
     } else navigate('/');
   };
 
