@@ -277,11 +277,20 @@ test('the "Ajouté au panier" notice leaves the drawer\'s buttons free, and the 
   await page.getByTestId('cart-button').click();
   const drawer = page.getByTestId('cart-drawer');
   // While the notice is still up, each button is the element the pointer reaches at its centre.
-  // The paused clock holds the drawer's own timers too: move it in small steps until it shows
-  // (well under the notice's 5 s).
+  // The paused clock holds the drawer's own timers and its slide-in animation too: move it in small
+  // steps until the drawer shows and has stopped sliding (well under the notice's 5 s). Checked
+  // mid-slide, a button's centre was still off the screen (seen in CI).
   await expect(async () => {
-    await page.clock.runFor(20);
-    await expect(drawer.getByRole('link', { name: 'Commander' })).toBeVisible({ timeout: 500 });
+    await page.clock.runFor(50);
+    await expect(drawer.getByRole('link', { name: 'Commander' })).toBeVisible({ timeout: 200 });
+    expect(
+      await page.evaluate(() =>
+        document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity),
+      ),
+      'an animation still running',
+    ).toBe(false);
   }).toPass();
   for (const name of ['Voir le panier', 'Commander']) {
     const button = drawer.getByRole('link', { name });
