@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { findMail } from './support/mail';
 
 /*
@@ -33,6 +33,30 @@ async function signUp(page: Page, who: { firstName: string; lastName: string; em
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByText('Compte créé avec succès', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/boutique$/);
+}
+
+/** The text of an element as the lines it is laid out on. */
+function renderedLines(locator: Locator) {
+  return locator.evaluate((element) => {
+    const lines: string[] = [];
+    let top: number | null = null;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (top === null || Math.abs(rect.top - top) > 2) {
+          lines.push('');
+          top = rect.top;
+        }
+        lines[lines.length - 1] += text[i];
+      }
+    }
+    return lines.map((line) => line.trim());
+  });
 }
 
 test('sign up, sign out and sign in on /auth, with the spec notices @phone', async ({ page }) => {
@@ -99,6 +123,13 @@ test('sign up, sign out and sign in on /auth, with the spec notices @phone', asy
   await expect(page).toHaveURL(/\/compte$/);
   await expect(page.getByTestId('account-name')).toHaveText('Camille Durand');
   await expect(page.getByTestId('account-card').getByText(email)).toBeVisible();
+  // The shop's email wraps, where the card is narrow, after its "@" and never at a hyphen of its
+  // domain (it read "contact@hygiene-anti-nuisibles-" then "27.fr" at 1280 px).
+  const lines = await renderedLines(page.getByTestId('shop-contact').getByRole('link', { name: /@/ }));
+  expect(
+    lines.slice(0, -1).every((line) => line.endsWith('@')),
+    lines.join(' | '),
+  ).toBe(true);
 
   // Sign-out goes to the shop and really ends the session.
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
