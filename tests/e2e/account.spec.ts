@@ -52,7 +52,8 @@ function renderedLines(locator: Locator) {
           lines.push('');
           top = rect.top;
         }
-        lines[lines.length - 1] += text[i];
+        const last = lines.length - 1;
+        lines[last] = (lines[last] ?? '') + text.charAt(i);
       }
     }
     return lines.map((line) => line.trim());
