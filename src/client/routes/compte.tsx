@@ -9,7 +9,7 @@ import { toast } from '@/client/components/ui/toast';
 import { BackToShop } from '@/client/features/account/auth-shell';
 import { OrderList } from '@/client/features/account/order-list';
 import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
-import { EmailText, ShopContact } from '@/client/features/shop/shop-contact';
+import { ShopContact } from '@/client/features/shop/shop-contact';
 import { trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '@/domain/catalog/pricing';
@@ -125,9 +125,7 @@ export default function ComptePage() {
                 <h2 className="text-lg font-semibold leading-tight" data-testid="account-name">
                   {`${profile.data.firstName} ${profile.data.lastName}`.trim() || 'Mon compte'}
                 </h2>
-                <CardDescription>
-                  <EmailText email={profile.data.email} />
-                </CardDescription>
+                <CardDescription className="[overflow-wrap:anywhere]">{profile.data.email}</CardDescription>
               </CardHeader>
               <CardContent>
                 <dl className="grid grid-cols-2 divide-x rounded-lg border bg-muted/40 text-center">

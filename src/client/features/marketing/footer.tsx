@@ -1,9 +1,9 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { EmailText } from '@/client/components/ui/email-text';
 import { LogoMark } from './art';
 import { BUSINESS } from './business';
 import { DEPARTMENTS, RUBRIQUES } from './content';
-import { EmailText } from './email-text';
 
 export const LEGAL_LINKS = [
   { label: 'Mentions légales', href: '/mentions-legales' },
@@ -56,7 +56,7 @@ export function Footer() {
             <li className="flex gap-2">
               <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <a href={`mailto:${BUSINESS.email}`} className="hover:text-white hover:underline">
-                <EmailText />
+                <EmailText email={BUSINESS.email} />
               </a>
             </li>
             <li className="flex gap-2">

@@ -1,4 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { EmailText } from '@/client/components/ui/email-text';
 import { useShop } from './order-totals';
 
 /** How to reach the shop, as its settings name it (Général tab): phone, email, name and address. */
@@ -23,7 +24,10 @@ export function ShopContact({ className }: { className?: string }) {
         <li>
           <a href={`mailto:${email}`} className="inline-flex items-center gap-2 text-primary hover:underline">
             <Mail className="size-4 shrink-0" aria-hidden="true" />
-            <EmailText email={email} />
+            {/* One flex item: the address wraps inside it, after its "@". */}
+            <span>
+              <EmailText email={email} />
+            </span>
           </a>
         </li>
       </ul>
@@ -35,22 +39,5 @@ export function ShopContact({ className }: { className?: string }) {
         </span>
       </p>
     </div>
-  );
-}
-
-/**
- * An email address that wraps, when it must, after its "@" rather than at a hyphen of the domain
- * ("contact@hygiene-anti-nuisibles-" then "27.fr" in /compte's narrow card). A part still wider
- * than its box breaks anywhere rather than overflow it.
- */
-export function EmailText({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return <span className="[overflow-wrap:anywhere]">{email}</span>;
-  return (
-    <span className="min-w-0 [overflow-wrap:anywhere]">
-      <span className="inline-block">{email.slice(0, at + 1)}</span>
-      <wbr />
-      <span className="inline-block">{email.slice(at + 1)}</span>
-    </span>
   );
 }

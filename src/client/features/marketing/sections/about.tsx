@@ -11,6 +11,7 @@ import {
   Syringe,
 } from 'lucide-react';
 import { useState } from 'react';
+import { EmailText } from '@/client/components/ui/email-text';
 import { cn } from '@/client/lib/utils';
 import { AnchorLink } from '../anchor-link';
 import { LogoMark } from '../art';
@@ -18,7 +19,6 @@ import { BUSINESS } from '../business';
 import { TESTIMONIAL_INTERVAL_MS } from '../carousel';
 import { CarouselFrame } from '../carousel-frame';
 import { ABOUT, PARTNERS, SANITARY_CONTRACT, TESTIMONIALS } from '../content';
-import { EmailText } from '../email-text';
 import { LogoScroller } from '../logo-scroller';
 import { SectionHeading } from '../section-heading';
 import { useCarousel } from '../use-carousel';
@@ -129,7 +129,7 @@ function BusinessCard() {
             <span className="flex items-center gap-2 text-sm">
               <Mail className="size-4 shrink-0 text-primary" aria-hidden="true" />{' '}
               <span>
-                <EmailText />
+                <EmailText email={BUSINESS.email} />
               </span>
             </span>
             <span className="flex items-center gap-2 text-sm">

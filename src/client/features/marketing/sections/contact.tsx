@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useState } from 'react';
+import { EmailText } from '@/client/components/ui/email-text';
 import { Field, FormAlert } from '@/client/components/ui/field';
 import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/toast';
@@ -8,7 +9,6 @@ import { useForm } from '@/client/lib/use-form';
 import type { ContactRequest, ContactRequestInput } from '../../../../domain/contact/schema';
 import { CONTACT_SERVICE_LABELS, CONTACT_SERVICES } from '../../../../domain/contact/services';
 import { BUSINESS } from '../business';
-import { EmailText } from '../email-text';
 import { SectionHeading } from '../section-heading';
 
 type Fields = Required<Omit<ContactRequestInput, 'service'>> & { service: string };
@@ -78,7 +78,7 @@ export function ContactSection() {
               <li className="flex items-start gap-3">
                 <Mail className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden="true" />
                 <a href={`mailto:${BUSINESS.email}`} className="hover:underline">
-                  <EmailText />
+                  <EmailText email={BUSINESS.email} />
                 </a>
               </li>
               <li className="flex items-start gap-3">
