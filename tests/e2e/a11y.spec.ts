@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { RUBRIQUE_PAGES } from '../../src/client/features/marketing/rubriques';
 import { gotoHydrated, homeAlive, hydrated } from './support/hydration';
+import { animationsSettled } from './support/layout';
 
 /*
  * axe-core on every storefront route, hydrated, at 1280 and (@phone) 375 px: no violation of the
@@ -13,11 +14,7 @@ import { gotoHydrated, homeAlive, hydrated } from './support/hydration';
 async function expectAccessible(page: Page, route: string) {
   // A notice fading in is measured mid-fade otherwise: its text, still half transparent, fails the
   // contrast rule (seen once in CI on /confirmation). Endless animations (spinners) do not settle.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(animationsSettled);
   const results = await new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();

@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { confirmCheckout } from './support/checkout';
+import { renderedLines } from './support/layout';
 import { findMail } from './support/mail';
 
 /*
@@ -33,31 +35,6 @@ async function signUp(page: Page, who: { firstName: string; lastName: string; em
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByText('Compte créé avec succès', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/boutique$/);
-}
-
-/** The text of an element as the lines it is laid out on. */
-function renderedLines(locator: Locator) {
-  return locator.evaluate((element) => {
-    const lines: string[] = [];
-    let top: number | null = null;
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (let i = 0; i < text.length; i++) {
-        const range = document.createRange();
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        const rect = range.getBoundingClientRect();
-        if (top === null || Math.abs(rect.top - top) > 2) {
-          lines.push('');
-          top = rect.top;
-        }
-        const last = lines.length - 1;
-        lines[last] = (lines[last] ?? '') + text.charAt(i);
-      }
-    }
-    return lines.map((line) => line.trim());
-  });
 }
 
 test('sign up, sign out and sign in on /auth, with the spec notices @phone', async ({ page }) => {
@@ -224,22 +201,15 @@ test('an order placed in the shop appears in /compte with its lines and history 
   await add.click();
   await add.click();
   await page.goto('/checkout');
-  // The checkout may prefill what the account knows; fill only what is still empty.
-  const fill = async (name: string, value: string) => {
-    const field = page.getByRole('textbox', { name, exact: true });
-    if ((await field.inputValue()) === '') await field.fill(value);
-  };
-  await fill('Prénom', 'Inès');
-  await fill('Nom', 'Moreau');
-  await fill('Email', email);
-  await fill('Téléphone', '06 98 76 54 32');
-  await fill('Adresse', '5 rue Chartraine');
-  await fill('Ville', 'Évreux');
-  await fill('Code postal', '27000');
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
-  await expect(page).toHaveURL(/\/confirmation$/);
-  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
-  expect(orderNumber).toMatch(/^CMD-/);
+  const orderNumber = await confirmCheckout(page, {
+    firstName: 'Inès',
+    lastName: 'Moreau',
+    email,
+    phone: '06 98 76 54 32',
+    address: '5 rue Chartraine',
+    city: 'Évreux',
+    postalCode: '27000',
+  });
 
   await page.goto('/compte');
   await expect(page.getByTestId('order-count')).toHaveText('1');

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { confirmCheckout } from './support/checkout';
 
 /**
  * The back-office orders screen on the order log, with a real customer: the customer orders in the
@@ -31,20 +32,15 @@ async function customerOrders(page: Page, email: string, signUp: boolean) {
   await page.goto('/boutique');
   await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
   await page.goto('/checkout');
-  const fill = async (name: string, value: string) => {
-    const field = page.getByRole('textbox', { name, exact: true });
-    if ((await field.inputValue()) === '') await field.fill(value);
-  };
-  await fill('Prénom', 'Romane');
-  await fill('Nom', 'Quesnel');
-  await fill('Email', email);
-  await fill('Téléphone', '06 98 76 54 32');
-  await fill('Adresse', '5 rue Chartraine');
-  await fill('Ville', 'Évreux');
-  await fill('Code postal', '27000');
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
-  await expect(page).toHaveURL(/\/confirmation$/);
-  return (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  return confirmCheckout(page, {
+    firstName: 'Romane',
+    lastName: 'Quesnel',
+    email,
+    phone: '06 98 76 54 32',
+    address: '5 rue Chartraine',
+    city: 'Évreux',
+    postalCode: '27000',
+  });
 }
 
 async function adminPage(browser: Browser) {

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { confirmCheckout } from './support/checkout';
 
 /*
  * Live updates across instances (issue 15): the e2e server (instance A) and a second instance (B)
@@ -198,22 +199,15 @@ async function orderTrap(page: Page, base: string, email: string) {
   await page.goto(`${base}/boutique`);
   await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
   await page.goto(`${base}/checkout`);
-  const fill = async (name: string, value: string) => {
-    const field = page.getByRole('textbox', { name, exact: true });
-    if ((await field.inputValue()) === '') await field.fill(value);
-  };
-  await fill('Prénom', 'Gaspard');
-  await fill('Nom', 'Lemonnier');
-  await fill('Email', email);
-  await fill('Téléphone', '06 11 22 33 44');
-  await fill('Adresse', '3 rue de la Harpe');
-  await fill('Ville', 'Vernon');
-  await fill('Code postal', '27200');
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
-  await expect(page).toHaveURL(/\/confirmation$/);
-  const number = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
-  expect(number).toMatch(/^CMD-/);
-  return number;
+  return confirmCheckout(page, {
+    firstName: 'Gaspard',
+    lastName: 'Lemonnier',
+    email,
+    phone: '06 11 22 33 44',
+    address: '3 rue de la Harpe',
+    city: 'Vernon',
+    postalCode: '27200',
+  });
 }
 
 /** An admin signed in on instance A (or the one at `base`), on the orders screen. */

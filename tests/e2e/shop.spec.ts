@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from './support/hydration';
+import { animationsSettled } from './support/layout';
 import { findMail } from './support/mail';
 
 /*
@@ -283,14 +284,7 @@ test('the "Ajouté au panier" notice leaves the drawer\'s buttons free, and the 
   await expect(async () => {
     await page.clock.runFor(50);
     await expect(drawer.getByRole('link', { name: 'Commander' })).toBeVisible({ timeout: 200 });
-    expect(
-      await page.evaluate(() =>
-        document
-          .getAnimations()
-          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity),
-      ),
-      'an animation still running',
-    ).toBe(false);
+    expect(await page.evaluate(animationsSettled), 'an animation still running').toBe(true);
   }).toPass();
   for (const name of ['Voir le panier', 'Commander']) {
     const button = drawer.getByRole('link', { name });

@@ -132,6 +132,22 @@ const positionsOf = (items: Tracked[], orderIds: string[]) =>
 const expectNoDuplicates = (items: Tracked[]) =>
   expect(new Set(items.map((i) => i.data.position)).size).toBe(items.length);
 
+/**
+ * An admin's socket on instance A that has received one order a shopper placed on instance B (from
+ * the given address): the last id a resume starts from.
+ */
+async function afterOneOrder(address: string) {
+  const admin = await signedIn(a, 'admin');
+  const shopper = browserClient(b, b.url, { 'x-forwarded-for': address });
+  const socket = admin.client.socket();
+  const first = collect(socket.client.live.orders);
+  await first.started;
+  const one = await shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
+  await first.waitFor(() => first.items.some((i) => i.data.orderId === one.id), 'the first order');
+  first.stop();
+  return { shopper, socket, lastId: first.items.at(-1)!.id };
+}
+
 const meta = (requestId: string) => ({ actor: { kind: 'system' as const }, requestId });
 
 describe('live.orders across two instances', { timeout: 240_000 }, () => {
@@ -181,15 +197,7 @@ describe('live.orders across two instances', { timeout: 240_000 }, () => {
   });
 
   it('resumes from the last id: first the missed events from the log, then live ones, none twice', async () => {
-    const admin = await signedIn(a, 'admin');
-    const shopper = browserClient(b, b.url, { 'x-forwarded-for': '203.0.113.10' });
-    const socket = admin.client.socket();
-    const first = collect(socket.client.live.orders);
-    await first.started;
-    const one = await shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
-    await first.waitFor(() => first.items.some((i) => i.data.orderId === one.id), 'the first order');
-    first.stop();
-    const lastId = first.items.at(-1)!.id;
+    const { shopper, socket, lastId } = await afterOneOrder('203.0.113.10');
 
     // While away: three orders on B.
     for (let i = 0; i < 3; i++)
@@ -208,15 +216,7 @@ describe('live.orders across two instances', { timeout: 240_000 }, () => {
   });
 
   it('resumes with events still behind the horizon when it joins: they come once the horizon passes, without a notification', async () => {
-    const admin = await signedIn(a, 'admin');
-    const shopper = browserClient(b, b.url, { 'x-forwarded-for': '203.0.113.11' });
-    const socket = admin.client.socket();
-    const first = collect(socket.client.live.orders);
-    await first.started;
-    const one = await shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
-    await first.waitFor(() => first.items.some((i) => i.data.orderId === one.id), 'the first order');
-    first.stop();
-    const lastId = first.items.at(-1)!.id;
+    const { shopper, socket, lastId } = await afterOneOrder('203.0.113.11');
 
     // An older transaction stays open (as another session's would): what commits after it began
     // stays behind the horizon, and its NOTIFYs reach a feed nobody listens to.
