@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { schemaOrgProblems } from '../support/schema-org';
 import { homeAlive, hydrated } from './support/hydration';
+import { renderedLines } from './support/layout';
 
 /*
  * The marketing site in Chromium on the production build (visitor-site.md §2, §4, §9): pre-rendered
@@ -106,17 +107,11 @@ test('the hero headline and the footer break between words, never leave a word a
     expect(leadFits, `headline at ${width} px`).toBe(true);
     // The footer's email stays on one line ("anti-nuisibles-/27.fr" broke at a hyphen), and the name
     // breaks, if at all, between "Hygiène -" and "Anti-nuisibles 27".
-    const lines = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size);
-    expect(await lines('footer a[href^="mailto:"]'), `footer email at ${width} px`).toBe(1);
+    const emailLines = await renderedLines(page.locator('footer a[href^="mailto:"]').first());
+    expect(emailLines.length, `footer email at ${width} px: ${emailLines.join(' | ')}`).toBe(1);
     const nameParts = page.locator('footer p').first().locator('span');
     for (const part of await nameParts.all()) {
-      expect(
-        await part.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size),
-      ).toBe(1);
+      expect((await renderedLines(part)).length).toBe(1);
     }
   }
 });

@@ -14,7 +14,7 @@ export const LEGAL_LINKS = [
 export function Footer() {
   return (
     <footer className="bg-[#0b2a18] text-emerald-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.1fr_1fr_1.25fr_0.9fr]">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1fr_0.9fr_1.35fr_0.85fr] lg:gap-x-8">
         <div>
           <div className="flex items-center gap-2.5">
             <LogoMark size={40} />
@@ -62,7 +62,10 @@ export function Footer() {
             <li className="flex gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>
-                {BUSINESS.street}, {BUSINESS.postalCode} {BUSINESS.city}
+                {BUSINESS.street},{' '}
+                <span className="whitespace-nowrap">
+                  {BUSINESS.postalCode} {BUSINESS.city}
+                </span>
               </span>
             </li>
             <li className="flex gap-2">
