@@ -94,7 +94,7 @@ function ScrollManager() {
   const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new page moves the scroll
   useEffect(() => {
-    // Instant, whatever the page's smooth scrolling: a new page must never show mid-page first.
+    // Instant: a new page must never show mid-page first.
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (target) {
