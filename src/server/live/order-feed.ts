@@ -132,8 +132,12 @@ async function hasEventsAfter(sql: Tx, cursor: Cursor): Promise<boolean> {
 
 export type FeedSubscriber = (entry: FeedEntry) => void;
 
-/** The least time between two reads while commits keep coming (see run()). */
+/**
+ * The time between two reads while commits keep coming (see run()): 25 ms after a read during
+ * which the feed was woken again, doubling while every read is, at most 100 ms.
+ */
 const BUSY_READ_GAP_MS = 25;
+const MAX_BUSY_READ_GAP_MS = 100;
 
 /** Retries while committed events wait behind the horizon: 5 ms, doubling, at most this. */
 const MAX_RETRY_MS = 500;
@@ -145,6 +149,7 @@ export class OrderFeed {
   private running: Promise<void> | null = null;
   private again = false;
   private retryMs = 0;
+  private busyGapMs = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -229,6 +234,8 @@ export class OrderFeed {
   }
 
   private async run() {
+    // A new run: the last one ended quiet (or failed), so the first read is at once.
+    this.busyGapMs = 0;
     do {
       this.again = false;
       try {
@@ -238,10 +245,15 @@ export class OrderFeed {
         this.scheduleRetry();
         return;
       }
-      // Woken again during the read (a busy shop): the next read waits 25 ms, so that it takes
-      // the events of that moment at once, and every socket gets them in one write, instead of one
-      // read and one write per socket for each commit. A quiet shop reads at once.
-      if (this.again) await new Promise((resolve) => setTimeout(resolve, BUSY_READ_GAP_MS));
+      // Woken again during the read (a busy shop): the next read waits, so that it takes the
+      // events of that moment at once and every socket gets them in one write, instead of one read
+      // and one write per socket for each commit. The wait grows while commits keep coming (25,
+      // 50, then 100 ms: the more orders, the more each message carries); a quiet shop reads at
+      // once.
+      if (this.again) {
+        this.busyGapMs = Math.min(MAX_BUSY_READ_GAP_MS, this.busyGapMs * 2 || BUSY_READ_GAP_MS);
+        await new Promise((resolve) => setTimeout(resolve, this.busyGapMs));
+      }
     } while (this.again && !this.stopped && this.subscribers.size > 0);
   }
 
