@@ -8,7 +8,6 @@
 import { LOW_STOCK_THRESHOLD } from '../domain/catalog/pricing.js';
 import {
   addDays,
-  DASHBOARD_TIME_ZONE,
   type DayRange,
   eachDay,
   parisDay,
@@ -23,6 +22,7 @@ import {
   periodRevenue,
 } from '../domain/dashboard/revenue.js';
 import { ORDER_STATUSES } from '../domain/orders/status.js';
+import { SHOP_TIME_ZONE } from '../domain/site/time-zone.js';
 import type { Tx } from './db/client.js';
 import { countsAsRevenueSql } from './orders/sales.js';
 
@@ -30,7 +30,7 @@ import { countsAsRevenueSql } from './orders/sales.js';
 export const CHART_DAYS = 30;
 
 /** The instant a Paris day starts. */
-const dayStart = (sql: Tx, day: string) => sql`(${day}::date::timestamp at time zone ${DASHBOARD_TIME_ZONE})`;
+const dayStart = (sql: Tx, day: string) => sql`(${day}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
 
 /** created_at within the Paris days [from, to], as a range the index serves. */
 const createdWithin = (sql: Tx, range: DayRange, column = sql`created_at`) =>
@@ -45,7 +45,7 @@ const salesWithin = (sql: Tx, range: DayRange) => sql`day between ${range.from}:
 /** Revenue and counted orders per Paris day over [from, to]. */
 export async function revenueByDay(sql: Tx, range: DayRange): Promise<DailyRevenue[]> {
   return await sql<DailyRevenue[]>`
-    select (created_at at time zone ${DASHBOARD_TIME_ZONE})::date::text as day,
+    select (created_at at time zone ${SHOP_TIME_ZONE})::date::text as day,
            sum(total_amount_cents)::int8 as revenue_cents, count(*)::int as orders
       from orders
      where ${createdWithin(sql, range)} and ${countsAsRevenue(sql)}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderStatusView } from '../orders/status';
 import { authErrorMessage, RATE_LIMITED_MESSAGE } from './auth-errors';
-import { frenchLongDate } from './order-status';
+import { frenchCalendarDate, frenchDateTime, frenchLongDate, shortDate, shortDateTime } from './order-status';
 import { profileSchema, signUpSchema } from './profile';
 
 describe('order status view', () => {
@@ -24,6 +24,23 @@ describe('order status view', () => {
 
   it('writes French long dates', () => {
     expect(frenchLongDate('2026-11-21T12:00:00')).toBe('21 novembre 2026');
+  });
+
+  it('writes every date in the shop’s time (Paris), whatever the time zone of the machine', () => {
+    // An order's history said 15:02 beside a list saying 16:02: the history used the viewer's zone.
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(frenchDateTime('2026-11-25T15:02:00Z')).toBe('25 novembre 2026 à 16:02');
+      expect(shortDateTime('2026-11-25T15:02:00Z')).toBe('25/11/2026 16:02');
+      expect(frenchLongDate('2026-11-25T23:30:00Z')).toBe('26 novembre 2026');
+      expect(shortDate('2026-07-01T22:15:00Z')).toBe('02/07/2026');
+      // A date of birth is a calendar day: the same in every zone.
+      expect(frenchCalendarDate('1980-03-01')).toBe('1 mars 1980');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 

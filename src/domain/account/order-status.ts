@@ -1,23 +1,56 @@
-/** French dates as the account pages and the back-office show them. */
+/**
+ * French dates as the account pages and the back-office show them: every one in the shop's time
+ * zone (Paris), so a server rendering in UTC, a browser elsewhere and the lists beside them all
+ * give the same day and hour.
+ */
+import { SHOP_TIME_ZONE } from '../site/time-zone.js';
 
-/** French long date, e.g. « 21 novembre 2026 ». */
-export function frenchLongDate(value: Date | string): string {
-  return new Date(value).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
-}
+const longDate = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: SHOP_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
-/** French long date with the time, for history entries. */
-export function frenchDateTime(value: Date | string): string {
-  return new Date(value).toLocaleString('fr-FR', {
+const longDateTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: SHOP_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** French long date of an instant, e.g. « 21 novembre 2026 ». */
+export const frenchLongDate = (value: Date | string): string => longDate.format(new Date(value));
+
+/**
+ * French long date of a calendar day written 'YYYY-MM-DD' (a date of birth): the same day in every
+ * time zone.
+ */
+export const frenchCalendarDate = (day: string): string =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('fr-FR', {
+    timeZone: 'UTC',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
   });
-}
+
+/** French long date with the time, e.g. « 25 novembre 2026 à 16:02 », for histories. */
+export const frenchDateTime = (value: Date | string): string => longDateTime.format(new Date(value));
+
+const parisShortDate = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** « 23/11/2026 », Paris day: the back-office's sign-up dates. */
+export const shortDate = (value: Date | string) => parisShortDate.format(new Date(value));
 
 const parisShortDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
+  timeZone: SHOP_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -4,11 +4,10 @@
  * 'Europe/Paris'`), so summer and winter time are PostgreSQL's business, not arithmetic here.
  */
 import { z } from 'zod';
-
-export const DASHBOARD_TIME_ZONE = 'Europe/Paris';
+import { SHOP_TIME_ZONE } from '../site/time-zone.js';
 
 const parisFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DASHBOARD_TIME_ZONE,
+  timeZone: SHOP_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

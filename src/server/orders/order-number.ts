@@ -1,7 +1,8 @@
+import { SHOP_TIME_ZONE } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 
 const yearInParis = (at: Date) =>
-  Number(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', year: 'numeric' }).format(at));
+  Number(new Intl.DateTimeFormat('fr-FR', { timeZone: SHOP_TIME_ZONE, year: 'numeric' }).format(at));
 
 export const formatOrderNumber = (year: number, sequence: number) =>
   `CMD-${year}-${String(sequence).padStart(6, '0')}`;

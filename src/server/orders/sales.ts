@@ -10,13 +10,13 @@
  * read tables with `salesFromReadTables`, the same rule.
  */
 import type postgres from 'postgres';
-import { DASHBOARD_TIME_ZONE } from '../../domain/dashboard/periods.js';
 import {
   countsAsRevenue,
   NON_REVENUE_STATUSES,
   REVENUE_PAYMENT_STATUSES,
 } from '../../domain/dashboard/revenue.js';
 import type { OrderState } from '../../domain/orders/decider.js';
+import { SHOP_TIME_ZONE } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 
 export const SALES_TABLE = 'daily_product_sales';
@@ -58,7 +58,7 @@ export async function applySales(sql: Tx, order: OrderState, direction: -1 | 1):
   const lines = [...merged.values()].sort((a, b) =>
     a.productId === b.productId ? (a.title < b.title ? -1 : 1) : a.productId < b.productId ? -1 : 1,
   );
-  const day = sql`(${order.createdAt}::timestamptz at time zone ${DASHBOARD_TIME_ZONE})::date`;
+  const day = sql`(${order.createdAt}::timestamptz at time zone ${SHOP_TIME_ZONE})::date`;
   const productIds = lines.map((l) => l.productId);
   await sql`
     insert into daily_product_sales as s (day, product_id, title, quantity, revenue_cents)
@@ -77,7 +77,7 @@ export async function applySales(sql: Tx, order: OrderState, direction: -1 | 1):
 
 /** The aggregate's rows computed from read tables (the live ones, or a replay's rebuilt copies). */
 export const salesFromReadTables = (sql: Tx, orders: string, items: string) => sql`
-  select (o.created_at at time zone ${DASHBOARD_TIME_ZONE})::date as day, i.product_id, i.title,
+  select (o.created_at at time zone ${SHOP_TIME_ZONE})::date as day, i.product_id, i.title,
          sum(i.quantity)::int8 as quantity, sum(i.total_price_cents)::int8 as revenue_cents
     from ${sql(orders)} o join ${sql(items)} i on i.order_id = o.id
    where i.product_id is not null and ${countsAsRevenueSql(sql, sql`o`)}

@@ -9,7 +9,7 @@ import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { frenchLongDate } from '@/domain/account/order-status';
+import { frenchCalendarDate } from '@/domain/account/order-status';
 import type { ProfileInput } from '@/domain/account/profile';
 import { profileFormValues } from '@/domain/account/profile-form';
 import { formatPhone } from '@/domain/common/phone';
@@ -32,8 +32,7 @@ const fields: { name: FieldName; label: string; type?: string; autoComplete?: st
 ];
 
 function shown(profile: Profile, name: FieldName): string | null {
-  if (name === 'dateOfBirth')
-    return profile.dateOfBirth ? frenchLongDate(`${profile.dateOfBirth}T12:00:00`) : null;
+  if (name === 'dateOfBirth') return profile.dateOfBirth ? frenchCalendarDate(profile.dateOfBirth) : null;
   if (name === 'phone') return profile.phone ? formatPhone(profile.phone) : null;
   return profile[name] || null;
 }

@@ -2,6 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Fragment } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { shortDate } from '@/domain/account/order-status';
 import { ROLE_LABELS, type Role } from '@/domain/account/roles';
 import { formatPhone } from '@/domain/common/phone';
 import { RowAction, RowActions, type RowHandlers } from '../layout/screen-parts';
@@ -12,8 +13,7 @@ export function customerName(c: AdminCustomer): string {
   return `${c.firstName} ${c.lastName}`.trim() || c.email || 'Nom non renseigné';
 }
 
-const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const frenchDate = (value: string | null) => (value ? day.format(new Date(value)) : '-');
+const frenchDate = (value: string | null) => (value ? shortDate(value) : '-');
 
 /** An email that wraps before its @ and after its dots only (<wbr>: nothing extra when copied). */
 function BreakableEmail({ email }: { email: string }) {

@@ -1,6 +1,6 @@
 /** French formats of the dashboard: euros, percentages and Paris days. */
 import { formatEuros } from '@/domain/catalog/pricing';
-import { DASHBOARD_TIME_ZONE } from '@/domain/dashboard/periods';
+import { SHOP_TIME_ZONE } from '@/domain/site/time-zone';
 
 export { formatEuros };
 
@@ -23,7 +23,7 @@ export const formatDayShort = (day: string) =>
   dayDate(day).toLocaleDateString('fr-FR', {
     day: '2-digit',
     month: '2-digit',
-    timeZone: DASHBOARD_TIME_ZONE,
+    timeZone: SHOP_TIME_ZONE,
   });
 
 /** "lundi 23 novembre 2026". */
@@ -33,9 +33,9 @@ export const formatDayLong = (day: string) =>
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: DASHBOARD_TIME_ZONE,
+    timeZone: SHOP_TIME_ZONE,
   });
 
 /** "23/11/2026". */
 export const formatDay = (day: string) =>
-  dayDate(day).toLocaleDateString('fr-FR', { timeZone: DASHBOARD_TIME_ZONE });
+  dayDate(day).toLocaleDateString('fr-FR', { timeZone: SHOP_TIME_ZONE });

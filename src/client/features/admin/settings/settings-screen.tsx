@@ -12,6 +12,7 @@ import { Tabs, TabsContent } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { type FormState, useForm } from '@/client/lib/use-form';
+import { frenchDateTime } from '@/domain/account/order-status';
 import {
   parseSettingsForm,
   SETTINGS_MESSAGES,
@@ -43,9 +44,6 @@ const TAB_OF: Record<keyof SettingsFormValues, string> = {
   lowStockAlerts: 'notifications',
   maintenanceMode: 'system',
 };
-
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
 /** "Paramètres" (back-office.md §2): loads the stored settings, then the form owns the edits. */
 export function SettingsScreen() {
@@ -122,7 +120,7 @@ function SettingsForm({
           <p className="text-muted-foreground">Configurez votre boutique</p>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="settings-last-change">
             {updatedAt
-              ? `Dernière modification le ${dateTime(updatedAt)}${updatedBy ? ` par ${updatedBy}` : ''}`
+              ? `Dernière modification le ${frenchDateTime(updatedAt)}${updatedBy ? ` par ${updatedBy}` : ''}`
               : 'Valeurs par défaut : jamais modifiés.'}
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
+import { frenchLongDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 
 const count = (n: number) => new Intl.NumberFormat('fr-FR').format(n);
@@ -29,7 +30,7 @@ export function StatsPanel() {
       `PostgreSQL ${s.system.postgresVersion} (${s.system.databaseMode === 'embedded' ? 'embarquée' : 'serveur'})`,
     ],
     ['Framework', 'React 19, tRPC 11, Node.js'],
-    ['Date', new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' }).format(new Date(s.system.today))],
+    ['Date', frenchLongDate(s.system.today)],
   ];
   return (
     <div className="grid gap-6">
