@@ -1,5 +1,6 @@
 // Lighthouse 12 (mobile, its default) against a running build: performance, accessibility and SEO
-// of the home page, /boutique and the first product page, each the median of 5 runs.
+// of the home page, /boutique and the first product page, each the median of 5 runs (a run that
+// fails is said and run again, never counted as a score).
 // Usage: npm run measure:lighthouse -- http://localhost:3000 [runs]
 // The scores depend on the machine's load: say how busy it was when quoting them.
 import { createServer } from 'node:net';
@@ -41,7 +42,10 @@ try {
       lcp: [],
       tbt: [],
     };
-    for (let i = 0; i < runs; i++) {
+    // A run Lighthouse could not finish (no score: e.g. NO_FCP when the machine stalled) is not a
+    // score of 0: it is said, and run again, at most `runs` times over.
+    const failures: string[] = [];
+    while (scores.performance.length < runs && failures.length < runs) {
       const result = await lighthouse(`${base}${path}`, {
         port,
         output: 'json',
@@ -49,12 +53,20 @@ try {
         onlyCategories: ['performance', 'accessibility', 'seo'],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-      const { categories, audits } = result.lhr;
-      scores.performance.push(Math.round((categories.performance?.score ?? 0) * 100));
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError || typeof categories.performance?.score !== 'number') {
+        failures.push(runtimeError?.code ?? 'no performance score');
+        continue;
+      }
+      scores.performance.push(Math.round(categories.performance.score * 100));
       scores.accessibility.push(Math.round((categories.accessibility?.score ?? 0) * 100));
       scores.seo.push(Math.round((categories.seo?.score ?? 0) * 100));
       scores.lcp.push(audits['largest-contentful-paint']?.numericValue ?? 0);
       scores.tbt.push(audits['total-blocking-time']?.numericValue ?? 0);
+    }
+    if (scores.performance.length === 0) {
+      console.log(path.padEnd(52), `no run finished: ${failures.join(', ')}`);
+      continue;
     }
     console.log(
       path.padEnd(52),
@@ -63,7 +75,7 @@ try {
       String(median(scores.seo)).padStart(5),
       String(Math.round(median(scores.lcp))).padStart(8),
       String(Math.round(median(scores.tbt))).padStart(8),
-      `  (perf runs: ${scores.performance.join(', ')})`,
+      `  (perf runs: ${scores.performance.join(', ')})${failures.length > 0 ? `; failed runs, run again: ${failures.join(', ')}` : ''}`,
     );
   }
 } finally {
