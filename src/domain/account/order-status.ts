@@ -26,15 +26,9 @@ export const frenchLongDate = (value: Date | string): string => longDate.format(
 
 /**
  * French long date of a calendar day written 'YYYY-MM-DD' (a date of birth): the same day in every
- * time zone.
+ * time zone (noon UTC is that day in Paris too).
  */
-export const frenchCalendarDate = (day: string): string =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('fr-FR', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
+export const frenchCalendarDate = (day: string): string => longDate.format(new Date(`${day}T12:00:00Z`));
 
 /** French long date with the time, e.g. « 25 novembre 2026 à 16:02 », for histories. */
 export const frenchDateTime = (value: Date | string): string => longDateTime.format(new Date(value));
