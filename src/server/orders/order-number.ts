@@ -1,8 +1,8 @@
-import { SHOP_TIME_ZONE } from '../../domain/site/time-zone.js';
+import { parisDay } from '../../domain/dashboard/periods.js';
 import type { Tx } from '../db/client.js';
 
-const yearInParis = (at: Date) =>
-  Number(new Intl.DateTimeFormat('fr-FR', { timeZone: SHOP_TIME_ZONE, year: 'numeric' }).format(at));
+/** The Paris year of an instant (parisDay's one formatter, not a new one for every order). */
+const yearInParis = (at: Date) => Number(parisDay(at).slice(0, 4));
 
 export const formatOrderNumber = (year: number, sequence: number) =>
   `CMD-${year}-${String(sequence).padStart(6, '0')}`;
