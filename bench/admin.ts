@@ -16,11 +16,11 @@
  */
 
 import type http from 'node:http';
-import { createAuth } from '../src/server/auth.js';
+import { createAuth } from '../src/server/auth/auth.js';
 import type { Services } from '../src/server/context.js';
 import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { createHttpServer } from '../src/server/http.js';
+import { createHttpServer } from '../src/server/http/server.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { listAdminOrders } from '../src/server/orders/admin-orders.js';
 import {

@@ -16,13 +16,13 @@
 import http from 'node:http';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type postgres from 'postgres';
-import { createAuth } from '../src/server/auth.js';
+import { createAuth } from '../src/server/auth/auth.js';
+import { listShopProductCards } from '../src/server/catalog/queries.js';
 import type { Services } from '../src/server/context.js';
 import { createContext } from '../src/server/context.js';
 import { createSql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { listShopProductCards } from '../src/server/db/products.js';
-import { createHttpServer } from '../src/server/http.js';
+import { createHttpServer } from '../src/server/http/server.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { SHOP_PAGE_SIZE } from '../src/server/routers/catalog.js';
 import { appRouter } from '../src/server/routers/index.js';

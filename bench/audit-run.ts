@@ -15,11 +15,11 @@
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { startAuditRun } from '../src/server/audit-runs.js';
+import { startAuditRun } from '../src/server/audit/runs.js';
+import { verifyDatabase } from '../src/server/audit/verify.js';
 import type { Config } from '../src/server/config.js';
 import { createSql, withDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { verifyDatabase } from '../src/server/orders/audit.js';
 import { fmt, openBenchServer } from './support.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);

@@ -19,12 +19,12 @@ import {
   type CustomerListInput,
   customerListSchema,
 } from '../src/domain/account/customers.js';
-import { createAuth } from '../src/server/auth.js';
+import { createAuth } from '../src/server/auth/auth.js';
 import type { Services } from '../src/server/context.js';
 import { listCustomers } from '../src/server/customers/customers.js';
 import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { createHttpServer } from '../src/server/http.js';
+import { createHttpServer } from '../src/server/http/server.js';
 import { setLogLevel } from '../src/server/logger.js';
 import {
   bareJsonServer,

@@ -23,7 +23,7 @@ import {
   ordersByStatus,
   revenueByCategory,
   revenueSummary,
-} from '../src/server/dashboard.js';
+} from '../src/server/dashboard/dashboard.js';
 import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { setLogLevel } from '../src/server/logger.js';

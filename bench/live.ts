@@ -20,11 +20,11 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { createAuth } from '../src/server/auth.js';
+import { createAuth } from '../src/server/auth/auth.js';
 import type { Services } from '../src/server/context.js';
 import { createSql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { createHttpServer } from '../src/server/http.js';
+import { createHttpServer } from '../src/server/http/server.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { benchConfig, fmt, openBenchDatabase, signInAdmin } from './support.js';
 

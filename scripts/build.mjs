@@ -30,8 +30,8 @@ await build({
     'cli/orders-export': 'src/server/cli/orders-export.ts',
     'cli/db-backup': 'src/server/cli/db-backup.ts',
     'cli/db-restore': 'src/server/cli/db-restore.ts',
-    // The image worker runs as its own process (src/server/images.ts forks it).
-    'image-worker': 'src/server/image-worker.ts',
+    // The image worker runs as its own process (src/server/images/images.ts forks it).
+    'image-worker': 'src/server/images/image-worker.ts',
   },
   outdir: path.join(dist, 'server'),
   splitting: true,

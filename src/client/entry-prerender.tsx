@@ -6,9 +6,9 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { BUSINESS } from '../domain/site/business';
 import { RUBRIQUE_IDS } from '../domain/site/routes';
 import { App } from './app';
-import { BUSINESS } from './features/marketing/business';
 import { rubriqueMeta } from './features/marketing/rubriques';
 import {
   canonicalUrl,

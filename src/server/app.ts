@@ -1,18 +1,18 @@
 import { shopIdentity } from '../domain/settings/settings.js';
-import { stopAuditRuns } from './audit-runs.js';
-import { createAuth } from './auth.js';
+import { stopAuditRuns } from './audit/runs.js';
+import { startSealer } from './audit/sealer.js';
+import { createAuth } from './auth/auth.js';
 import type { Config } from './config.js';
 import type { Services } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { seed } from './db/seed.js';
-import { createHttpServer, type HttpServer } from './http.js';
-import { startImageSweeper, stopImageWorker } from './images.js';
+import { createHttpServer, type HttpServer } from './http/server.js';
+import { startImageSweeper, stopImageWorker } from './images/images.js';
 import { logger } from './logger.js';
-import { createMailer } from './mailer.js';
-import { startSealer } from './orders/sealer.js';
-import { startMailOutbox } from './outbox/mail-outbox.js';
-import { queueMissedConfirmations } from './outbox/order-confirmation-mail.js';
+import { startMailOutbox } from './mail/outbox.js';
+import { createMailer } from './mail/transport.js';
+import { queueMissedConfirmations } from './orders/confirmation-mail.js';
+import { seed } from './seed/seed.js';
 import { listenForCacheClears } from './settings/caches.js';
 import { cachedSettings } from './settings/store.js';
 

@@ -3,15 +3,15 @@ import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { Role } from '../domain/account/roles.js';
-import type { Auth } from './auth.js';
+import type { Auth } from './auth/auth.js';
+import { type SessionUser, sessionUser } from './auth/session-lookup.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
 import type { LiveHub } from './live/hub.js';
-import { type SessionUser, sessionUser } from './session-lookup.js';
 
 /**
  * What every request can use: built once at start-up by createApp. No mailer: mails are queued
- * with enqueueMail (src/server/outbox/mail-outbox.ts) and sent by the outbox worker.
+ * with enqueueMail (src/server/mail/outbox.ts) and sent by the outbox worker.
  */
 export interface Services {
   sql: Sql;

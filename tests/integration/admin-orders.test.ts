@@ -1,7 +1,7 @@
 import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportLog } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
-import { exportLog } from '../../src/server/orders/audit.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import {

@@ -1,9 +1,9 @@
 import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditRun } from '../../src/server/audit-runs.js';
+import type { AuditRun } from '../../src/server/audit/runs.js';
+import { verifyLines } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
-import { verifyLines } from '../../src/server/orders/audit.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { AUDITOR_READ_ONLY_MESSAGE } from '../../src/server/trpc.js';

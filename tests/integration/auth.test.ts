@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authErrorMessage, RATE_LIMITED_MESSAGE } from '../../src/domain/account/auth-errors.js';
+import { revokeSessions } from '../../src/server/auth/session-revocation.js';
 import type { Services } from '../../src/server/context.js';
-import { createHttpServer, type HttpServer } from '../../src/server/http.js';
-import { createMailer } from '../../src/server/mailer.js';
-import { type OutboxWorker, startMailOutbox } from '../../src/server/outbox/mail-outbox.js';
-import { revokeSessions } from '../../src/server/session-revocation.js';
+import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
+import { type OutboxWorker, startMailOutbox } from '../../src/server/mail/outbox.js';
+import { createMailer } from '../../src/server/mail/transport.js';
 import { createTestDatabase, createTestServices, type TestDatabase, testConfig } from '../support/db.js';
 
 /*

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services, SessionUser } from '../../src/server/context.js';
-import { createHttpServer } from '../../src/server/http.js';
+import { createHttpServer } from '../../src/server/http/server.js';
 import { settingsDefaults, storeInitialSettings } from '../../src/server/settings/store.js';
 import { callerAs, type TestDatabase } from '../support/db.js';
 import { createProduct, checkoutForm as form, placeInput as order, stockOf } from '../support/orders.js';

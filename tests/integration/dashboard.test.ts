@@ -16,7 +16,7 @@ import {
   ordersByStatus,
   revenueByCategory,
   revenueSummary,
-} from '../../src/server/dashboard.js';
+} from '../../src/server/dashboard/dashboard.js';
 import { deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';

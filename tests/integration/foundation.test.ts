@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations, MigrationError, migrate } from '../../src/server/db/migrate.js';
-import { seed } from '../../src/server/db/seed.js';
 import { migrationsDir } from '../../src/server/paths.js';
+import { seed } from '../../src/server/seed/seed.js';
 import {
   callerAs,
   createTestDatabase,

@@ -10,7 +10,7 @@ import {
   verifyDatabase,
   verifyLines,
   writeCheckpoint,
-} from '../../src/server/orders/audit.js';
+} from '../../src/server/audit/verify.js';
 import { eventContent, eventHash } from '../../src/server/orders/canonical.js';
 import { setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';

@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type ShopSettings } from '../../src/domain/settings/settings.js';
+import { verifyDatabase, writeCheckpoint } from '../../src/server/audit/verify.js';
+import { restoreBackup, writeBackup } from '../../src/server/backup/backup.js';
 import type { Services, SessionUser } from '../../src/server/context.js';
-import { verifyDatabase, writeCheckpoint } from '../../src/server/orders/audit.js';
 import { placeOrder } from '../../src/server/orders/place.js';
-import { restoreBackup, writeBackup } from '../../src/server/settings/backup.js';
 import {
   callerAs,
   createTestDatabase,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '../../src/client/features/marketing/business.js';
 import { formatEuros } from '../../src/domain/catalog/pricing.js';
+import { BUSINESS } from '../../src/domain/site/business.js';
 import { listenForCacheClears } from '../../src/server/settings/caches.js';
 import { SHOP_PAGES_CACHE } from '../../src/server/storefront/cache.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { createAuth } from '../../src/server/auth.js';
+import { createAuth } from '../../src/server/auth/auth.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Context, Role, Services, SessionUser } from '../../src/server/context.js';
 import { createSql, type Sql, withDatabase } from '../../src/server/db/client.js';

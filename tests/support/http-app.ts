@@ -2,7 +2,7 @@ import net from 'node:net';
 import { createTRPCClient, createWSClient, httpLink, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
 import type { Services } from '../../src/server/context.js';
-import { createHttpServer, type HttpServer } from '../../src/server/http.js';
+import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
 import type { AppRouter } from '../../src/server/routers/index.js';
 import { createTestServices, type TestDatabase } from './db.js';
 

@@ -1,7 +1,7 @@
 import type { Services, SessionUser } from '../../src/server/context.js';
 import type { Sql } from '../../src/server/db/client.js';
-import { createMailer } from '../../src/server/mailer.js';
-import { type SendRound, sendDueMails } from '../../src/server/outbox/mail-outbox.js';
+import { type SendRound, sendDueMails } from '../../src/server/mail/outbox.js';
+import { createMailer } from '../../src/server/mail/transport.js';
 import { callerAs, createTestDatabase, createTestServices, createUser, type TestDatabase } from './db.js';
 
 /** The four roles of the authorization goal: anonymous, two customers, an admin. */

@@ -1,8 +1,8 @@
 import { ArrowLeft, Check, Home, Phone } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
+import { BUSINESS } from '../../domain/site/business';
 import { RUBRIQUE_IDS, type RubriqueId } from '../../domain/site/routes';
 import { PestIcon } from '../features/marketing/art';
-import { BUSINESS } from '../features/marketing/business';
 import { Gallery } from '../features/marketing/gallery';
 import { SiteLayout } from '../features/marketing/layout';
 import { RUBRIQUE_PAGES, rubriqueMeta } from '../features/marketing/rubriques';

@@ -32,7 +32,7 @@ export const GENERIC_AUTH_MESSAGE = 'Une erreur est survenue';
 /** Our own sign-up checks answer with this code and an already French message. */
 export const FRENCH_MESSAGE_CODE = 'INVALID_INPUT';
 
-/** Codes whose message the server already wrote in French for people (see src/server/http-guards.ts). */
+/** Codes whose message the server already wrote in French for people (see src/server/http/guards.ts). */
 const FRENCH_CODES = new Set([
   FRENCH_MESSAGE_CODE,
   ORIGIN_REFUSED_CODE,

@@ -2,7 +2,7 @@
 // "Sauvegarder la base" button, to the file or to stdout.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { writeBackup } from '../settings/backup.js';
+import { writeBackup } from '../backup/backup.js';
 import { flagValue, withOrderLog } from './orders-cli.js';
 
 await withOrderLog(async ({ sql }) => {

@@ -4,7 +4,7 @@
 // the server that wrote it) and seals it for this database. Exit 1 when the log does not verify.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { restoreBackup } from '../settings/backup.js';
+import { restoreBackup } from '../backup/backup.js';
 import { flagValue, withOrderLog } from './orders-cli.js';
 
 /** Opened when the restore starts reading: readline drops lines emitted before it is iterated. */

@@ -3,7 +3,7 @@
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { exportLog } from '../orders/audit.js';
+import { exportLog } from '../audit/verify.js';
 import { flagValue, withOrderLog } from './orders-cli.js';
 
 await withOrderLog(async ({ sql }) => {

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import readline from 'node:readline';
-import { type AuditReport, parseWitness, sealLog, verifyDatabase, verifyLines } from '../orders/audit.js';
+import { type AuditReport, parseWitness, sealLog, verifyDatabase, verifyLines } from '../audit/verify.js';
 import { flagValue, hasFlag, progress, withOrderLog } from './orders-cli.js';
 
 function print(report: AuditReport, source: string) {

@@ -10,11 +10,11 @@ import {
 import { WEAK_PASSWORD_CODE } from '../../domain/account/password.js';
 import { checkRoleChange, type Role } from '../../domain/account/roles.js';
 import { DomainError } from '../../domain/errors.js';
+import { checkPassword } from '../auth/password-strength.js';
+import { revokeSessions } from '../auth/session-revocation.js';
 import type { Services } from '../context.js';
 import type { Sql, Tx } from '../db/client.js';
-import { type Profile, setRole, updateProfile } from '../db/profiles.js';
-import { checkPassword } from '../password-strength.js';
-import { revokeSessions } from '../session-revocation.js';
+import { type Profile, setRole, updateProfile } from './profiles.js';
 
 /*
  * The back-office's customers: list (search, role filter, pages), create through better-auth,

@@ -11,10 +11,10 @@ import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
 import { commerceRules } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
 import { ordersCommitted } from '../live/signals.js';
-import { queueShopNotifications } from '../settings/notification-mails.js';
 import { readSettings } from '../settings/store.js';
 import { type CommandMeta, commitDecision, foldStored, lockProducts } from './commit.js';
 import { nextOrderNumber } from './order-number.js';
+import { queueShopNotifications } from './shop-notifications.js';
 import { readStream } from './store.js';
 
 export interface PlaceOrderInput {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { profileSchema } from '../../domain/account/profile.js';
 import { ROLES } from '../../domain/account/roles.js';
 import { idInput } from '../../domain/security/ids.js';
-import { customerOrder, profileOf, saveProfile } from '../account.js';
+import { customerOrder, profileOf, saveProfile } from '../customers/account.js';
 import { changeRole } from '../customers/customers.js';
-import { accountTotals, listCustomerOrders } from '../db/customer-orders.js';
+import { accountTotals, listCustomerOrders } from '../customers/orders.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
 
 /*

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { productSchema } from '../../domain/catalog/product.js';
-import { countProducts, listAdminProducts } from '../db/admin-products.js';
-import { adminProduct, createProduct, removeImage, removeProduct, saveProduct } from '../products/admin.js';
+import { adminProduct, createProduct, removeImage, removeProduct, saveProduct } from '../catalog/admin.js';
+import { countProducts, listAdminProducts } from '../catalog/admin-queries.js';
 import { adminProcedure, router } from '../trpc.js';
 
 /** The spec's page size of the product screen. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidInput } from '../../domain/security/ids.js';
-import { AUDIT_RUN_MESSAGES, auditOverview, findAuditRun, startAuditRun } from '../audit-runs.js';
+import { AUDIT_RUN_MESSAGES, auditOverview, findAuditRun, startAuditRun } from '../audit/runs.js';
 import { router, staffProcedure } from '../trpc.js';
 
 /**

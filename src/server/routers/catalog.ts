@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idInput } from '../../domain/security/ids.js';
-import { listShopProductCards } from '../db/products.js';
-import { shopProduct } from '../products/shop.js';
+import { listShopProductCards } from '../catalog/queries.js';
+import { shopProduct } from '../catalog/shop.js';
 import { publicProcedure, router } from '../trpc.js';
 
 /** Products per page of the shop grid when the client does not say. */

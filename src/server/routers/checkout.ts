@@ -1,5 +1,5 @@
 import { placeOrderInputSchema } from '../../domain/checkout/schema.js';
-import { checkout } from '../checkout/checkout.js';
+import { checkout } from '../orders/checkout.js';
 import { publicProcedure, router } from '../trpc.js';
 
 /*

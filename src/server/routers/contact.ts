@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { contactRequestSchema } from '../../domain/contact/schema.js';
 import { uuidInput } from '../../domain/security/ids.js';
-import { receiveContactRequest } from '../contact.js';
+import { receiveContactRequest } from '../contact/receive.js';
 import {
   countNewContactRequests,
   listContactRequests,
   setContactRequestHandled,
-} from '../db/contact-requests.js';
+} from '../contact/requests.js';
 import { adminProcedure, publicProcedure, router } from '../trpc.js';
 
 export const contactRouter = router({

@@ -7,7 +7,7 @@ import {
   ordersByStatus,
   revenueByCategory,
   revenueSummary,
-} from '../dashboard.js';
+} from '../dashboard/dashboard.js';
 import { adminProcedure, router } from '../trpc.js';
 
 /**

@@ -2,7 +2,7 @@
  * Maintenance mode (Système tab), enforced on the server: while it is on, every public page
  * (pre-rendered ones included) answers a French maintenance page with 503 and Retry-After, except
  * to signed-in admins; the back-office (/admin, its sign-in) and the API stay reachable, and
- * `checkout.place` refuses visitors (src/server/checkout/checkout.ts).
+ * `checkout.place` refuses visitors (src/server/orders/checkout.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ShopIdentity } from '../../domain/settings/settings.js';

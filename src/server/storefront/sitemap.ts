@@ -1,6 +1,6 @@
 import { INDEXABLE_PAGES, PRIVATE_PATH_PREFIXES } from '../../domain/site/routes.js';
+import { listVisibleProductChanges } from '../catalog/queries.js';
 import type { Tx } from '../db/client.js';
-import { listVisibleProductChanges } from '../db/products.js';
 import { productUrl } from './structured-data.js';
 
 const escapeXml = (s: string) =>

@@ -7,7 +7,7 @@
 import type { PageHead } from '../../client/lib/head-tags.js';
 import { effectivePriceCents, isOutOfStock } from '../../domain/catalog/pricing.js';
 import type { PublicShop } from '../../domain/settings/settings.js';
-import type { ShopProduct, ShopProductCard } from '../db/products.js';
+import type { ShopProduct, ShopProductCard } from '../catalog/queries.js';
 
 /** Pictures of the image pipeline are served at <base>/<size>.webp; 1280 is the largest. */
 /** The product as the page's query holds it (dates arrive as strings; none is used here). */

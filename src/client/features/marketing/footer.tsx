@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { EmailText } from '@/client/components/ui/email-text';
+import { BUSINESS } from '../../../domain/site/business';
 import { LogoMark } from './art';
-import { BUSINESS } from './business';
 import { DEPARTMENTS, RUBRIQUES } from './content';
 
 export const LEGAL_LINKS = [

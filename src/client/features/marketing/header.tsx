@@ -2,9 +2,9 @@ import { Menu, Phone, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cn } from '@/client/lib/utils';
+import { BUSINESS } from '../../../domain/site/business';
 import { AnchorLink, cancelSectionScroll, visitorScroll } from './anchor-link';
 import { LogoMark } from './art';
-import { BUSINESS } from './business';
 import { useScrolledPast } from './hooks';
 
 /** Header nav (visitor-site.md §2): Boutique is a full page navigation to the shop. */

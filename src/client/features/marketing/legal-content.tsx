@@ -1,7 +1,7 @@
 /** The three legal pages' French texts (visitor-site.md §2 and §9 facts). */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BUSINESS } from './business';
+import { BUSINESS } from '../../../domain/site/business';
 
 export const LEGAL_UPDATED = '14/07/2025';
 

@@ -1,6 +1,7 @@
 /** The seven service pages /rubriques/{id} (visitor-site.md §2): their full content. */
+
+import { BUSINESS } from '../../../domain/site/business';
 import type { RubriqueId } from '../../../domain/site/routes';
-import { BUSINESS } from './business';
 import type { RubriquePage } from './content';
 import type { PageMeta } from './seo';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useDocumentTitle } from '@/client/lib/utils';
-import { BUSINESS } from './business';
+import { BUSINESS } from '../../../domain/site/business';
 import { DEPARTMENTS } from './content';
 
 export interface PageMeta {

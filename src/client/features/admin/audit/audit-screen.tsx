@@ -15,7 +15,7 @@ import { ProblemTable } from './problem-table';
 type Run = RouterOutputs['audit']['run'];
 type Checkpoint = NonNullable<RouterOutputs['audit']['overview']['checkpoint']>;
 
-/** Where the server streams the NDJSON export (src/server/audit-export.ts). */
+/** Where the server streams the NDJSON export (src/server/audit/log-download.ts). */
 const EXPORT_URL = '/api/admin/audit/export';
 /** How often a running verification is read back. */
 const POLL_MS = 500;

@@ -3,7 +3,7 @@ import type { RouterOutputs } from '@/client/lib/trpc';
 
 type Problem = RouterOutputs['audit']['run']['problems'][number];
 
-/** What each kind of problem found by the verifier (src/server/orders/audit.ts) means, in French. */
+/** What each kind of problem found by the verifier (src/server/audit/verify.ts) means, in French. */
 const KIND_LABELS: Record<Problem['kind'], string> = {
   hash: 'Contenu modifié',
   chain: 'Chaînage rompu',

@@ -1,4 +1,4 @@
-/** What the upload route answers (src/server/image-upload.ts). */
+/** What the upload route answers (src/server/images/upload.ts). */
 export type UploadResult = { ok: true; url: string } | { ok: false; message: string };
 
 /** Sends one file's bytes to the image pipeline; the server decides what the bytes are. */

@@ -13,9 +13,9 @@ import {
 import { useState } from 'react';
 import { EmailText } from '@/client/components/ui/email-text';
 import { cn } from '@/client/lib/utils';
+import { BUSINESS } from '../../../../domain/site/business';
 import { AnchorLink } from '../anchor-link';
 import { LogoMark } from '../art';
-import { BUSINESS } from '../business';
 import { TESTIMONIAL_INTERVAL_MS } from '../carousel';
 import { CarouselFrame } from '../carousel-frame';
 import { ABOUT, PARTNERS, SANITARY_CONTRACT, TESTIMONIALS } from '../content';

@@ -8,7 +8,7 @@ import { errorMessage } from '@/client/lib/errors';
 import { useForm } from '@/client/lib/use-form';
 import type { ContactRequest, ContactRequestInput } from '../../../../domain/contact/schema';
 import { CONTACT_SERVICE_LABELS, CONTACT_SERVICES } from '../../../../domain/contact/services';
-import { BUSINESS } from '../business';
+import { BUSINESS } from '../../../../domain/site/business';
 import { SectionHeading } from '../section-heading';
 
 type Fields = Required<Omit<ContactRequestInput, 'service'>> & { service: string };

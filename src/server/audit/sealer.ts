@@ -1,0 +1,66 @@
+/**
+ * The server seals the order log by itself: every AUDIT_SEAL_INTERVAL seconds, when events exist
+ * past the last checkpoint, one instance (whichever takes the advisory lock) verifies the log and
+ * writes a signed checkpoint, appended to the witness file too. A log that fails verification is
+ * never sealed: the problem is logged for the operator instead.
+ */
+import type { Config } from '../config.js';
+import type { Sql } from '../db/client.js';
+import { logger } from '../logger.js';
+import { type Checkpoint, sealLog, verifyDatabase } from './verify.js';
+
+export type SealOutcome =
+  | { kind: 'sealed'; checkpoint: Checkpoint }
+  | { kind: 'nothing-new' | 'locked' | 'refused' };
+
+const LOCK = 'h27:audit-seal';
+
+/** One sealing round, as one instance at a time runs it. */
+export async function sealOnce(sql: Sql, config: Config): Promise<SealOutcome> {
+  const conn = await sql.reserve();
+  try {
+    const [lock] = await conn<
+      { locked: boolean }[]
+    >`select pg_try_advisory_lock(hashtextextended(${LOCK}, 0)) as locked`;
+    if (!lock?.locked) return { kind: 'locked' };
+    try {
+      const [last] = await sql<{ maxPosition: number }[]>`
+        select max_position from audit_checkpoints order by id desc limit 1`;
+      const [fresh] = await sql<{ n: number }[]>`
+        select count(*)::int as n from events where position > ${last?.maxPosition ?? 0}`;
+      if (!fresh?.n) return { kind: 'nothing-new' };
+      const report = await verifyDatabase(sql, config.AUDIT_KEY);
+      if (!report.ok) {
+        logger.error(
+          `Order log NOT sealed: ${report.problems.length} problem(s) found, run orders:verify. First: ${report.problems[0]?.message}`,
+        );
+        return { kind: 'refused' };
+      }
+      const checkpoint = await sealLog(sql, config.AUDIT_KEY, config.AUDIT_WITNESS_FILE);
+      return { kind: 'sealed', checkpoint };
+    } finally {
+      await conn`select pg_advisory_unlock(hashtextextended(${LOCK}, 0))`;
+    }
+  } finally {
+    conn.release();
+  }
+}
+
+export function startSealer(sql: Sql, config: Config) {
+  if (config.AUDIT_SEAL_INTERVAL === 0) return { stop: async () => undefined };
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= sealOnce(sql, config)
+      .catch((error) => logger.error('Sealing the order log failed', error))
+      .finally(() => {
+        running = null;
+      });
+  }, config.AUDIT_SEAL_INTERVAL * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Tx } from '../db/client.js';
+import type { OrderedLine } from '../orders/projections.js';
+
+/*
+ * A customer's own orders, read from the order log's read tables (migrations/0002). Every query
+ * takes the customer id and filters on it: there is no way to read someone else's order here.
+ */
+
+export interface CustomerOrderSummary {
+  id: string;
+  orderNumber: string;
+  status: string;
+  paymentStatus: string;
+  totalAmountCents: number;
+  itemCount: number;
+  createdAt: Date;
+}
+
+export interface AccountTotals {
+  orderCount: number;
+  /** Sum of the totals of orders that were not cancelled. */
+  totalSpentCents: number;
+}
+
+export async function accountTotals(sql: Tx, customerId: string): Promise<AccountTotals> {
+  const [row] = await sql<AccountTotals[]>`
+    select count(*)::int as order_count,
+           coalesce(sum(total_amount_cents) filter (where status <> 'cancelled'), 0)::int8 as total_spent_cents
+      from orders
+     where customer_id = ${customerId}`;
+  return row ?? { orderCount: 0, totalSpentCents: 0 };
+}
+
+export async function listCustomerOrders(sql: Tx, customerId: string): Promise<CustomerOrderSummary[]> {
+  return await sql<CustomerOrderSummary[]>`
+    select id, order_number, status, payment_status, total_amount_cents, item_count, created_at
+      from orders
+     where customer_id = ${customerId}
+     order by created_at desc, id`;
+}
+
+export async function findCustomerOrder(
+  sql: Tx,
+  customerId: string,
+  orderId: string,
+): Promise<(CustomerOrderSummary & { shippingAddress: unknown; lines: OrderedLine[] }) | null> {
+  const [order] = await sql<(CustomerOrderSummary & { shippingAddress: unknown })[]>`
+    select id, order_number, status, payment_status, total_amount_cents, item_count, created_at, shipping_address
+      from orders
+     where id = ${orderId} and customer_id = ${customerId}`;
+  if (!order) return null;
+  const lines = await sql<OrderedLine[]>`
+    select i.product_id, i.title, i.image, i.quantity, i.unit_price_cents, i.total_price_cents,
+           (i.product_id is not null and not exists (select 1 from products p where p.id = i.product_id))
+             as product_deleted
+      from order_items i
+     where i.order_id = ${orderId}
+     order by i.position, i.title`;
+  return { ...order, lines };
+}

@@ -1,0 +1,380 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import { toNodeHandler } from 'better-auth/node';
+import compression from 'compression';
+import type { ViteDevServer } from 'vite';
+import { WebSocketServer } from 'ws';
+import { isUuid, normalizeId } from '../../domain/security/text.js';
+import { isKnownRoute } from '../../domain/site/routes.js';
+import { AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
+import { CLIENT_IP_HEADER } from '../auth/auth.js';
+import { createSocketRegistry, listenForRevocations } from '../auth/session-revocation.js';
+import { BACKUP_PATH, handleBackupDownload } from '../backup/backup.js';
+import type { Config } from '../config.js';
+import { clientIp, createContext, type Services } from '../context.js';
+import { errors, toTRPCError } from '../errors.js';
+import { readImageVariant } from '../images/images.js';
+import { handleImageUpload, IMAGE_UPLOAD_PATH } from '../images/upload.js';
+import { startLiveHub } from '../live/hub.js';
+import { logger } from '../logger.js';
+import { handleOrdersCsv, ORDERS_CSV_PATH } from '../orders/csv-download.js';
+import { clientDistDir, projectRoot } from '../paths.js';
+import { appRouter } from '../routers/index.js';
+import { registerCache } from '../settings/caches.js';
+import { refuseDuringMaintenance } from '../settings/maintenance.js';
+import { pageRedirect, searchEngineFile, shopPage } from '../storefront/pages.js';
+import { connectSources, createSocketGuard, guardRequest, hardenServer, LIMITS } from './guards.js';
+
+const securityHeaders = (config: Config): Record<string, string> => ({
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connectSources(config)}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+});
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+interface StaticFile {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+/** Built files are immutable for the life of the process: read each once ("Vider le cache" clears it). */
+const staticCache = new Map<string, StaticFile | null>();
+registerCache('static-files', () => staticCache.clear());
+
+async function loadStatic(file: string): Promise<StaticFile | null> {
+  if (staticCache.has(file)) return staticCache.get(file) ?? null;
+  let entry: StaticFile | null = null;
+  try {
+    if ((await stat(file)).isFile()) {
+      const body = await readFile(file);
+      entry = {
+        body,
+        type: mimeTypes[path.extname(file)] ?? 'application/octet-stream',
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
+    }
+  } catch {
+    entry = null;
+  }
+  staticCache.set(file, entry);
+  return entry;
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: StaticFile,
+  status: number,
+  cacheControl: string,
+) {
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', file.etag);
+  if (status === 200 && req.headers['if-none-match'] === file.etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = status;
+  res.end(req.method === 'HEAD' ? undefined : file.body);
+}
+
+/** A pre-rendered page when the build made one (dist/client/<path>/index.html), else the SPA shell. */
+async function servePage(req: IncomingMessage, res: ServerResponse, pathname: string) {
+  const clean = pathname.replace(/\/+$/, '');
+  const safe = path.normalize(clean).replace(/^(\.\.[/\\])+/, '');
+  const prerendered = safe && safe !== '/' ? path.join(clientDistDir, safe, 'index.html') : null;
+  const known = isKnownRoute(pathname);
+  const file =
+    (known && prerendered && (await loadStatic(prerendered))) ||
+    (known && pathname === '/' && (await loadStatic(path.join(clientDistDir, 'index.html')))) ||
+    (!known && (await loadStatic(path.join(clientDistDir, '404.html')))) ||
+    (await loadStatic(path.join(clientDistDir, 'spa.html'))) ||
+    (await loadStatic(path.join(clientDistDir, 'index.html')));
+  if (!file) {
+    res.statusCode = 503;
+    res.end('Client build missing: run npm run build');
+    return;
+  }
+  send(req, res, file, known ? 200 : 404, 'no-cache');
+}
+
+/**
+ * The page shell the shop pages are rendered into: the built one (spa.html, or index.html when the
+ * build pre-rendered nothing); the source index.html, through Vite, in development and before any
+ * build (integration tests).
+ */
+async function pageShell(vite: ViteDevServer | null, pathname: string): Promise<string> {
+  const source = () => readFile(path.join(projectRoot, 'index.html'), 'utf8');
+  if (vite) return await vite.transformIndexHtml(pathname, await source());
+  const built =
+    (await loadStatic(path.join(clientDistDir, 'spa.html'))) ??
+    (await loadStatic(path.join(clientDistDir, 'index.html')));
+  return built ? built.body.toString('utf8') : await source();
+}
+
+/** How long a stopping server lets requests in flight finish before closing their connections. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+const imagePath = /^\/images\/([0-9a-fA-F-]{36})\/(\d{2,4})\.webp$/;
+
+export interface HttpServer {
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export async function createHttpServer(services: Services, options: { dev: boolean }): Promise<HttpServer> {
+  const authHandler = toNodeHandler(services.auth);
+  const compress = compression({ threshold: 1024 });
+  let vite: ViteDevServer | null = null;
+  const headers = Object.entries(securityHeaders(services.config));
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of headers) {
+      if (!(options.dev && name === 'Content-Security-Policy')) res.setHeader(name, value);
+    }
+    if (guardRequest(req, res, services.config)) return;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+
+    if (pathname.startsWith('/api/trpc')) {
+      res.setHeader('Cache-Control', 'no-store');
+      await nodeHTTPRequestHandler({
+        req,
+        res,
+        path: pathname.slice('/api/trpc/'.length),
+        router: appRouter,
+        createContext: ({ req }) => createContext(services, req),
+        maxBodySize: LIMITS.trpcBodyBytes,
+        onError: ({ error, path }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            logger.error(`tRPC ${path ?? ''} failed`, error.cause ?? error);
+        },
+      });
+      return;
+    }
+    // --- Back-office image uploads (issue 12): binary body, own 10 MB limit, admins only. ---
+    if (pathname === IMAGE_UPLOAD_PATH) {
+      await handleImageUpload(services, req, res);
+      return;
+    }
+    // --- end of image uploads ---
+    if (pathname === AUDIT_EXPORT_PATH) {
+      await handleAuditExport(services, req, res);
+      return;
+    }
+    if (pathname === ORDERS_CSV_PATH) {
+      await handleOrdersCsv(services, req, res);
+      return;
+    }
+    if (pathname === BACKUP_PATH) {
+      await handleBackupDownload(services, req, res);
+      return;
+    }
+    if (pathname.startsWith('/api/auth/')) {
+      res.setHeader('Cache-Control', 'no-store');
+      // The rate limiter keys on this header: always ours, never the client's (see auth.ts).
+      req.headers[CLIENT_IP_HEADER] = clientIp(req, services.config.TRUSTED_PROXIES);
+      await authHandler(req, res);
+      return;
+    }
+    const image = imagePath.exec(pathname);
+    if (image) {
+      const id = normalizeId(image[1]!);
+      const variant = isUuid(id) ? await readImageVariant(services.sql, id, Number(image[2])) : null;
+      if (!variant) {
+        res.statusCode = 404;
+        res.end();
+        return;
+      }
+      res.setHeader('Content-Type', variant.contentType);
+      // Image ids are never reused for other content: cache forever.
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.end(variant.data);
+      return;
+    }
+    const seo = req.method === 'GET' || req.method === 'HEAD' ? searchEngineFile(services, pathname) : null;
+    if (seo) {
+      const file = await seo;
+      const type = mimeTypes[path.extname(pathname)]!;
+      send(req, res, { ...file, type }, file.status, 'public, max-age=3600');
+      return;
+    }
+    if (pathname === '/healthz') {
+      await services.sql`select 1`;
+      res.setHeader('Content-Type', 'text/plain');
+      res.end('ok');
+      return;
+    }
+    // --- Maintenance mode (shop settings): pages only; assets, API and the back-office stay. ---
+    const isPage = !path.extname(pathname) || pathname.endsWith('.html');
+    if (isPage && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (await refuseDuringMaintenance(services, req, res, pathname)) return;
+      const redirect = await pageRedirect(services, pathname, req.headers);
+      if (redirect) {
+        res.statusCode = 302;
+        res.setHeader('Location', redirect);
+        res.setHeader('Cache-Control', 'no-store');
+        res.end();
+        return;
+      }
+      // /boutique and /produit/:id: rendered on the server from the database (storefront/pages.ts).
+      const page = shopPage(services, pathname, () => pageShell(vite, url.pathname));
+      if (page) {
+        const file = await page;
+        send(req, res, { ...file, type: mimeTypes['.html']! }, file.status, 'no-cache');
+        return;
+      }
+    }
+    if (vite) {
+      vite.middlewares(req, res, async () => {
+        const template = await readFile(path.join(projectRoot, 'index.html'), 'utf8');
+        const html = await vite!.transformIndexHtml(url.pathname, template);
+        res.statusCode = isKnownRoute(pathname) ? 200 : 404;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(html);
+      });
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.end();
+      return;
+    }
+    if (path.extname(pathname) && !pathname.endsWith('.html')) {
+      const file = await loadStatic(
+        path.join(clientDistDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')),
+      );
+      if (file) {
+        const immutable = pathname.startsWith('/assets/');
+        send(req, res, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        return;
+      }
+    }
+    await servePage(req, res, pathname);
+  };
+
+  // While stopping, answered keep-alive connections are closed at once instead of idling until the cut.
+  let stopping = false;
+  const server = http.createServer({ maxHeaderSize: LIMITS.maxHeaderBytes }, (req, res) => {
+    res.once('finish', () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+    if (stopping) res.setHeader('Connection', 'close');
+    compress(req as never, res as never, () => {
+      handle(req, res).catch((error) => {
+        logger.error(`${req.method} ${req.url} failed`, error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  hardenServer(server);
+
+  if (options.dev) {
+    const { createServer } = await import('vite');
+    vite = await createServer({
+      root: projectRoot,
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'custom',
+    });
+  } else if (!existsSync(path.join(clientDistDir, 'index.html'))) {
+    logger.warn('dist/client is missing: run `npm run build` (npm start does it for you)');
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.wsMessageBytes });
+  const socketGuard = createSocketGuard(wss, services.config);
+  // Sockets by user, closed at once when any instance revokes that user's sessions.
+  const userSockets = createSocketRegistry();
+  const revocations = await listenForRevocations(services.sql, userSockets);
+  // Live updates: one LISTEN per instance fanning out to every subscription (src/server/live).
+  const live = await startLiveHub(services.sql, {
+    queueItems: services.config.LIVE_QUEUE_ITEMS,
+    pollMs: services.config.LIVE_POLL_MS,
+  });
+  const wsHandler = applyWSSHandler({
+    wss,
+    router: appRouter,
+    createContext: async ({ req, res }) => {
+      const ctx = await createContext(services, req, res);
+      if (ctx.user) {
+        // Refused (typed error, then closed by tRPC) beyond the account's bound on this instance.
+        const max = services.config.WS_MAX_PER_USER;
+        if (userSockets.count(ctx.user.id) >= max) throw toTRPCError(errors.tooManySockets(max));
+        userSockets.track(ctx.user.id, res);
+      }
+      return { ...ctx, live };
+    },
+    keepAlive: { enabled: true, pingMs: 25_000, pongWaitMs: 5_000 },
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname === '/api/trpc') {
+      if (socketGuard.refuseUpgrade(req, socket)) return;
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    } else if (!vite) {
+      socket.destroy();
+    }
+  });
+
+  return {
+    server,
+    async close() {
+      // Websocket clients are told to reconnect (to another instance, or to this one once it is back).
+      wsHandler.broadcastReconnectNotification();
+      for (const client of wss.clients) client.close(1012, 'Server restarting');
+      wss.close();
+      // Subscriptions still running end (their sockets are closing: clients resume elsewhere).
+      await live.stop();
+      await revocations.stop();
+      await vite?.close();
+      // Stop accepting, let requests in flight finish (bounded), then cut what is left.
+      stopping = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cut = setTimeout(() => {
+        server.closeAllConnections();
+        for (const client of wss.clients) client.terminate();
+      }, DRAIN_TIMEOUT_MS);
+      cut.unref();
+      await closed;
+      clearTimeout(cut);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Abuse limits counted in PostgreSQL (abuse_counters), so every instance shares them: orders per
+ * client address and per email address, mails per recipient, failed sign-ins per account.
+ */
+import { DomainError } from '../../domain/errors.js';
+import type { Config } from '../config.js';
+import type { Tx } from '../db/client.js';
+
+export interface Hit {
+  allowed: boolean;
+  count: number;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+}
+
+/**
+ * Counts one event for `key` in a fixed window of `windowSeconds` and says whether it is within
+ * `max`. One atomic upsert: concurrent requests on any instance count exactly.
+ */
+export async function hit(sql: Tx, key: string, max: number, windowSeconds: number): Promise<Hit> {
+  const [row] = await sql<{ count: number; retryAfter: number }[]>`
+    insert into abuse_counters as c (key, window_start, count)
+    values (${key}, now(), 1)
+    on conflict (key) do update
+      set count = case when c.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1
+                       else c.count + 1 end,
+          window_start = case when c.window_start <= now() - make_interval(secs => ${windowSeconds})
+                              then now() else c.window_start end
+    returning count,
+              ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()))::int
+                as retry_after`;
+  return { allowed: row!.count <= max, count: row!.count, retryAfter: Math.max(0, row!.retryAfter) };
+}
+
+/** Failed sign-ins of one account, forgotten after a day without failure. */
+const FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
+/** Failures allowed before any wait. */
+export const FREE_FAILURES = 5;
+/** The wait doubles with each failure past the free ones, up to this. */
+const MAX_WAIT_SECONDS = 15 * 60;
+
+export function signInWait(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(MAX_WAIT_SECONDS, 2 ** (failures - FREE_FAILURES) * 15);
+}
+
+const failureKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
+
+/** Seconds the account must wait before its next sign-in attempt (0: go ahead). */
+export async function accountWait(sql: Tx, email: string): Promise<number> {
+  const [row] = await sql<{ count: number; elapsed: number }[]>`
+    select count, extract(epoch from now() - window_start)::float8 as elapsed
+      from abuse_counters where key = ${failureKey(email)}`;
+  if (!row || row.elapsed > FAILURE_MEMORY_SECONDS) return 0;
+  return Math.max(0, Math.ceil(signInWait(row.count) - row.elapsed));
+}
+
+/** A failed sign-in: one more failure, and its time (the wait runs from the last one). */
+export async function recordSignInFailure(sql: Tx, email: string): Promise<void> {
+  await sql`
+    insert into abuse_counters as c (key, window_start, count) values (${failureKey(email)}, now(), 1)
+    on conflict (key) do update
+      set count = case when c.window_start <= now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})
+                       then 1 else c.count + 1 end,
+          window_start = now()`;
+}
+
+export async function clearSignInFailures(sql: Tx, email: string): Promise<void> {
+  await sql`delete from abuse_counters where key = ${failureKey(email)}`;
+}
+
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/**
+ * Orders per client address and per customer email address. Refused before anything is decided
+ * or written; the French message says when to come back and how else to order.
+ */
+export async function checkOrderLimits(sql: Tx, config: Config, ip: string, email: string): Promise<void> {
+  const window = config.CHECKOUT_LIMIT_WINDOW;
+  const byIp = await hit(sql, `checkout:ip:${ip}`, config.CHECKOUT_LIMIT_PER_IP, window);
+  const byEmail = await hit(
+    sql,
+    `checkout:email:${email.trim().toLowerCase()}`,
+    config.CHECKOUT_LIMIT_PER_EMAIL,
+    window,
+  );
+  const refused = [byIp, byEmail].find((h) => !h.allowed);
+  if (refused) {
+    throw new DomainError(
+      'rate_limited',
+      'CHECKOUT_LIMIT',
+      `Trop de commandes en peu de temps. Réessayez dans ${minutes(refused.retryAfter)} minute(s), ou appelez-nous pour commander.`,
+      { retryAfter: refused.retryAfter },
+    );
+  }
+}
+
+/** Whether one more account mail may go to this address in the current window. */
+export async function mayMail(sql: Tx, config: Config, to: string): Promise<boolean> {
+  const h = await hit(
+    sql,
+    `mail:${to.trim().toLowerCase()}`,
+    config.MAIL_LIMIT_PER_ADDRESS,
+    config.MAIL_LIMIT_WINDOW,
+  );
+  return h.allowed;
+}

@@ -1,0 +1,175 @@
+import type { Sql, Tx } from '../db/client.js';
+import { logger } from '../logger.js';
+import type { Mail, Mailer } from './transport.js';
+
+/**
+ * The app's one way to send a mail (account mails, order confirmations, the back-office's): every
+ * mail, rendered by mail/layout.ts, goes through a table first (migration 0005): queued with the change they
+ * belong to, then sent by a worker that runs in every app instance. Instances share the work
+ * safely: a batch is claimed with `for update skip locked` and leased by moving its next attempt
+ * time forward, so a crashed sender's mails come back after the lease.
+ */
+
+const OUTBOX_CHANNEL = 'mail_outbox';
+
+export interface QueuedMail extends Mail {
+  /** Unique per mail (e.g. `order-confirmation:<order id>`): queueing again is a no-op. */
+  dedupeKey: string;
+  kind: string;
+}
+
+/**
+ * Queues a mail, in the caller's transaction when given one; returns false when a mail with this key
+ * was already queued.
+ */
+export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
+  const rows = await sql`
+    insert into mail_outbox (dedupe_key, kind, to_address, subject, text_body, html_body)
+    values (${mail.dedupeKey}, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})
+    on conflict (dedupe_key) do nothing
+    returning id`;
+  // Delivered at commit to the workers of every instance (LISTEN below).
+  if (rows.length > 0) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`;
+  return rows.length > 0;
+}
+
+export interface OutboxOptions {
+  /** Mails claimed per round. */
+  batchSize?: number;
+  /** How long a claimed mail stays reserved to its sender, in seconds. */
+  leaseSeconds?: number;
+  /** Attempts before a mail is marked failed (and left for a person to look at). */
+  maxAttempts?: number;
+  /** Delay before retry n (1-based), in seconds. */
+  backoffSeconds?: (attempt: number) => number;
+}
+
+/** 10 s, 20 s, 40 s... capped at 30 minutes. */
+export const defaultBackoff = (attempt: number) => Math.min(10 * 2 ** (attempt - 1), 1800);
+
+interface Claimed {
+  id: number;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  attempts: number;
+}
+
+export interface SendRound {
+  sent: number;
+  failed: number;
+}
+
+/** Claims the due mails and sends them: one round of the worker (also called by tests). */
+export async function sendDueMails(sql: Tx, mailer: Mailer, options: OutboxOptions = {}): Promise<SendRound> {
+  const { batchSize = 20, leaseSeconds = 120, maxAttempts = 8, backoffSeconds = defaultBackoff } = options;
+  const claimed = await sql<Claimed[]>`
+    update mail_outbox
+       set attempts = attempts + 1,
+           next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+     where id in (
+       select id from mail_outbox
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit ${batchSize}
+        for update skip locked)
+    returning id, to_address, subject, text_body, html_body, attempts`;
+  const round: SendRound = { sent: 0, failed: 0 };
+  for (const mail of claimed) {
+    try {
+      await mailer.send({
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+      });
+      await sql`update mail_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${mail.id}`;
+      round.sent += 1;
+    } catch (error) {
+      round.failed += 1;
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = mail.attempts >= maxAttempts;
+      logger.warn(
+        `Mail ${mail.id} to ${mail.toAddress} failed (attempt ${mail.attempts}${giveUp ? ', giving up' : ''}): ${message}`,
+      );
+      await sql`
+        update mail_outbox
+           set status = ${giveUp ? 'failed' : 'pending'},
+               last_error = ${message.slice(0, 1000)},
+               next_attempt_at = now() + make_interval(secs => ${backoffSeconds(mail.attempts)})
+         where id = ${mail.id}`;
+    }
+  }
+  return round;
+}
+
+export interface OutboxWorker {
+  /** Sends due mails now (after a mail was queued) instead of waiting for the next tick. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends queued mails as soon as they are committed (LISTEN/NOTIFY), and polls every `intervalMs`
+ * for retries that come due. `wake()` runs a round at once. Never throws.
+ */
+export async function startMailOutbox(
+  sql: Sql,
+  mailer: Mailer,
+  options: OutboxOptions & {
+    intervalMs?: number;
+    /** Queues mails that should exist but do not (see queueMissedConfirmations), now and then. */
+    sweep?: () => Promise<unknown>;
+    sweepIntervalMs?: number;
+  } = {},
+): Promise<OutboxWorker> {
+  const { intervalMs = 5000, sweep, sweepIntervalMs = 60_000, ...roundOptions } = options;
+  let lastSweep = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        if (sweep && Date.now() - lastSweep >= sweepIntervalMs) {
+          lastSweep = Date.now();
+          await sweep().catch((error) => logger.error('Mail outbox sweep failed', error));
+        }
+        do {
+          again = false;
+          const round = await sendDueMails(sql, mailer, roundOptions);
+          // A full batch means more may be due.
+          if (round.sent + round.failed >= (roundOptions.batchSize ?? 20)) again = true;
+        } while (again && !stopped);
+      } catch (error) {
+        logger.error('Mail outbox round failed', error);
+      } finally {
+        running = null;
+      }
+    })();
+  };
+
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  const listener = await sql.listen(OUTBOX_CHANNEL, run).catch((error) => {
+    logger.warn('Mail outbox: LISTEN failed, polling only', error);
+    return null;
+  });
+  run();
+  return {
+    wake: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await listener?.unlisten().catch(() => undefined);
+      await running;
+    },
+  };
+}

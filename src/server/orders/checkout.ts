@@ -1,0 +1,50 @@
+import type { PlaceOrderInput as CheckoutInput } from '../../domain/checkout/schema.js';
+import { DomainError } from '../../domain/errors.js';
+import { actorFromUser } from '../../domain/orders/events.js';
+import { shopIdentity } from '../../domain/settings/settings.js';
+import type { Context } from '../context.js';
+import { checkOrderLimits } from '../limits/abuse.js';
+import { logger } from '../logger.js';
+import { cachedSettings } from '../settings/store.js';
+import { queueOrderConfirmation } from './confirmation-mail.js';
+import { type PlacedOrder, placeOrder } from './place.js';
+
+export const MAINTENANCE_MESSAGE =
+  'La boutique est en maintenance : les commandes sont suspendues pour le moment. Merci de réessayer plus tard.';
+
+/**
+ * The shop's checkout: refused to visitors while the shop is in maintenance (admins may test),
+ * checks the order limits of the client address and the email (abuse.ts), places the order
+ * (placeOrder reloads every price, promo rule, availability, stock and the Commerce settings,
+ * computes every amount and appends OrderPlaced with the stock taken and the shop's notifications
+ * queued, in one transaction), then queues its confirmation mail. The order is committed by then: a
+ * mail that cannot even be queued must not turn it into an error (the outbox sweep queues it
+ * later). The customer is the session's.
+ */
+export async function checkout(
+  ctx: Pick<Context, 'sql' | 'config' | 'ip' | 'user' | 'requestId'>,
+  input: CheckoutInput,
+): Promise<PlacedOrder> {
+  const { settings } = await cachedSettings(ctx.sql, ctx.config);
+  if (settings.maintenanceMode && ctx.user?.role !== 'admin') {
+    throw new DomainError('unavailable', 'MAINTENANCE', MAINTENANCE_MESSAGE);
+  }
+  const { lines, notes, idempotencyKey, deliveryMethod, ...customer } = input;
+  await checkOrderLimits(ctx.sql, ctx.config, ctx.ip, customer.email);
+  const order = await placeOrder(
+    ctx.sql,
+    { customerId: ctx.user?.id ?? null, customer, deliveryMethod, lines, ...(notes ? { notes } : {}) },
+    {
+      actor: actorFromUser(ctx.user),
+      requestId: ctx.requestId,
+      idempotencyKey,
+      publicUrl: ctx.config.PUBLIC_URL,
+    },
+  );
+  try {
+    await queueOrderConfirmation(ctx.sql, order, shopIdentity(settings));
+  } catch (error) {
+    logger.error(`Could not queue the confirmation of order ${order.orderNumber}`, error);
+  }
+  return order;
+}

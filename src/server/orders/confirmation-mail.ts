@@ -1,0 +1,121 @@
+import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
+import type { CustomerDetails } from '../../domain/orders/events.js';
+import type { ShopIdentity } from '../../domain/settings/settings.js';
+import type { Tx } from '../db/client.js';
+import { contactLine, renderMail } from '../mail/layout.js';
+import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
+import { foldStored } from './commit.js';
+import { placedOrder } from './place.js';
+import { readStream } from './store.js';
+
+/** What the confirmation mail needs from a placed order. */
+export interface ConfirmedOrder {
+  id: string;
+  orderNumber: string;
+  items: { title: string; quantity: number; unitPriceCents: number; totalPriceCents: number }[];
+  subtotalCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  totalAmountCents: number;
+  deliveryMethod: 'delivery' | 'pickup';
+  customer: CustomerDetails;
+}
+
+/** The shop as its settings name it (Général tab): shown in every mail. */
+export type ShopContact = ShopIdentity;
+
+/** The three next steps the confirmation page announces (visitor-site.md §2, /confirmation). */
+export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
+  return [
+    'Vous recevez cet email de confirmation (sous 24h au plus tard).',
+    'Nous vous contactons pour organiser le paiement et la livraison.',
+    deliveryMethod === 'delivery'
+      ? 'Votre commande est livrée à votre adresse.'
+      : 'Vous retirez votre commande en boutique, le samedi.',
+  ];
+}
+
+/** The French order confirmation mail, queued once per order. */
+export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContact): QueuedMail {
+  const { customer } = order;
+  const delivery =
+    order.deliveryMethod === 'delivery'
+      ? `Livraison (${formatShipping(order.shippingCostCents).toLocaleLowerCase('fr-FR')}) : ${customer.address}, ${customer.zipCode} ${customer.city}`
+      : 'Retrait en boutique (samedi uniquement)';
+  const content = renderMail({
+    subject: `Confirmation de votre commande ${order.orderNumber}`,
+    greeting: `Bonjour ${customer.firstName} ${customer.lastName},`,
+    shopName: contact.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Merci pour votre commande ! Nous l'avons bien reçue sous le numéro ${order.orderNumber}.`,
+      },
+      {
+        kind: 'table',
+        title: 'Votre commande',
+        rows: [
+          ...order.items.map((i) => ({
+            label: `${i.title} × ${i.quantity}`,
+            value: formatEuros(i.totalPriceCents),
+            detail: `${formatEuros(i.unitPriceCents)} l'unité`,
+          })),
+          { label: 'Sous-total', value: formatEuros(order.subtotalCents) },
+          {
+            label: order.deliveryMethod === 'delivery' ? 'Livraison' : 'Retrait en boutique',
+            value: formatShipping(order.shippingCostCents),
+          },
+        ],
+        total: { label: 'Total', value: formatEuros(order.totalAmountCents) },
+      },
+      { kind: 'note', text: `dont TVA : ${formatEuros(order.taxCents)}` },
+      { kind: 'paragraph', text: delivery },
+      { kind: 'steps', title: 'Prochaines étapes', items: nextSteps(order.deliveryMethod) },
+      { kind: 'note', text: contactLine(contact) },
+      ...(contact.address ? [{ kind: 'note' as const, text: `${contact.name}, ${contact.address}` }] : []),
+    ],
+  });
+
+  return {
+    dedupeKey: `order-confirmation:${order.id}`,
+    kind: 'order-confirmation',
+    to: customer.email,
+    ...content,
+  };
+}
+
+/** Queues the confirmation of a placed order (a second call for the same order does nothing). */
+export async function queueOrderConfirmation(
+  sql: Tx,
+  order: ConfirmedOrder,
+  contact: ShopContact,
+): Promise<boolean> {
+  return await enqueueMail(sql, orderConfirmationMail(order, contact));
+}
+
+/**
+ * The order is committed before its mail is queued (placeOrder owns its transaction), so a crash in
+ * between would lose the mail: this sweep, run by the outbox worker, queues the confirmation of any
+ * recent order that has none. Orders younger than `graceSeconds` are left to the request itself.
+ */
+export async function queueMissedConfirmations(
+  sql: Tx,
+  contact: ShopContact,
+  options: { graceSeconds?: number; lookbackHours?: number } = {},
+): Promise<number> {
+  const { graceSeconds = 60, lookbackHours = 48 } = options;
+  const missed = await sql<{ id: string }[]>`
+    select o.id from orders o
+     where o.created_at < now() - make_interval(secs => ${graceSeconds})
+       and o.created_at > now() - make_interval(hours => ${lookbackHours})
+       and not exists (select 1 from mail_outbox m where m.dedupe_key = 'order-confirmation:' || o.id::text)
+     order by o.created_at
+     limit 100`;
+  let queued = 0;
+  for (const { id } of missed) {
+    const state = foldStored(await readStream(sql, id));
+    if (!state || state.deleted) continue;
+    if (await queueOrderConfirmation(sql, placedOrder(state), contact)) queued += 1;
+  }
+  return queued;
+}

@@ -1,0 +1,351 @@
+import sharp from 'sharp';
+import type { Auth } from '../auth/auth.js';
+import type { Config } from '../config.js';
+import type { Sql } from '../db/client.js';
+import { storeImage } from '../images/images.js';
+import { logger } from '../logger.js';
+import { settingsDefaults, storeInitialSettings } from '../settings/store.js';
+import { type ArtKind, productArt } from './demo-art.js';
+
+interface DemoProduct {
+  title: string;
+  slug: string;
+  mini: string;
+  description: string;
+  price: number;
+  promo?: number;
+  stock: number | 'unlimited';
+  category: string;
+  subcategory?: string;
+  brand: string;
+  tags: string[];
+  art: ArtKind;
+  extraImages?: number;
+  weightKg?: number;
+  size?: string;
+  color?: string;
+  deliveryTime?: string;
+}
+
+/** A realistic French catalogue of pest-control and beekeeping supplies. Prices in cents. */
+export const demoProducts: DemoProduct[] = [
+  {
+    title: 'Piège à rats mécanique professionnel',
+    slug: 'piege-a-rats-mecanique-professionnel',
+    mini: 'Tapette renforcée en acier galvanisé, déclenchement sensible.',
+    description:
+      'Piège mécanique à haute sensibilité pour rats, utilisé par nos techniciens. Structure en acier galvanisé, ressort puissant, plateau à appât amovible et lavable. À placer le long des murs, dans les zones de passage.',
+    price: 1490,
+    stock: 40,
+    category: 'Rongeurs',
+    subcategory: 'Pièges',
+    brand: 'NormaPro',
+    tags: ['rats', 'piège', 'sans poison'],
+    art: 'rat-trap',
+    extraImages: 2,
+    weightKg: 0.45,
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: "Station d'appâtage sécurisée rats et souris",
+    slug: 'station-appatage-securisee-rats-souris',
+    mini: 'Boîtier verrouillable à clé, sûr pour les enfants et animaux.',
+    description:
+      "Station d'appâtage en polypropylène résistant, fermée par une clé. Elle protège l'appât de l'humidité et empêche l'accès des enfants et des animaux domestiques. Fixation murale ou au sol.",
+    price: 2490,
+    promo: 1990,
+    stock: 25,
+    category: 'Rongeurs',
+    subcategory: "Stations d'appâtage",
+    brand: 'SecuriBox',
+    tags: ['rats', 'souris', 'sécurité'],
+    art: 'bait-station',
+    extraImages: 1,
+    weightKg: 0.8,
+    color: 'Noir',
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Lot de 10 tapettes à souris en bois',
+    slug: 'lot-10-tapettes-souris-bois',
+    mini: 'Le classique efficace, en bois de pin.',
+    description:
+      'Dix tapettes traditionnelles en bois de pin, faciles à armer. Idéales pour les greniers, caves et garages. Appâter avec un peu de beurre de cacahuète.',
+    price: 1250,
+    stock: 4,
+    category: 'Rongeurs',
+    subcategory: 'Pièges',
+    brand: 'Bois & Nature',
+    tags: ['souris', 'piège'],
+    art: 'mouse-traps',
+    weightKg: 0.3,
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Appâts raticides en pâte 500 g',
+    slug: 'appats-raticides-pate-500g',
+    mini: 'Sachets de pâte fraîche très appétente, usage en station.',
+    description:
+      "Appâts en pâte conditionnés en sachets individuels, pour usage exclusif en station d'appâtage sécurisée. Produit biocide : utilisez les biocides avec précaution, lisez l'étiquette et les informations concernant le produit avant toute utilisation.",
+    price: 1690,
+    stock: 60,
+    category: 'Rongeurs',
+    subcategory: 'Appâts',
+    brand: 'NormaPro',
+    tags: ['rats', 'biocide'],
+    art: 'bait',
+    weightKg: 0.5,
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Piège à frelons asiatiques sélectif',
+    slug: 'piege-frelons-asiatiques-selectif',
+    mini: 'Entrées calibrées qui laissent ressortir les abeilles.',
+    description:
+      'Piège sélectif contre le frelon asiatique : ses entrées calibrées et ses trappes de sortie épargnent les abeilles et les petits insectes. À installer au printemps pour capturer les fondatrices.',
+    price: 1990,
+    promo: 1690,
+    stock: 3,
+    category: 'Guêpes et frelons',
+    subcategory: 'Pièges',
+    brand: 'ApiGarde',
+    tags: ['frelon asiatique', 'sélectif', 'apiculture'],
+    art: 'hornet-trap',
+    extraImages: 2,
+    weightKg: 0.35,
+    color: 'Jaune',
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Piège à guêpes réutilisable',
+    slug: 'piege-guepes-reutilisable',
+    mini: 'À remplir de sirop sucré, se vide et se réutilise.',
+    description:
+      'Piège à guêpes à suspendre près des terrasses. Remplissez-le de sirop ou de bière sucrée, videz-le et réutilisez-le toute la saison.',
+    price: 990,
+    stock: 0,
+    category: 'Guêpes et frelons',
+    subcategory: 'Pièges',
+    brand: 'ApiGarde',
+    tags: ['guêpes', 'jardin'],
+    art: 'wasp-trap',
+    weightKg: 0.2,
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Combinaison de protection intégrale anti-frelons',
+    slug: 'combinaison-protection-integrale-anti-frelons',
+    mini: 'Tissu épais ventilé et voile grillagé, pour les interventions sur nids.',
+    description:
+      'Combinaison intégrale en tissu triple couche ventilé, avec voile grillagé à fermeture éclair, élastiques aux chevilles et aux poignets. Résiste aux dards des frelons asiatiques et européens.',
+    price: 8900,
+    promo: 7490,
+    stock: 8,
+    category: 'Protection',
+    subcategory: 'Combinaisons',
+    brand: 'ProtecNid',
+    tags: ['frelons', 'EPI', 'protection'],
+    art: 'suit',
+    extraImages: 1,
+    weightKg: 1.6,
+    size: 'L',
+    color: 'Blanc',
+    deliveryTime: '3-5 jours',
+  },
+  {
+    title: "Gants d'apiculteur en cuir",
+    slug: 'gants-apiculteur-cuir',
+    mini: 'Cuir souple et manchettes longues en coton.',
+    description:
+      "Gants d'apiculteur en cuir de chèvre souple, avec manchettes longues en coton épais et élastique. Bonne sensibilité pour manipuler les cadres.",
+    price: 1850,
+    stock: 15,
+    category: 'Apiculture',
+    subcategory: 'Protection',
+    brand: 'Rucher Normand',
+    tags: ['apiculture', 'gants'],
+    art: 'gloves',
+    weightKg: 0.2,
+    size: 'M',
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Enfumoir apicole inox 10 cm',
+    slug: 'enfumoir-apicole-inox-10cm',
+    mini: 'Corps inox, soufflet en cuir, grille de protection.',
+    description:
+      'Enfumoir en acier inoxydable de 10 cm de diamètre, soufflet en cuir et bois, grille de protection contre les brûlures. Fumée froide et régulière pour calmer les colonies.',
+    price: 3200,
+    stock: 12,
+    category: 'Apiculture',
+    subcategory: 'Matériel',
+    brand: 'Rucher Normand',
+    tags: ['apiculture', 'enfumoir'],
+    art: 'smoker',
+    extraImages: 1,
+    weightKg: 0.7,
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Cadres de ruche Dadant filés (lot de 10)',
+    slug: 'cadres-ruche-dadant-files-lot-10',
+    mini: 'Cadres de corps en épicéa, filés inox, prêts à cirer.',
+    description:
+      'Dix cadres de corps Dadant en épicéa, assemblés et filés en inox. Prêts à recevoir la cire gaufrée.',
+    price: 2750,
+    stock: 5,
+    category: 'Apiculture',
+    subcategory: 'Ruches et cadres',
+    brand: 'Rucher Normand',
+    tags: ['apiculture', 'ruche', 'Dadant'],
+    art: 'frames',
+    weightKg: 1.9,
+    deliveryTime: '3-5 jours',
+  },
+  {
+    title: 'Aérosol insecticide guêpes et frelons 750 ml',
+    slug: 'aerosol-insecticide-guepes-frelons-750ml',
+    mini: 'Jet longue portée de 4 mètres, action foudroyante.',
+    description:
+      "Aérosol à jet longue portée (jusqu'à 4 mètres) pour traiter les nids de guêpes et de frelons à distance. Produit biocide : lisez l'étiquette avant utilisation.",
+    price: 1190,
+    stock: 50,
+    category: 'Guêpes et frelons',
+    subcategory: 'Insecticides',
+    brand: 'Biocid+',
+    tags: ['guêpes', 'frelons', 'aérosol'],
+    art: 'spray',
+    weightKg: 0.8,
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Spray anti-punaises de lit 500 ml',
+    slug: 'spray-anti-punaises-de-lit-500ml',
+    mini: 'Traitement des matelas, sommiers et plinthes.',
+    description:
+      "Spray prêt à l'emploi contre les punaises de lit, leurs larves et leurs œufs. À pulvériser sur les coutures des matelas, les sommiers et les plinthes. Fabriqué à la demande : toujours disponible.",
+    price: 1590,
+    stock: 'unlimited',
+    category: 'Insectes rampants',
+    subcategory: 'Insecticides',
+    brand: 'Biocid+',
+    tags: ['punaises de lit', 'spray'],
+    art: 'bedbug-spray',
+    weightKg: 0.55,
+    deliveryTime: '2-3 jours',
+  },
+  {
+    title: 'Désinsectiseur électrique UV 30 m²',
+    slug: 'desinsectiseur-electrique-uv-30m2',
+    mini: 'DEIV pour cuisines et commerces, grille haute tension.',
+    description:
+      "Destructeur électrique d'insectes volants à lampes UV, pour des pièces jusqu'à 30 m². Adapté aux cuisines professionnelles, boulangeries et commerces alimentaires. Bac de récupération amovible.",
+    price: 7900,
+    stock: 6,
+    category: 'Insectes volants',
+    subcategory: 'DEIV',
+    brand: 'LumiPiège',
+    tags: ['mouches', 'moucherons', 'professionnel'],
+    art: 'uv-lamp',
+    extraImages: 1,
+    weightKg: 3.2,
+    deliveryTime: '3-5 jours',
+  },
+  {
+    title: 'Pyrèthre naturel concentré 250 ml',
+    slug: 'pyrethre-naturel-concentre-250ml',
+    mini: "Insecticide d'origine végétale, à diluer.",
+    description:
+      "Concentré de pyrèthre naturel extrait de fleurs de chrysanthème, à diluer dans l'eau. Efficace contre les insectes volants et rampants, utilisable au jardin.",
+    price: 2150,
+    promo: 2150,
+    stock: 20,
+    category: 'Insectes rampants',
+    subcategory: 'Naturel',
+    brand: 'Bio Défense',
+    tags: ['naturel', 'pyrèthre'],
+    art: 'bottle',
+    weightKg: 0.3,
+    deliveryTime: '2-3 jours',
+  },
+];
+
+async function markerSet(sql: Sql, key: string): Promise<boolean> {
+  const [row] = await sql`select 1 from app_meta where key = ${key}`;
+  return Boolean(row);
+}
+
+async function seedCatalog(sql: Sql): Promise<void> {
+  if (await markerSet(sql, 'seed:catalog')) return;
+  logger.info(`Seeding the demo catalogue (${demoProducts.length} products)`);
+  const now = Date.now();
+  for (const [index, p] of demoProducts.entries()) {
+    const images: string[] = [];
+    for (let v = 0; v <= (p.extraImages ?? 0); v++) {
+      const png = await sharp(Buffer.from(productArt(p.art, v)))
+        .png()
+        .toBuffer();
+      images.push((await storeImage(sql, png, `${p.slug}-${v}.png`)).url);
+    }
+    await sql`
+      insert into products (title, slug, description, mini_description, price_cents, promo_price_cents,
+        is_on_promotion, main_image, additional_images, category, subcategory, brand, tags, size, color,
+        infinite_stock, stock_quantity, weight_kg, delivery_time, created_at)
+      values (${p.title}, ${p.slug}, ${p.description}, ${p.mini}, ${p.price}, ${p.promo ?? null},
+        ${p.promo !== undefined}, ${images[0] ?? null}, ${images.slice(1)}, ${p.category}, ${p.subcategory ?? null},
+        ${p.brand}, ${p.tags}, ${p.size ?? null}, ${p.color ?? null}, ${p.stock === 'unlimited'},
+        ${p.stock === 'unlimited' ? 0 : p.stock}, ${p.weightKg ?? null}, ${p.deliveryTime ?? null},
+        ${new Date(now - index * 3_600_000)})
+      on conflict (slug) do nothing`;
+  }
+  await sql`insert into app_meta (key, value) values ('seed:catalog', ${sql.json({ at: new Date().toISOString() })})
+            on conflict (key) do nothing`;
+}
+
+async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
+  if (await markerSet(sql, 'seed:admin')) return;
+  const [existing] = await sql<
+    { id: string }[]
+  >`select id from users where email = ${config.ADMIN_EMAIL.toLowerCase()}`;
+  let id = existing?.id;
+  if (!id) {
+    const result = await auth.api.signUpEmail({
+      body: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: 'Administrateur' },
+    });
+    id = result.user.id;
+    logger.info(`Admin account created: ${config.ADMIN_EMAIL}`);
+  }
+  await sql`update profiles set role = 'admin', first_name = 'Administrateur', last_name = '' where id = ${id}`;
+  await sql`update users set email_verified = true where id = ${id}`;
+  await sql`insert into app_meta (key, value) values ('seed:admin', ${sql.json({ email: config.ADMIN_EMAIL })})
+            on conflict (key) do nothing`;
+}
+
+/**
+ * The demo shop's settings: the spec's defaults with free delivery, so that out of the box the shop
+ * is as the visitor spec describes it (delivery 'Gratuite', total = subtotal).
+ */
+async function seedSettings(sql: Sql, config: Config): Promise<void> {
+  if (await markerSet(sql, 'seed:settings')) return;
+  await storeInitialSettings(sql, { ...settingsDefaults(config), defaultShippingCost: 0 });
+  await sql`insert into app_meta (key, value) values ('seed:settings', ${sql.json({ at: new Date().toISOString() })})
+            on conflict (key) do nothing`;
+}
+
+/**
+ * Seeds an empty database once: the demo catalogue, the shop settings and the admin account. Markers in app_meta make
+ * it idempotent and keep it from ever re-creating or overwriting what an admin changed or removed.
+ * A session advisory lock keeps instances starting together from seeding twice.
+ */
+export async function seed(sql: Sql, auth: Auth, config: Config): Promise<void> {
+  const conn = await sql.reserve();
+  try {
+    await conn`select pg_advisory_lock(hashtext('seed'))`;
+    await seedCatalog(sql);
+    await seedSettings(sql, config);
+    await seedAdmin(sql, auth, config);
+  } finally {
+    await conn`select pg_advisory_unlock(hashtext('seed'))`;
+    conn.release();
+  }
+}
