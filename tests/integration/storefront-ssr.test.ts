@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../src/domain/catalog/pricing.js';
 import { BUSINESS } from '../../src/domain/site/business.js';
 import { listenForCacheClears } from '../../src/server/settings/caches.js';
-import { SHOP_PAGES_CACHE } from '../../src/server/storefront/cache.js';
+import { SHOP_PAGES_CACHE } from '../../src/server/catalog/page-cache.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
 import { createProduct } from '../support/orders.js';
 import { schemaOrgProblems } from '../support/schema-org.js';

@@ -1,7 +1,7 @@
 import { PRODUCT_MESSAGES, type ProductRecord } from '../../domain/catalog/product.js';
 import { DomainError } from '../../domain/errors.js';
+import { afterCommit } from '../db/after-commit.js';
 import type { Tx } from '../db/client.js';
-import { announceChange } from '../live/signals.js';
 
 /** A product as the back-office shows and edits it: every field of the form, hidden ones included. */
 export interface AdminProduct extends ProductRecord {
@@ -92,7 +92,7 @@ export async function insertProduct(sql: Tx, record: ProductRecord): Promise<Adm
   const [row] = await slugSafe(
     () => sql<AdminProduct[]>`insert into products ${sql({ ...record })} returning ${columns(sql)}`,
   );
-  await announceChange(sql, { kind: 'product', id: row!.id });
+  await afterCommit.changed(sql, { kind: 'product', id: row!.id });
   return row!;
 }
 
@@ -111,14 +111,14 @@ export async function updateProduct(
     const [row] = await sql<
       AdminProduct[]
     >`update products set ${sql({ ...record })}, updated_at = now() where id = ${id} returning ${columns(sql)}`;
-    await announceChange(sql, { kind: 'product', id });
+    await afterCommit.changed(sql, { kind: 'product', id });
     return { product: row!, before };
   });
 }
 
 export async function deleteProduct(sql: Tx, id: string): Promise<AdminProduct | null> {
   const [row] = await sql<AdminProduct[]>`delete from products where id = ${id} returning ${columns(sql)}`;
-  if (row) await announceChange(sql, { kind: 'product', id });
+  if (row) await afterCommit.changed(sql, { kind: 'product', id });
   return row ?? null;
 }
 

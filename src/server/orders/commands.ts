@@ -11,8 +11,8 @@ import {
   type ProductSnapshot,
   stockProductIds,
 } from '../../domain/orders/decider.js';
+import { afterCommit } from '../db/after-commit.js';
 import type { Sql } from '../db/client.js';
-import { ordersCommitted } from '../live/signals.js';
 import {
   type CommandMeta,
   type Committed,
@@ -59,8 +59,8 @@ export async function handleOrderCommand(
   movesStock: (state: OrderState | null) => boolean = () => false,
 ): Promise<Committed> {
   const committed = await decideAndAppend(sql, orderId, options, commandFor, movesStock);
-  // After the commit: live subscribers on every instance read the log (src/server/live).
-  if (committed.events.length > 0) ordersCommitted(sql);
+  // After the commit, through the port the app wired (db/after-commit.ts): live screens read the log.
+  if (committed.events.length > 0) afterCommit.ordersCommitted(sql);
   return committed;
 }
 
