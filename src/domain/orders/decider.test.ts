@@ -120,13 +120,12 @@ describe('PlaceOrder', () => {
       .thenEvents([{ type: 'OrderPlaced', data: placed }]);
   });
 
-  it('charges the promo price when it applies and merges repeated lines', () => {
+  it('charges the promo price when it applies', () => {
     const events = decide(
       place({
         lines: [
-          { productId: BAIT, quantity: 1 },
+          { productId: BAIT, quantity: 3 },
           { productId: TRAP, quantity: 1 },
-          { productId: BAIT, quantity: 2 },
         ],
         products: [
           product({ id: TRAP }),
@@ -152,6 +151,38 @@ describe('PlaceOrder', () => {
     expect([data.subtotalCents, data.shippingCostCents, data.taxCents, data.totalAmountCents]).toEqual([
       3100, 0, 0, 3100,
     ]);
+  });
+
+  it('refuses lines that name one product twice (never merges them), as the checkout schema does', () => {
+    const twice = place({
+      lines: [
+        { productId: BAIT, quantity: 1 },
+        { productId: TRAP, quantity: 1 },
+        { productId: BAIT, quantity: 2 },
+      ],
+      products: [product({ id: TRAP }), product({ id: BAIT, infiniteStock: true })],
+    });
+    expect(() => decide(twice, null)).toThrowError(
+      expect.objectContaining({
+        code: 'DUPLICATE_LINE',
+        message: 'Un produit apparaît deux fois dans la commande',
+      }),
+    );
+  });
+
+  it('takes 99 of one product and refuses 100, with the French message', () => {
+    const of = (quantity: number) =>
+      place({
+        lines: [{ productId: BAIT, quantity }],
+        products: [product({ id: BAIT, infiniteStock: true })],
+      });
+    expect(decide(of(99), null)).toHaveLength(1);
+    expect(() => decide(of(100), null)).toThrowError(
+      expect.objectContaining({
+        code: 'QUANTITY_CAP',
+        message: expect.stringContaining('La quantité est limitée à 99'),
+      }),
+    );
   });
 
   it('prices delivery and VAT with the Commerce settings it is given', () => {

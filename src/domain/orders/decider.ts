@@ -6,8 +6,14 @@
  */
 import { type DeliveryRules, effectivePriceCents, orderAmounts } from '../catalog/pricing.js';
 import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
+import {
+  DUPLICATE_LINE_MESSAGE,
+  exceedsQuantityCap,
+  QUANTITY_CAP_MESSAGE,
+  repeatedProduct,
+} from '../checkout/lines.js';
 import { checkoutFormSchema } from '../checkout/schema.js';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, NOTES_MAX } from '../common/limits.js';
+import { MAX_CART_LINES, NOTES_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type {
   CustomerDetails,
@@ -126,16 +132,17 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
   }
   if (command.lines.length === 0) throw new DomainError('invalid', 'EMPTY_ORDER', 'Votre panier est vide');
   if (command.lines.length > MAX_CART_LINES) throw invalid('trop de lignes');
-  // The same product twice in a cart counts as one line with the summed quantity.
-  const merged = new Map<string, number>();
   for (const line of command.lines) {
     if (!Number.isInteger(line.quantity) || line.quantity < 1) throw invalid('quantité invalide');
-    merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
   }
-  if (command.itemIds.length < merged.size) throw new Error('PlaceOrder needs one item id per line');
+  const repeated = repeatedProduct(command.lines);
+  if (repeated) {
+    throw new DomainError('invalid', 'DUPLICATE_LINE', DUPLICATE_LINE_MESSAGE, { productId: repeated });
+  }
+  if (command.itemIds.length < command.lines.length) throw new Error('PlaceOrder needs one item id per line');
   const products = new Map(command.products.map((p) => [p.id, p]));
   const lines: OrderLine[] = [];
-  for (const [productId, quantity] of merged) {
+  for (const { productId, quantity } of command.lines) {
     const product = products.get(productId);
     if (!product?.isAvailable || !product.isVisibleInShop) {
       throw new DomainError(
@@ -145,7 +152,11 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
         { productId },
       );
     }
-    if (quantity > MAX_LINE_QUANTITY) throw invalid(`quantité trop grande pour « ${product.title} »`);
+    if (exceedsQuantityCap(quantity)) {
+      throw new DomainError('invalid', 'QUANTITY_CAP', `${QUANTITY_CAP_MESSAGE} (« ${product.title} »)`, {
+        productId,
+      });
+    }
     if (!product.infiniteStock && product.stockQuantity < quantity) {
       throw new DomainError('conflict', 'STOCK_SHORT', `Stock insuffisant pour « ${product.title} »`, {
         productId,
