@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { shortDateTime } from '../account/order-status.js';
 import { NOTES_MAX } from '../common/limits.js';
+import { exportFileName } from '../site/time-zone.js';
 import { ORDER_STATUSES, orderStatusLabel, paymentStatusLabel } from './status.js';
 
 export const ORDER_PAGE_SIZE = 20;
@@ -181,5 +182,5 @@ export function orderCsvLine(row: OrderCsvRow): string {
   ]);
 }
 
-/** « commandes-2026-11-23.csv » */
-export const orderCsvFileName = (now: Date) => `commandes-${now.toISOString().slice(0, 10)}.csv`;
+/** « commandes-2026-11-23.csv », the Paris day. */
+export const orderCsvFileName = (now: Date) => exportFileName('commandes', 'csv', now);
