@@ -171,6 +171,23 @@ describe('layout boundaries', () => {
   });
 });
 
+describe('one definition per rule', () => {
+  it('checks ids only through src/domain/security/ids.ts (no other uuid pattern, no z.uuid())', () => {
+    const others = [
+      ...sources(path.join(root, 'server')),
+      ...sources(path.join(root, 'domain')),
+      ...sources(path.join(root, 'client')),
+    ]
+      .filter(
+        (file) => !file.endsWith(path.join('domain', 'security', 'ids.ts')) && !/\.test\.tsx?$/.test(file),
+      )
+      .filter((file) =>
+        /\[0-9a-f\]\{8\}|\[0-9a-f-\]\{36\}|z\.uuid\(|\bisUuid\b/i.test(readFileSync(file, 'utf8')),
+      );
+    expect(others).toEqual([]);
+  });
+});
+
 describe('the layering check itself', () => {
   const at = (room: string) => path.join(server, room);
   it('sees a planted import running back up, a sideways one, and a type-only one', () => {

@@ -105,7 +105,7 @@ export const placeOrderInputSchema = z
       .min(1, { error: 'Panier vide' })
       .max(MAX_CART_LINES, { error: `Au plus ${MAX_CART_LINES} produits par commande` })
       .refine((lines) => repeatedProduct(lines) === null, { error: DUPLICATE_LINE_MESSAGE }),
-    idempotencyKey: z.uuid({ error: 'Clé de commande invalide' }),
+    idempotencyKey: uuidInput('Clé de commande invalide'),
   })
   .superRefine(checkDeliveryFields);
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { shortDateTime } from '../account/order-status.js';
 import { NOTES_MAX } from '../common/limits.js';
+import { isId } from '../security/ids.js';
 import { exportFileName } from '../site/time-zone.js';
 import { ORDER_STATUSES, orderStatusLabel, paymentStatusLabel } from './status.js';
 
@@ -32,7 +33,7 @@ export function parseOrderCursor(cursor: string): { createdAt: string; id: strin
   const at = cursor.lastIndexOf('|');
   const createdAt = cursor.slice(0, at);
   const id = cursor.slice(at + 1);
-  if (at < 1 || !z.uuid().safeParse(id).success || !PG_TIMESTAMP.test(createdAt)) {
+  if (at < 1 || !isId(id) || !PG_TIMESTAMP.test(createdAt)) {
     return null;
   }
   return { createdAt, id };

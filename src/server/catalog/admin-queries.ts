@@ -1,5 +1,6 @@
 import { PRODUCT_MESSAGES, type ProductRecord } from '../../domain/catalog/product.js';
 import { DomainError } from '../../domain/errors.js';
+import { isId } from '../../domain/security/ids.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Tx } from '../db/client.js';
 
@@ -55,7 +56,7 @@ function splitCursor(cursor: string): [string, string] {
   const time = cursor.slice(0, at);
   const id = cursor.slice(at + 1);
   const timestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-  if (at < 0 || !timestamp.test(time) || !/^[0-9a-f-]{36}$/.test(id)) {
+  if (at < 0 || !timestamp.test(time) || !isId(id)) {
     throw new DomainError('invalid', 'INVALID_CURSOR', 'Page invalide');
   }
   return [time, id];

@@ -15,6 +15,8 @@ export {
   MAX_UPLOAD_BYTES,
 } from './process.js';
 
+import { toId } from '../../domain/security/ids.js';
+
 /** Uploads waiting for their turn before new ones are turned away (503, try again). */
 export const MAX_QUEUED_IMAGES = 32;
 /** The worker's niceness: it gets the CPU the request-serving process does not use. */
@@ -111,7 +113,7 @@ function serialised<T>(task: () => Promise<T>): Promise<T> {
 }
 
 export const imageUrl = (id: string) => `/images/${id}`;
-const imageIdOf = (url: string) => /^\/images\/([0-9a-f-]{36})$/.exec(url)?.[1] ?? null;
+const imageIdOf = (url: string) => (url.startsWith('/images/') ? toId(url.slice('/images/'.length)) : null);
 
 export interface StoredImage {
   id: string;

@@ -11,6 +11,7 @@ import {
   type ProductSnapshot,
   stockProductIds,
 } from '../../domain/orders/decider.js';
+import { toId } from '../../domain/security/ids.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql } from '../db/client.js';
 import {
@@ -109,18 +110,19 @@ async function decideAndAppend(
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
 
-function checkId(orderId: string) {
-  if (!UUID.test(orderId)) throw notFound();
+/** The order's id as the log stores it (lower-case), or not found (domain/security/ids.ts). */
+function checkId(orderId: string): string {
+  const id = toId(orderId);
+  if (!id) throw notFound();
+  return id;
 }
 
 export async function setOrderStatus(sql: Sql, orderId: string, status: string, meta: OrderCommandOptions) {
-  checkId(orderId);
   return await handleOrderCommand(
     sql,
-    orderId,
+    checkId(orderId),
     meta,
     (_, products) => ({ type: 'SetStatus', status, products }),
     // Stock moves only when entering or leaving "cancelled": lock the products then, and only then.
@@ -138,8 +140,7 @@ export async function setOrderPaymentStatus(
   paymentStatus: string,
   meta: OrderCommandOptions,
 ) {
-  checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, () => ({
+  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({
     type: 'SetPaymentStatus',
     paymentStatus,
   }));
@@ -151,12 +152,10 @@ export async function deleteOrder(
   reason: string | null,
   meta: OrderCommandOptions,
 ) {
-  checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, () => ({ type: 'DeleteOrder', reason }));
+  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({ type: 'DeleteOrder', reason }));
 }
 
 /** An admin's internal note: no expected version, since a note never conflicts with a change. */
 export async function addOrderNote(sql: Sql, orderId: string, note: string, meta: OrderCommandOptions) {
-  checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, () => ({ type: 'AddNote', note }));
+  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({ type: 'AddNote', note }));
 }
