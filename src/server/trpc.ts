@@ -66,7 +66,6 @@ export const authedProcedure = publicProcedure.use(function isAuthed({ ctx, next
 });
 
 /** What an auditor is told when a call would change something (kept here for its importers). */
-export { AUDITOR_READ_ONLY_MESSAGE } from './errors.js';
 
 export const adminProcedure = authedProcedure.use(function isAdmin({ ctx, next }) {
   if (ctx.user.role !== 'admin') {

@@ -207,13 +207,6 @@ export function parseProductForm(values: ProductFormValues): ProductInput {
   };
 }
 
-/** The spec's validation routine: every message, in the order of its rules, once each. */
-export function validateProduct(input: unknown): string[] {
-  const result = productSchema.safeParse(input);
-  if (result.success) return [];
-  return [...new Set(result.error.issues.map((i) => i.message))];
-}
-
 const toCents = (euros: number) => Math.round(euros * 100);
 const euroText = (cents: number | null) => (cents === null ? '' : String(cents / 100));
 

@@ -81,8 +81,6 @@ export const checkoutFormSchema = z.object(checkoutFormShape).superRefine(checkD
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 
-export { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../common/limits.js';
-
 /**
  * What `checkout.place` accepts: the form, product ids with quantities, notes and the idempotency
  * key made when the form mounts. Nothing else: prices, totals or statuses a client adds are dropped.

@@ -170,6 +170,31 @@ describe('PlaceOrder', () => {
     );
   });
 
+  it('sells the last unit of a product (stock 1, quantity 1) and takes it from the stock', () => {
+    const last = product({ id: TRAP, stockQuantity: 1 });
+    const events = decide(place({ lines: [{ productId: TRAP, quantity: 1 }], products: [last] }), null);
+    expect(events).toHaveLength(1);
+    expect(stockMovements(null, events[0]!, [last])).toEqual([{ productId: TRAP, delta: -1 }]);
+  });
+
+  it('refuses one unit more than the stock, and any unit of an empty stock, naming the product', () => {
+    const short = (stockQuantity: number, quantity: number) => () =>
+      decide(
+        place({
+          lines: [{ productId: TRAP, quantity }],
+          products: [product({ id: TRAP, title: 'Piège', stockQuantity })],
+        }),
+        null,
+      );
+    expect(short(1, 2)).toThrowError(
+      expect.objectContaining({ code: 'STOCK_SHORT', message: 'Stock insuffisant pour « Piège »' }),
+    );
+    expect(short(0, 1)).toThrowError(expect.objectContaining({ code: 'STOCK_SHORT' }));
+    expect(short(-3, 1)).toThrowError(
+      expect.objectContaining({ code: 'STOCK_SHORT', details: expect.objectContaining({ available: 0 }) }),
+    );
+  });
+
   it('takes 99 of one product and refuses 100, with the French message', () => {
     const of = (quantity: number) =>
       place({

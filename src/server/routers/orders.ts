@@ -9,10 +9,7 @@ import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
-/*
- * Who may read orders in the back-office. Today admins; the auditor role opens them by giving
- * this one builder a guard that admits auditors too. Every change stays on adminProcedure.
- */
+/* Who may read orders in the back-office: staff (admins and auditors). Every change stays on adminProcedure. */
 const orderReaderProcedure = staffProcedure;
 
 const orderId = idInput;
