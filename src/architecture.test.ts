@@ -188,6 +188,17 @@ describe('one definition per rule', () => {
   });
 });
 
+describe('client input limits', () => {
+  it('reads every maxLength from src/domain/common/limits.ts (no retyped number)', () => {
+    const retyped = sources(path.join(root, 'client')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/maxLength=\{\s*\d+\s*\}|maxLength="\d+"/g)].map(
+        (m) => `${file}: ${m[0]}`,
+      ),
+    );
+    expect(retyped).toEqual([]);
+  });
+});
+
 describe('the layering check itself', () => {
   const at = (room: string) => path.join(server, room);
   it('sees a planted import running back up, a sideways one, and a type-only one', () => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { shortDateTime } from '../account/order-status.js';
-import { NOTES_MAX } from '../common/limits.js';
+import { NOTES_MAX, SEARCH_MAX } from '../common/limits.js';
 import { isId } from '../security/ids.js';
 import { exportFileName } from '../site/time-zone.js';
 import { ORDER_STATUSES, orderStatusLabel, paymentStatusLabel } from './status.js';
@@ -18,7 +18,7 @@ export const orderStatusFilter = z.enum(['all', ...ORDER_STATUSES]);
 export type OrderStatusFilter = z.infer<typeof orderStatusFilter>;
 
 export const orderFiltersSchema = z.object({
-  search: z.string().trim().max(100, 'Recherche trop longue').default(''),
+  search: z.string().trim().max(SEARCH_MAX, 'Recherche trop longue').default(''),
   status: orderStatusFilter.default('all'),
 });
 export type OrderFilters = z.infer<typeof orderFiltersSchema>;

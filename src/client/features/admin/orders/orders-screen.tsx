@@ -8,6 +8,7 @@ import { NativeSelect } from '@/client/components/ui/native-select';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
+import { SEARCH_MAX } from '@/domain/common/limits';
 import { type OrderStatusFilter, orderStatusFilter } from '@/domain/orders/admin-list';
 import { ADMIN_ORDER_STATUS_LABELS, ORDER_STATUSES } from '@/domain/orders/status';
 import { useSettled } from '../layout/paged-list';
@@ -87,7 +88,7 @@ export function OrdersScreen() {
         <SearchInput
           className="sm:max-w-sm sm:flex-1"
           value={search}
-          maxLength={100}
+          maxLength={SEARCH_MAX}
           onValueChange={setSearch}
           placeholder="Rechercher par numéro ou nom du client..."
           aria-label="Rechercher des commandes"
