@@ -107,10 +107,11 @@ const place = (fields: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>> = 
   ...fields,
 });
 
-const setStatus = (status: string, products: ProductSnapshot[] = []): OrderCommand => ({
+const setStatus = (status: string, products: ProductSnapshot[] = [], reason?: string): OrderCommand => ({
   type: 'SetStatus',
   status,
   products,
+  ...(reason === undefined ? {} : { reason }),
 });
 
 describe('PlaceOrder', () => {
@@ -312,14 +313,47 @@ describe('SetStatus and SetPaymentStatus', () => {
       .thenError('UNKNOWN_PAYMENT_STATUS');
   });
 
-  it('given a cancelled order, leaving cancelled is refused when stock is short', () => {
+  it('given a cancelled order, reopening it (to pending, with a reason) is refused when stock is short', () => {
     const cancelled = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'cancelled' } } as const;
     given(order, cancelled)
-      .when(setStatus('confirmed', [product({ id: TRAP, title: 'Piège', stockQuantity: 1 })]))
+      .when(setStatus('pending', [product({ id: TRAP, title: 'Piège', stockQuantity: 1 })], 'Erreur'))
       .thenError('STOCK_SHORT', 'Stock insuffisant pour « Piège »');
     given(order, cancelled)
-      .when(setStatus('confirmed', [product({ id: TRAP, stockQuantity: 2 })]))
-      .thenEvents([{ type: 'OrderStatusChanged', data: { from: 'cancelled', to: 'confirmed' } }]);
+      .when(setStatus('pending', [product({ id: TRAP, stockQuantity: 2 })], ' Annulée par erreur '))
+      .thenEvents([
+        {
+          type: 'OrderStatusChanged',
+          data: { from: 'cancelled', to: 'pending', reason: 'Annulée par erreur' },
+        },
+      ]);
+  });
+
+  it('follows the transition table: forward freely, back only with a reason, never from delivered to cancelled', () => {
+    const at = (status: string) =>
+      status === 'pending'
+        ? [order]
+        : [order, { type: 'OrderStatusChanged', data: { from: 'pending', to: status } } as const];
+    // pending → delivered is a forward move (steps may be skipped); delivered → pending undoes it.
+    given(...(at('pending') as [typeof order]))
+      .when(setStatus('delivered'))
+      .thenEvents([{ type: 'OrderStatusChanged', data: { from: 'pending', to: 'delivered' } }]);
+    given(...(at('delivered') as [typeof order]))
+      .when(setStatus('pending'))
+      .thenError('STATUS_REASON_REQUIRED', 'Indiquez le motif de ce changement de statut.');
+    given(...(at('delivered') as [typeof order]))
+      .when(setStatus('shipped', [], '   '))
+      .thenError('STATUS_REASON_REQUIRED', 'Indiquez le motif de ce changement de statut.');
+    given(...(at('delivered') as [typeof order]))
+      .when(setStatus('shipped', [], 'Colis revenu'))
+      .thenEvents([
+        { type: 'OrderStatusChanged', data: { from: 'delivered', to: 'shipped', reason: 'Colis revenu' } },
+      ]);
+    given(...(at('delivered') as [typeof order]))
+      .when(setStatus('cancelled'))
+      .thenError('STATUS_TRANSITION_REFUSED', 'Une commande « Livrée » ne peut pas passer à « Annulée ».');
+    given(...(at('cancelled') as [typeof order]))
+      .when(setStatus('shipped', [], 'Erreur'))
+      .thenError('STATUS_TRANSITION_REFUSED', 'Une commande « Annulée » ne peut pas passer à « Expédiée ».');
   });
 
   it('given a paid order, when refunding, then OrderPaymentStatusChanged', () => {

@@ -24,6 +24,12 @@ import type {
   OrderPlacedData,
 } from './events.js';
 import { isOrderStatus, isPaymentStatus } from './status.js';
+import {
+  STATUS_REASON_MESSAGE,
+  STATUS_REASON_TOO_LONG,
+  statusTransition,
+  stockMoveOf,
+} from './transitions.js';
 
 /** What the decider needs to know about a product, read in the command's transaction. */
 export interface ProductSnapshot {
@@ -68,6 +74,8 @@ export type OrderCommand =
   | {
       type: 'SetStatus';
       status: string;
+      /** Why: required where the transition table says so (domain/orders/transitions.ts). */
+      reason?: string | null;
       /** Current stock of the order's products: needed when leaving "cancelled". */
       products: ProductSnapshot[];
     }
@@ -222,7 +230,14 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
         throw new DomainError('invalid', 'UNKNOWN_STATUS', `Statut inconnu : « ${command.status} »`);
       }
       if (command.status === order.status) return [];
-      if (order.status === 'cancelled') {
+      const rule = statusTransition(order.status, command.status);
+      if (!rule.allowed) throw new DomainError('conflict', 'STATUS_TRANSITION_REFUSED', rule.message);
+      const reason = command.reason?.trim() || null;
+      if (rule.needsReason && !reason)
+        throw new DomainError('invalid', 'STATUS_REASON_REQUIRED', STATUS_REASON_MESSAGE);
+      if (reason && reason.length > NOTES_MAX)
+        throw new DomainError('invalid', 'STATUS_REASON_TOO_LONG', STATUS_REASON_TOO_LONG);
+      if (rule.stock === 'take') {
         // Leaving "cancelled" takes the stock again: refused when a line is short.
         const products = new Map(command.products.map((p) => [p.id, p]));
         for (const line of order.lines) {
@@ -236,7 +251,12 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
           }
         }
       }
-      return [{ type: 'OrderStatusChanged', data: { from: order.status, to: command.status } }];
+      return [
+        {
+          type: 'OrderStatusChanged',
+          data: { from: order.status, to: command.status, ...(reason ? { reason } : {}) },
+        },
+      ];
     }
     case 'SetPaymentStatus': {
       const order = existing(state);
@@ -340,8 +360,9 @@ export function stockMovements(
       .map((line) => ({ productId: line.productId, delta: sign * line.quantity }));
   if (event.type === 'OrderPlaced') return lines(-1, event.data.lines);
   if (event.type === 'OrderStatusChanged' && before) {
-    if (event.data.to === 'cancelled' && event.data.from !== 'cancelled') return lines(1, before.lines);
-    if (event.data.from === 'cancelled' && event.data.to !== 'cancelled') return lines(-1, before.lines);
+    const move = stockMoveOf(event.data.from, event.data.to);
+    if (move === 'return') return lines(1, before.lines);
+    if (move === 'take') return lines(-1, before.lines);
   }
   return [];
 }

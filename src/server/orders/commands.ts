@@ -11,6 +11,7 @@ import {
   type ProductSnapshot,
   stockProductIds,
 } from '../../domain/orders/decider.js';
+import { stockMoveOf } from '../../domain/orders/transitions.js';
 import { toId } from '../../domain/security/ids.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql } from '../db/client.js';
@@ -119,18 +120,21 @@ function checkId(orderId: string): string {
   return id;
 }
 
-export async function setOrderStatus(sql: Sql, orderId: string, status: string, meta: OrderCommandOptions) {
+export async function setOrderStatus(
+  sql: Sql,
+  orderId: string,
+  status: string,
+  meta: OrderCommandOptions,
+  /** Why: required where the transition table says so (domain/orders/transitions.ts). */
+  reason?: string | null,
+) {
   return await handleOrderCommand(
     sql,
     checkId(orderId),
     meta,
-    (_, products) => ({ type: 'SetStatus', status, products }),
+    (_, products) => ({ type: 'SetStatus', status, products, reason }),
     // Stock moves only when entering or leaving "cancelled": lock the products then, and only then.
-    (state) =>
-      state !== null &&
-      !state.deleted &&
-      status !== state.status &&
-      (status === 'cancelled' || state.status === 'cancelled'),
+    (state) => state !== null && !state.deleted && stockMoveOf(state.status, status) !== null,
   );
 }
 
