@@ -14,7 +14,8 @@
  */
 import postgres from 'postgres';
 import type { DayRange } from '../src/domain/dashboard/periods.js';
-import { parisDay, periodAndPrevious, presetRange } from '../src/domain/dashboard/periods.js';
+import { periodAndPrevious, presetRange } from '../src/domain/dashboard/periods.js';
+import { parisDay } from '../src/domain/site/time-zone.js';
 import {
   bestSellers,
   latestOrders,

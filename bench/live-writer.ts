@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createSql } from '../src/server/db/client.js';
+import { announceCommitsLive } from '../src/server/live/signals.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { placeOrder } from '../src/server/orders/place.js';
 import { customerForm } from '../tests/support/orders.js';
@@ -15,6 +16,8 @@ type Command =
   | { cmd: 'end' };
 
 setLogLevel('warn');
+// Another instance: its commits reach instance A through NOTIFY, as the app wires it at start.
+announceCommitsLive();
 const { url, productId } = workerData as { url: string; productId: string };
 const sql = createSql(url, 10);
 const now = () => performance.timeOrigin + performance.now();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
+const server = path.join(root, 'server');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -12,12 +13,103 @@ function sources(dir: string): string[] {
   });
 }
 
-const importsOf = (file: string) =>
-  [
-    ...readFileSync(file, 'utf8').matchAll(
-      /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm,
-    ),
-  ].map((m) => ({ typeOnly: Boolean(m[2]), spec: m[3]! }));
+/** The static imports and re-exports of a source file (side-effect imports and import() included). */
+function importsIn(text: string) {
+  return [
+    ...[...text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => ({
+      typeOnly: Boolean(m[1]),
+      spec: m[2]!,
+    })),
+    ...[
+      ...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
+      ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+    ].map((m) => ({ typeOnly: false, spec: m[1]! })),
+  ];
+}
+
+const importsOf = (file: string) => importsIn(readFileSync(file, 'utf8'));
+
+/** The file an import names, relative to src/server (null: a package or outside the server). */
+function serverTarget(file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const target = path.relative(server, path.resolve(path.dirname(file), spec)).replace(/\.js$/, '.ts');
+  return target.startsWith('..') ? null : target;
+}
+
+/*
+ * The server's rooms, lowest first (src/server/README.md). A file may import its own room and
+ * lower levels only: a lower room announces (db/after-commit.ts), a higher room listens. Type
+ * imports count too: a type running back up is a dependency running back up.
+ */
+const LEVELS: Record<string, number> = {
+  // The kernel every room may use.
+  'config.ts': 0,
+  'logger.ts': 0,
+  'paths.ts': 0,
+  'errors.ts': 0,
+  db: 1,
+  limits: 2,
+  mail: 2,
+  settings: 3,
+  auth: 4,
+  // What a request is (services, session, address), read by every room that answers one; and the
+  // one gate of non-tRPC routes, which the rooms' own routes (downloads, upload, maintenance page)
+  // pass.
+  'context.ts': 5,
+  'http/staff-gate.ts': 5.5,
+  'settings/maintenance.ts': 5.5,
+  images: 6,
+  // Stores its products' images.
+  catalog: 6.5,
+  contact: 6,
+  orders: 7,
+  // Readers of the order log and of accounts.
+  customers: 8,
+  audit: 8,
+  dashboard: 8,
+  live: 8,
+  seed: 8,
+  backup: 9,
+  'trpc.ts': 9,
+  routers: 10,
+  // Renders the shop's pages through the routers.
+  storefront: 11,
+  http: 12,
+  cli: 13,
+  'app.ts': 13,
+  'main.ts': 14,
+};
+
+/** The level of a server file: its own entry, else its room's. */
+function levelOf(target: string): number | undefined {
+  const normalised = target.split(path.sep).join('/');
+  return LEVELS[normalised] ?? LEVELS[normalised.split('/')[0]!];
+}
+
+const roomOf = (target: string) => target.split(path.sep)[0]!;
+
+/** Imports that run back up (or sideways between two rooms of one level) in the server. */
+function upwardImports(files: { file: string; text: string }[]) {
+  const found: string[] = [];
+  for (const { file, text } of files) {
+    const from = path.relative(server, file);
+    if (/\.test\.tsx?$/.test(from)) continue;
+    const level = levelOf(from);
+    if (level === undefined) {
+      found.push(`${from} has no level`);
+      continue;
+    }
+    for (const { spec } of importsIn(text)) {
+      const target = serverTarget(file, spec);
+      if (!target || roomOf(target) === roomOf(from)) continue;
+      const targetLevel = levelOf(target);
+      if (targetLevel === undefined || targetLevel >= level) found.push(`${from} imports ${target}`);
+    }
+  }
+  return found;
+}
+
+const serverFiles = () => sources(server).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
 describe('layout boundaries', () => {
   it('keeps src/domain pure: no server, client, database, tRPC or React imports', () => {
@@ -41,5 +133,92 @@ describe('layout boundaries', () => {
     }
     // The router type is imported somewhere: the scan does see server imports.
     expect(serverImports).toBeGreaterThan(0);
+  });
+
+  it('runs no server import back up: each room imports only its own and lower levels', () => {
+    expect(upwardImports(serverFiles())).toEqual([]);
+  });
+
+  it('keeps db/ a layer: it imports no room, only the kernel', () => {
+    for (const file of sources(path.join(server, 'db'))) {
+      for (const { spec } of importsOf(file)) {
+        const target = serverTarget(file, spec);
+        if (!target || roomOf(target) === 'db') continue;
+        expect(levelOf(target), `${file} imports ${target}`).toBe(0);
+      }
+    }
+  });
+
+  it('lets orders/ and catalog/ announce their commits through the port, never by importing live/', () => {
+    for (const room of ['orders', 'catalog']) {
+      for (const file of sources(path.join(server, room))) {
+        for (const { spec } of importsOf(file)) {
+          expect(serverTarget(file, spec) ?? '', `${file} imports ${spec}`).not.toMatch(/^live\//);
+        }
+      }
+    }
+  });
+
+  it('reads site facts from src/domain/site: the server imports from src/client only what renders pages', () => {
+    for (const { file, text } of serverFiles()) {
+      for (const { spec } of importsIn(text)) {
+        const target = path.relative(root, path.resolve(path.dirname(file), spec));
+        if (!target.startsWith('client')) continue;
+        expect(target, `${file} imports ${spec}`).toMatch(/^client\/(entry-server\.(js|tsx?)|lib\/)/);
+        expect(target, `${file} imports ${spec}`).not.toMatch(/features\/marketing\/business/);
+      }
+    }
+  });
+});
+
+describe('one definition per rule', () => {
+  it('checks ids only through src/domain/security/ids.ts (no other uuid pattern, no z.uuid())', () => {
+    const others = [
+      ...sources(path.join(root, 'server')),
+      ...sources(path.join(root, 'domain')),
+      ...sources(path.join(root, 'client')),
+    ]
+      .filter(
+        (file) => !file.endsWith(path.join('domain', 'security', 'ids.ts')) && !/\.test\.tsx?$/.test(file),
+      )
+      .filter((file) =>
+        /\[0-9a-f\]\{8\}|\[0-9a-f-\]\{36\}|z\.uuid\(|\bisUuid\b/i.test(readFileSync(file, 'utf8')),
+      );
+    expect(others).toEqual([]);
+  });
+});
+
+describe('client input limits', () => {
+  it('reads every maxLength from src/domain/common/limits.ts (no retyped number)', () => {
+    const retyped = sources(path.join(root, 'client')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/maxLength=\{\s*\d+\s*\}|maxLength="\d+"/g)].map(
+        (m) => `${file}: ${m[0]}`,
+      ),
+    );
+    expect(retyped).toEqual([]);
+  });
+});
+
+describe('the layering check itself', () => {
+  const at = (room: string) => path.join(server, room);
+  it('sees a planted import running back up, a sideways one, and a type-only one', () => {
+    expect(
+      upwardImports([
+        { file: at('db/client.ts'), text: "import { placeOrder } from '../orders/place.js';" },
+        { file: at('orders/place.ts'), text: "import { ordersCommitted } from '../live/signals.js';" },
+        { file: at('images/images.ts'), text: "import type { X } from '../contact/receive.js';" },
+        { file: at('mail/outbox.ts'), text: "export { y } from '../auth/auth.js';" },
+      ]),
+    ).toHaveLength(4);
+  });
+  it('lets a room import lower levels and itself', () => {
+    expect(
+      upwardImports([
+        {
+          file: at('orders/place.ts'),
+          text: "import { a } from '../db/after-commit.js';\nimport { b } from './store.js';",
+        },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createHttpServer, type HttpServer } from './http/server.js';
 import { startImageSweeper, stopImageWorker } from './images/images.js';
+import { announceCommitsLive } from './live/signals.js';
 import { logger } from './logger.js';
 import { startMailOutbox } from './mail/outbox.js';
 import { createMailer } from './mail/transport.js';
@@ -27,6 +28,8 @@ export interface App {
 /** Opens the database, migrates, seeds when asked, and listens. stop() undoes all of it. */
 export async function startApp(config: Config, options: { dev?: boolean } = {}): Promise<App> {
   const db = await openDatabase(config);
+  // The order and catalog writers announce their commits through this port (db/after-commit.ts).
+  const stopAnnouncing = announceCommitsLive();
   try {
     const applied = await migrate(db.sql);
     if (applied.length) logger.info(`Applied migrations: ${applied.join(', ')}`);
@@ -70,11 +73,13 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
           // Verification runs of the audit page end recorded as interrupted.
           await stopAuditRuns();
           await db.close();
+          stopAnnouncing();
         })();
         return stopping;
       },
     };
   } catch (error) {
+    stopAnnouncing();
     await db.close().catch(() => undefined);
     throw error;
   }

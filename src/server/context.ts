@@ -7,7 +7,6 @@ import type { Auth } from './auth/auth.js';
 import { type SessionUser, sessionUser } from './auth/session-lookup.js';
 import type { Config } from './config.js';
 import type { Sql } from './db/client.js';
-import type { LiveHub } from './live/hub.js';
 
 /**
  * What every request can use: built once at start-up by createApp. No mailer: mails are queued
@@ -42,8 +41,6 @@ export interface Context extends Services {
   ip: string;
   /** Set on websocket calls only. */
   socket?: SocketSession;
-  /** The instance's live updates (src/server/live): set on websocket calls only. */
-  live?: LiveHub;
 }
 
 const proxyLists = new WeakMap<readonly string[], BlockList>();

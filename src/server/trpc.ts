@@ -4,11 +4,20 @@ import { DomainError, isDomainError } from '../domain/errors.js';
 import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';
 import { type Context, sameIdentity } from './context.js';
 import { errors, formatError, toTRPCError } from './errors.js';
+import type { LiveHub } from './live/hub.js';
 
 /*
  * Errors are mapped in errors.ts (formatError, toTRPCError); the guards below throw its errors.
  */
-const t = initTRPC.context<Context>().create({ errorFormatter: formatError });
+/**
+ * A procedure's context: the request's (context.ts), and on websocket calls the instance's live
+ * updates (src/server/live), set by the http server (kept out of context.ts, which lower rooms read).
+ */
+export interface TrpcContext extends Context {
+  live?: LiveHub;
+}
+
+const t = initTRPC.context<TrpcContext>().create({ errorFormatter: formatError });
 
 /** Turns typed domain errors thrown anywhere below a procedure into the matching tRPC error. */
 const domainErrors = t.middleware(async ({ next }) => {
@@ -57,7 +66,6 @@ export const authedProcedure = publicProcedure.use(function isAuthed({ ctx, next
 });
 
 /** What an auditor is told when a call would change something (kept here for its importers). */
-export { AUDITOR_READ_ONLY_MESSAGE } from './errors.js';
 
 export const adminProcedure = authedProcedure.use(function isAdmin({ ctx, next }) {
   if (ctx.user.role !== 'admin') {

@@ -129,6 +129,41 @@ describe('checkout.place', () => {
     expect(await stockOf(db.sql, scarce.id)).toBe(2);
   });
 
+  it('takes 99 of one product, refuses 100 and a product listed twice with French messages, and writes nothing', async () => {
+    const bait = await createProduct(db.sql, { title: 'Appât', infiniteStock: true });
+    const trap = await createProduct(db.sql, { title: 'Piège', stockQuantity: 500 });
+    const refusal = async (lines: { productId: string; quantity: number }[]) => {
+      const error = (await shop
+        .as('customerA')
+        .checkout.place(order(lines))
+        .then(
+          () => null,
+          (e: unknown) => e,
+        )) as {
+        code: string;
+        message: string;
+        cause?: { issues?: { message: string }[] };
+      } | null;
+      return error && { code: error.code, message: error.cause?.issues?.[0]?.message ?? error.message };
+    };
+    const before = await counts();
+    expect(await refusal([{ productId: trap.id, quantity: 100 }])).toEqual({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('La quantité est limitée à 99'),
+    });
+    expect(
+      await refusal([
+        { productId: bait.id, quantity: 1 },
+        { productId: trap.id, quantity: 1 },
+        { productId: bait.id, quantity: 2 },
+      ]),
+    ).toEqual({ code: 'BAD_REQUEST', message: 'Un produit apparaît deux fois dans la commande' });
+    expect(await counts()).toEqual(before);
+    expect(await stockOf(db.sql, trap.id)).toBe(500);
+    expect(await refusal([{ productId: trap.id, quantity: 99 }])).toBeNull();
+    expect(await stockOf(db.sql, trap.id)).toBe(401);
+  });
+
   it('refuses a product that became unavailable or hidden, naming it, and writes nothing', async () => {
     const gone = await createProduct(db.sql, { title: 'Aérosol guêpes', stockQuantity: 5 });
     await db.sql`update products set is_available = false where id = ${gone.id}`;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/server/context.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
-import { IMAGE_MESSAGES } from '../../src/server/images/images.js';
+import { IMAGE_MESSAGES } from '../../src/server/images/process.js';
 import type { TestDatabase } from '../support/db.js';
 import {
   jpegZipPolyglot,

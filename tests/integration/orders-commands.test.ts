@@ -123,7 +123,7 @@ describe('order commands', () => {
     ).resolves.toMatchObject({ version: 2 });
   });
 
-  it('cancelling gives the stock back, leaving cancelled takes it again, refused when short', async () => {
+  it('cancelling gives the stock back, reopening (with a reason) takes it again, refused when short', async () => {
     const { product, order } = await newOrder(5, 2);
     const caller = shop.as('admin');
     expect(await stockOf(db.sql, product.id)).toBe(3);
@@ -131,6 +131,18 @@ describe('order commands', () => {
     expect(await stockOf(db.sql, product.id)).toBe(5);
     await caller.orders.setStatus({ orderId: order.id, status: 'cancelled' });
     expect(await stockOf(db.sql, product.id)).toBe(5);
+    // A cancelled order reopens to pending only, with a reason (domain/orders/transitions.ts).
+    await expect(caller.orders.setStatus({ orderId: order.id, status: 'processing' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Une commande « Annulée » ne peut pas passer à « En traitement ».',
+    });
+    await expect(caller.orders.setStatus({ orderId: order.id, status: 'pending' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Indiquez le motif de ce changement de statut.',
+    });
+    expect(await stockOf(db.sql, product.id)).toBe(5);
+    await caller.orders.setStatus({ orderId: order.id, status: 'pending', reason: 'Annulée par erreur' });
+    expect(await stockOf(db.sql, product.id)).toBe(3);
     await caller.orders.setStatus({ orderId: order.id, status: 'processing' });
     expect(await stockOf(db.sql, product.id)).toBe(3);
     await caller.orders.setStatus({ orderId: order.id, status: 'shipped' });
@@ -138,7 +150,9 @@ describe('order commands', () => {
     await caller.orders.setStatus({ orderId: order.id, status: 'cancelled' });
     expect(await stockOf(db.sql, product.id)).toBe(5);
     await db.sql`update products set stock_quantity = 1 where id = ${product.id}`;
-    await expect(caller.orders.setStatus({ orderId: order.id, status: 'pending' })).rejects.toMatchObject({
+    await expect(
+      caller.orders.setStatus({ orderId: order.id, status: 'pending', reason: 'Le client a rappelé' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Stock insuffisant pour « Piège à guêpes »',
     });

@@ -77,10 +77,19 @@ describe('settings: one schema, stored, history', () => {
       [{ shopName: '  ' }, 'shopName', 'Le nom de la boutique est requis'],
       [{ shopEmail: 'pas-un-email' }, 'shopEmail', 'Adresse email invalide'],
       [{ taxRate: 120 }, 'taxRate', 'Le taux de TVA doit être compris entre 0 et 100'],
-      [{ defaultShippingCost: -1 }, 'defaultShippingCost', 'Les frais de port ne peuvent pas être négatifs'],
       [
-        { freeShippingThreshold: -5 },
-        'freeShippingThreshold',
+        { defaultShippingCostCents: -1 },
+        'defaultShippingCostCents',
+        'Les frais de port ne peuvent pas être négatifs',
+      ],
+      [
+        { defaultShippingCostCents: 5.5 },
+        'defaultShippingCostCents',
+        'Les frais de port ne peuvent pas être négatifs',
+      ],
+      [
+        { freeShippingThresholdCents: -500 },
+        'freeShippingThresholdCents',
         'Le seuil de livraison gratuite ne peut pas être négatif',
       ],
       [{ currency: 'USD' }, 'currency', "Seul l'euro (EUR) est pris en charge"],
@@ -166,7 +175,7 @@ describe('settings obeyed: Commerce', () => {
       shippingCostCents: 0,
       totalAmountCents: 1000,
     });
-    await save({ defaultShippingCost: 7.5, freeShippingThreshold: 100, taxRate: 5.5 });
+    await save({ defaultShippingCostCents: 750, freeShippingThresholdCents: 10_000, taxRate: 5.5 });
     const order = await place(null, [{ productId: p.id, quantity: 6 }]);
     expect(order).toMatchObject({ shippingCostCents: 750, totalAmountCents: 6750, taxCents: 352 });
     const [row] =
@@ -193,7 +202,7 @@ describe('settings obeyed: Commerce', () => {
   it('never changes orders already placed', async () => {
     const p = await createProduct(db.sql, { priceCents: 1000, stockQuantity: 10 });
     const order = await place(null, [{ productId: p.id, quantity: 1 }]);
-    await save({ defaultShippingCost: 0, taxRate: 0, shippingEnabled: false });
+    await save({ defaultShippingCostCents: 0, taxRate: 0, shippingEnabled: false });
     const [row] =
       await db.sql`select shipping_cost_cents, tax_cents, total_amount_cents from orders where id = ${order.id}`;
     expect(row).toEqual({ shippingCostCents: 599, taxCents: 267, totalAmountCents: 1599 });

@@ -5,6 +5,7 @@ import { createAuth } from '../../src/server/auth/auth.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Context, Role, Services, SessionUser } from '../../src/server/context.js';
 import { createSql, type Sql, withDatabase } from '../../src/server/db/client.js';
+import { announceCommitsLive } from '../../src/server/live/signals.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { createCallerFactory } from '../../src/server/trpc.js';
 
@@ -17,6 +18,8 @@ export interface TestDatabase {
 
 /** A fresh database cloned from the migrated template: independent, fast, nothing to clean. */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  // As the app does at start: order and product commits reach the live feeds (db/after-commit.ts).
+  announceCommitsLive();
   const serverUrl = inject('dbServerUrl');
   const template = inject('templateDatabase');
   const template_pid = template.replace('h27_template_', '');

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { emailAddress, optionalPhoneNumber, personName } from '../common/fields.js';
-import { ADDRESS_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX, ZIP_CODE } from '../common/limits.js';
+import { ADDRESS_MAX, CITY_MAX, ZIP_CODE } from '../common/limits.js';
 
 /**
  * The customer profile and the sign-up form, shared by the forms (French messages shown under the
  * fields) and by the server (procedure input, sign-up hook). The role is deliberately absent: only
  * an admin sets it, through its own procedure.
  */
-export { EMAIL_MAX, NAME_MAX };
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

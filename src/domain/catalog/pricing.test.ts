@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePriceCents, formatEuros, promoApplies, stockLabel } from './pricing.js';
+import {
+  effectivePriceCents,
+  formatEuros,
+  includedTaxCents,
+  orderAmounts,
+  promoApplies,
+  stockLabel,
+} from './pricing.js';
 
 describe('price rule', () => {
   const base = { priceCents: 2000, promoPriceCents: 1500, isOnPromotion: true };
@@ -28,5 +35,37 @@ describe('stock label', () => {
 describe('euro formatting', () => {
   it('shows two decimals', () => {
     expect(formatEuros(1290).replace(/\s/g, ' ')).toBe('12,90 €');
+  });
+});
+
+describe('VAT included in a price, to the cent', () => {
+  it('is total × rate / (100 + rate), rounded to the nearest cent (half up), never truncated', () => {
+    // 5,99 € at 20 %: 99,83 cents of VAT → 1,00 € (a truncation would say 0,99 €).
+    expect(includedTaxCents(599, 20)).toBe(100);
+    // 10,99 € at 10 %: 99,91 → 1,00 €.
+    expect(includedTaxCents(1099, 10)).toBe(100);
+    // 10,00 € at 5,5 %: 52,13 → 0,52 € (rounding up would say 0,53 €).
+    expect(includedTaxCents(1000, 5.5)).toBe(52);
+    // Half a cent goes up: 0,03 € at 20 % is 0,5 cent of VAT.
+    expect(includedTaxCents(3, 20)).toBe(1);
+    expect(includedTaxCents(2599, 20)).toBe(433);
+    expect(includedTaxCents(0, 20)).toBe(0);
+    expect(includedTaxCents(1000, 0)).toBe(0);
+  });
+
+  it('is taken from the whole total, delivery included, once (not summed line by line)', () => {
+    const rules = {
+      shippingEnabled: true,
+      defaultShippingCostCents: 599,
+      freeShippingThresholdCents: 5000,
+      taxRate: 20,
+    };
+    // Lines of 0,03 € each would give 1 cent of VAT each; the order's 0,06 € + 5,99 € gives 1,01 €.
+    expect(orderAmounts(6, 'delivery', rules)).toEqual({
+      subtotalCents: 6,
+      shippingCostCents: 599,
+      taxCents: 101,
+      totalAmountCents: 605,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID_PATTERN } from '../security/ids.js';
 
 /**
  * The product of the back-office (back-office.md §3, §5): one schema parsed by the admin form
@@ -39,7 +40,7 @@ export function slugify(text: string): string {
 export const productSlug = (p: { slug: string; title: string }) => slugify(p.slug || p.title);
 
 /** An image of the pipeline: `/images/<uuid>` (the shop adds `/<width>.webp`). */
-export const PRODUCT_IMAGE_URL = /^\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const PRODUCT_IMAGE_URL = new RegExp(`^/images/${UUID_PATTERN}$`);
 
 const MAX_EUROS = 1_000_000;
 const text = (max: number) => z.string().trim().max(max, PRODUCT_MESSAGES.tooLong);
@@ -204,13 +205,6 @@ export function parseProductForm(values: ProductFormValues): ProductInput {
     isAvailable: values.isAvailable,
     isVisibleInShop: values.isVisibleInShop,
   };
-}
-
-/** The spec's validation routine: every message, in the order of its rules, once each. */
-export function validateProduct(input: unknown): string[] {
-  const result = productSchema.safeParse(input);
-  if (result.success) return [];
-  return [...new Set(result.error.issues.map((i) => i.message))];
 }
 
 const toCents = (euros: number) => Math.round(euros * 100);

@@ -10,6 +10,7 @@ import {
 } from '../common/limits.js';
 import { uuidInput } from '../security/ids.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
+import { DUPLICATE_LINE_MESSAGE, QUANTITY_CAP_MESSAGE, repeatedProduct } from './lines.js';
 
 export {
   DELIVERY_METHODS,
@@ -80,8 +81,6 @@ export const checkoutFormSchema = z.object(checkoutFormShape).superRefine(checkD
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 
-export { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../common/limits.js';
-
 /**
  * What `checkout.place` accepts: the form, product ids with quantities, notes and the idempotency
  * key made when the form mounts. Nothing else: prices, totals or statuses a client adds are dropped.
@@ -98,15 +97,13 @@ export const placeOrderInputSchema = z
             .number({ error: 'Quantité invalide' })
             .int({ error: 'Quantité invalide' })
             .min(1, { error: 'La quantité doit être au moins 1' })
-            .max(MAX_LINE_QUANTITY, { error: `La quantité est limitée à ${MAX_LINE_QUANTITY}` }),
+            .max(MAX_LINE_QUANTITY, { error: QUANTITY_CAP_MESSAGE }),
         }),
       )
       .min(1, { error: 'Panier vide' })
       .max(MAX_CART_LINES, { error: `Au plus ${MAX_CART_LINES} produits par commande` })
-      .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, {
-        error: 'Un produit apparaît deux fois dans la commande',
-      }),
-    idempotencyKey: z.uuid({ error: 'Clé de commande invalide' }),
+      .refine((lines) => repeatedProduct(lines) === null, { error: DUPLICATE_LINE_MESSAGE }),
+    idempotencyKey: uuidInput('Clé de commande invalide'),
   })
   .superRefine(checkDeliveryFields);
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;

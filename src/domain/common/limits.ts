@@ -19,4 +19,9 @@ export const MESSAGE_MAX = 2000;
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
 
+/** A French postal code: five digits. */
+export const ZIP_CODE_LENGTH = 5;
 export const ZIP_CODE = /^\d{5}$/;
+
+/** A search box's text (the back-office lists). */
+export const SEARCH_MAX = 100;

@@ -4,17 +4,6 @@
  * 'Europe/Paris'`), so summer and winter time are PostgreSQL's business, not arithmetic here.
  */
 import { z } from 'zod';
-import { SHOP_TIME_ZONE } from '../site/time-zone.js';
-
-const parisFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Paris calendar day of an instant, 'YYYY-MM-DD'. */
-export const parisDay = (at: Date): string => parisFormat.format(at);
 
 /** A calendar day plus (or minus) whole days. */
 export function addDays(day: string, days: number): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayRangeSchema, eachDay, parisDay, periodAndPrevious, presetRange } from './periods.js';
+import { parisDay } from '../site/time-zone.js';
+import { addDays, dayRangeSchema, eachDay, periodAndPrevious, presetRange } from './periods.js';
 import {
   averageBasketCents,
   changePercent,

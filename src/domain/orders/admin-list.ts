@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { shortDateTime } from '../account/order-status.js';
-import { NOTES_MAX } from '../common/limits.js';
+import { NOTES_MAX, SEARCH_MAX } from '../common/limits.js';
+import { isId } from '../security/ids.js';
+import { exportFileName } from '../site/time-zone.js';
 import { ORDER_STATUSES, orderStatusLabel, paymentStatusLabel } from './status.js';
 
 export const ORDER_PAGE_SIZE = 20;
@@ -16,7 +18,7 @@ export const orderStatusFilter = z.enum(['all', ...ORDER_STATUSES]);
 export type OrderStatusFilter = z.infer<typeof orderStatusFilter>;
 
 export const orderFiltersSchema = z.object({
-  search: z.string().trim().max(100, 'Recherche trop longue').default(''),
+  search: z.string().trim().max(SEARCH_MAX, 'Recherche trop longue').default(''),
   status: orderStatusFilter.default('all'),
 });
 export type OrderFilters = z.infer<typeof orderFiltersSchema>;
@@ -31,7 +33,7 @@ export function parseOrderCursor(cursor: string): { createdAt: string; id: strin
   const at = cursor.lastIndexOf('|');
   const createdAt = cursor.slice(0, at);
   const id = cursor.slice(at + 1);
-  if (at < 1 || !z.uuid().safeParse(id).success || !PG_TIMESTAMP.test(createdAt)) {
+  if (at < 1 || !isId(id) || !PG_TIMESTAMP.test(createdAt)) {
     return null;
   }
   return { createdAt, id };
@@ -181,5 +183,5 @@ export function orderCsvLine(row: OrderCsvRow): string {
   ]);
 }
 
-/** « commandes-2026-11-23.csv » */
-export const orderCsvFileName = (now: Date) => `commandes-${now.toISOString().slice(0, 10)}.csv`;
+/** « commandes-2026-11-23.csv », the Paris day. */
+export const orderCsvFileName = (now: Date) => exportFileName('commandes', 'csv', now);

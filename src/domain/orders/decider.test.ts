@@ -107,10 +107,11 @@ const place = (fields: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>> = 
   ...fields,
 });
 
-const setStatus = (status: string, products: ProductSnapshot[] = []): OrderCommand => ({
+const setStatus = (status: string, products: ProductSnapshot[] = [], reason?: string): OrderCommand => ({
   type: 'SetStatus',
   status,
   products,
+  ...(reason === undefined ? {} : { reason }),
 });
 
 describe('PlaceOrder', () => {
@@ -120,13 +121,12 @@ describe('PlaceOrder', () => {
       .thenEvents([{ type: 'OrderPlaced', data: placed }]);
   });
 
-  it('charges the promo price when it applies and merges repeated lines', () => {
+  it('charges the promo price when it applies', () => {
     const events = decide(
       place({
         lines: [
-          { productId: BAIT, quantity: 1 },
+          { productId: BAIT, quantity: 3 },
           { productId: TRAP, quantity: 1 },
-          { productId: BAIT, quantity: 2 },
         ],
         products: [
           product({ id: TRAP }),
@@ -152,6 +152,63 @@ describe('PlaceOrder', () => {
     expect([data.subtotalCents, data.shippingCostCents, data.taxCents, data.totalAmountCents]).toEqual([
       3100, 0, 0, 3100,
     ]);
+  });
+
+  it('refuses lines that name one product twice (never merges them), as the checkout schema does', () => {
+    const twice = place({
+      lines: [
+        { productId: BAIT, quantity: 1 },
+        { productId: TRAP, quantity: 1 },
+        { productId: BAIT, quantity: 2 },
+      ],
+      products: [product({ id: TRAP }), product({ id: BAIT, infiniteStock: true })],
+    });
+    expect(() => decide(twice, null)).toThrowError(
+      expect.objectContaining({
+        code: 'DUPLICATE_LINE',
+        message: 'Un produit apparaît deux fois dans la commande',
+      }),
+    );
+  });
+
+  it('sells the last unit of a product (stock 1, quantity 1) and takes it from the stock', () => {
+    const last = product({ id: TRAP, stockQuantity: 1 });
+    const events = decide(place({ lines: [{ productId: TRAP, quantity: 1 }], products: [last] }), null);
+    expect(events).toHaveLength(1);
+    expect(stockMovements(null, events[0]!, [last])).toEqual([{ productId: TRAP, delta: -1 }]);
+  });
+
+  it('refuses one unit more than the stock, and any unit of an empty stock, naming the product', () => {
+    const short = (stockQuantity: number, quantity: number) => () =>
+      decide(
+        place({
+          lines: [{ productId: TRAP, quantity }],
+          products: [product({ id: TRAP, title: 'Piège', stockQuantity })],
+        }),
+        null,
+      );
+    expect(short(1, 2)).toThrowError(
+      expect.objectContaining({ code: 'STOCK_SHORT', message: 'Stock insuffisant pour « Piège »' }),
+    );
+    expect(short(0, 1)).toThrowError(expect.objectContaining({ code: 'STOCK_SHORT' }));
+    expect(short(-3, 1)).toThrowError(
+      expect.objectContaining({ code: 'STOCK_SHORT', details: expect.objectContaining({ available: 0 }) }),
+    );
+  });
+
+  it('takes 99 of one product and refuses 100, with the French message', () => {
+    const of = (quantity: number) =>
+      place({
+        lines: [{ productId: BAIT, quantity }],
+        products: [product({ id: BAIT, infiniteStock: true })],
+      });
+    expect(decide(of(99), null)).toHaveLength(1);
+    expect(() => decide(of(100), null)).toThrowError(
+      expect.objectContaining({
+        code: 'QUANTITY_CAP',
+        message: expect.stringContaining('La quantité est limitée à 99'),
+      }),
+    );
   });
 
   it('prices delivery and VAT with the Commerce settings it is given', () => {
@@ -256,14 +313,47 @@ describe('SetStatus and SetPaymentStatus', () => {
       .thenError('UNKNOWN_PAYMENT_STATUS');
   });
 
-  it('given a cancelled order, leaving cancelled is refused when stock is short', () => {
+  it('given a cancelled order, reopening it (to pending, with a reason) is refused when stock is short', () => {
     const cancelled = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'cancelled' } } as const;
     given(order, cancelled)
-      .when(setStatus('confirmed', [product({ id: TRAP, title: 'Piège', stockQuantity: 1 })]))
+      .when(setStatus('pending', [product({ id: TRAP, title: 'Piège', stockQuantity: 1 })], 'Erreur'))
       .thenError('STOCK_SHORT', 'Stock insuffisant pour « Piège »');
     given(order, cancelled)
-      .when(setStatus('confirmed', [product({ id: TRAP, stockQuantity: 2 })]))
-      .thenEvents([{ type: 'OrderStatusChanged', data: { from: 'cancelled', to: 'confirmed' } }]);
+      .when(setStatus('pending', [product({ id: TRAP, stockQuantity: 2 })], ' Annulée par erreur '))
+      .thenEvents([
+        {
+          type: 'OrderStatusChanged',
+          data: { from: 'cancelled', to: 'pending', reason: 'Annulée par erreur' },
+        },
+      ]);
+  });
+
+  it('follows the transition table: forward freely, back only with a reason, never from delivered to cancelled', () => {
+    const at = (status: string) =>
+      status === 'pending'
+        ? [order]
+        : [order, { type: 'OrderStatusChanged', data: { from: 'pending', to: status } } as const];
+    // pending → delivered is a forward move (steps may be skipped); delivered → pending undoes it.
+    given(...(at('pending') as [typeof order]))
+      .when(setStatus('delivered'))
+      .thenEvents([{ type: 'OrderStatusChanged', data: { from: 'pending', to: 'delivered' } }]);
+    given(...(at('delivered') as [typeof order]))
+      .when(setStatus('pending'))
+      .thenError('STATUS_REASON_REQUIRED', 'Indiquez le motif de ce changement de statut.');
+    given(...(at('delivered') as [typeof order]))
+      .when(setStatus('shipped', [], '   '))
+      .thenError('STATUS_REASON_REQUIRED', 'Indiquez le motif de ce changement de statut.');
+    given(...(at('delivered') as [typeof order]))
+      .when(setStatus('shipped', [], 'Colis revenu'))
+      .thenEvents([
+        { type: 'OrderStatusChanged', data: { from: 'delivered', to: 'shipped', reason: 'Colis revenu' } },
+      ]);
+    given(...(at('delivered') as [typeof order]))
+      .when(setStatus('cancelled'))
+      .thenError('STATUS_TRANSITION_REFUSED', 'Une commande « Livrée » ne peut pas passer à « Annulée ».');
+    given(...(at('cancelled') as [typeof order]))
+      .when(setStatus('shipped', [], 'Erreur'))
+      .thenError('STATUS_TRANSITION_REFUSED', 'Une commande « Annulée » ne peut pas passer à « Expédiée ».');
   });
 
   it('given a paid order, when refunding, then OrderPaymentStatusChanged', () => {

@@ -6,8 +6,14 @@
  */
 import { type DeliveryRules, effectivePriceCents, orderAmounts } from '../catalog/pricing.js';
 import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
+import {
+  DUPLICATE_LINE_MESSAGE,
+  exceedsQuantityCap,
+  QUANTITY_CAP_MESSAGE,
+  repeatedProduct,
+} from '../checkout/lines.js';
 import { checkoutFormSchema } from '../checkout/schema.js';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, NOTES_MAX } from '../common/limits.js';
+import { MAX_CART_LINES, NOTES_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type {
   CustomerDetails,
@@ -18,6 +24,12 @@ import type {
   OrderPlacedData,
 } from './events.js';
 import { isOrderStatus, isPaymentStatus } from './status.js';
+import {
+  STATUS_REASON_MESSAGE,
+  STATUS_REASON_TOO_LONG,
+  statusTransition,
+  stockMoveOf,
+} from './transitions.js';
 
 /** What the decider needs to know about a product, read in the command's transaction. */
 export interface ProductSnapshot {
@@ -62,6 +74,8 @@ export type OrderCommand =
   | {
       type: 'SetStatus';
       status: string;
+      /** Why: required where the transition table says so (domain/orders/transitions.ts). */
+      reason?: string | null;
       /** Current stock of the order's products: needed when leaving "cancelled". */
       products: ProductSnapshot[];
     }
@@ -126,16 +140,17 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
   }
   if (command.lines.length === 0) throw new DomainError('invalid', 'EMPTY_ORDER', 'Votre panier est vide');
   if (command.lines.length > MAX_CART_LINES) throw invalid('trop de lignes');
-  // The same product twice in a cart counts as one line with the summed quantity.
-  const merged = new Map<string, number>();
   for (const line of command.lines) {
     if (!Number.isInteger(line.quantity) || line.quantity < 1) throw invalid('quantité invalide');
-    merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
   }
-  if (command.itemIds.length < merged.size) throw new Error('PlaceOrder needs one item id per line');
+  const repeated = repeatedProduct(command.lines);
+  if (repeated) {
+    throw new DomainError('invalid', 'DUPLICATE_LINE', DUPLICATE_LINE_MESSAGE, { productId: repeated });
+  }
+  if (command.itemIds.length < command.lines.length) throw new Error('PlaceOrder needs one item id per line');
   const products = new Map(command.products.map((p) => [p.id, p]));
   const lines: OrderLine[] = [];
-  for (const [productId, quantity] of merged) {
+  for (const { productId, quantity } of command.lines) {
     const product = products.get(productId);
     if (!product?.isAvailable || !product.isVisibleInShop) {
       throw new DomainError(
@@ -145,7 +160,11 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
         { productId },
       );
     }
-    if (quantity > MAX_LINE_QUANTITY) throw invalid(`quantité trop grande pour « ${product.title} »`);
+    if (exceedsQuantityCap(quantity)) {
+      throw new DomainError('invalid', 'QUANTITY_CAP', `${QUANTITY_CAP_MESSAGE} (« ${product.title} »)`, {
+        productId,
+      });
+    }
     if (!product.infiniteStock && product.stockQuantity < quantity) {
       throw new DomainError('conflict', 'STOCK_SHORT', `Stock insuffisant pour « ${product.title} »`, {
         productId,
@@ -211,7 +230,14 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
         throw new DomainError('invalid', 'UNKNOWN_STATUS', `Statut inconnu : « ${command.status} »`);
       }
       if (command.status === order.status) return [];
-      if (order.status === 'cancelled') {
+      const rule = statusTransition(order.status, command.status);
+      if (!rule.allowed) throw new DomainError('conflict', 'STATUS_TRANSITION_REFUSED', rule.message);
+      const reason = command.reason?.trim() || null;
+      if (rule.needsReason && !reason)
+        throw new DomainError('invalid', 'STATUS_REASON_REQUIRED', STATUS_REASON_MESSAGE);
+      if (reason && reason.length > NOTES_MAX)
+        throw new DomainError('invalid', 'STATUS_REASON_TOO_LONG', STATUS_REASON_TOO_LONG);
+      if (rule.stock === 'take') {
         // Leaving "cancelled" takes the stock again: refused when a line is short.
         const products = new Map(command.products.map((p) => [p.id, p]));
         for (const line of order.lines) {
@@ -225,7 +251,12 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
           }
         }
       }
-      return [{ type: 'OrderStatusChanged', data: { from: order.status, to: command.status } }];
+      return [
+        {
+          type: 'OrderStatusChanged',
+          data: { from: order.status, to: command.status, ...(reason ? { reason } : {}) },
+        },
+      ];
     }
     case 'SetPaymentStatus': {
       const order = existing(state);
@@ -329,8 +360,9 @@ export function stockMovements(
       .map((line) => ({ productId: line.productId, delta: sign * line.quantity }));
   if (event.type === 'OrderPlaced') return lines(-1, event.data.lines);
   if (event.type === 'OrderStatusChanged' && before) {
-    if (event.data.to === 'cancelled' && event.data.from !== 'cancelled') return lines(1, before.lines);
-    if (event.data.from === 'cancelled' && event.data.to !== 'cancelled') return lines(-1, before.lines);
+    const move = stockMoveOf(event.data.from, event.data.to);
+    if (move === 'return') return lines(1, before.lines);
+    if (move === 'take') return lines(-1, before.lines);
   }
   return [];
 }

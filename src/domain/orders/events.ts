@@ -86,7 +86,8 @@ export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 /** Every event type with the schema of its data (today's shape). */
 export const ORDER_EVENT_SCHEMAS = {
   OrderPlaced: orderPlacedDataSchema,
-  OrderStatusChanged: z.object({ from: orderStatus, to: orderStatus }),
+  /** The reason is there only where one was given (the transition table asks for it on corrections). */
+  OrderStatusChanged: z.object({ from: orderStatus, to: orderStatus, reason: z.string().min(1).optional() }),
   OrderPaymentStatusChanged: z.object({ from: paymentStatus, to: paymentStatus }),
   OrderDeleted: z.object({ reason: z.string().nullable() }),
   /** An admin's internal note: staff only, never shown to the customer (see INTERNAL_EVENT_TYPES). */

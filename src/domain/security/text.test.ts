@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasUncleanText, isCleanText, normalizeId } from './text.js';
+import { normalizeId } from './ids.js';
+import { hasUncleanText, isCleanText } from './text.js';
 
 describe('text hygiene', () => {
   it('accepts ordinary French text, emoji included', () => {

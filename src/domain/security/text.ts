@@ -23,14 +23,3 @@ export function hasUncleanText(value: unknown, depth = 0): boolean {
   }
   return false;
 }
-
-/**
- * Ids as the server stores them: uuids, lower-case. An id typed or pasted in upper case names the
- * same row.
- */
-export function normalizeId(id: string): string {
-  return id.trim().toLowerCase();
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const isUuid = (id: string) => UUID.test(id);

@@ -6,8 +6,8 @@ import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
 
 /**
  * The shop settings (back-office.md §2 "Paramètres", §3 defaults): ONE schema, parsed by the
- * settings screen before sending and by `settings.update` on the server. Money in euros as the
- * owner types it; the database and the pricing rules keep integer cents (commerceRules).
+ * settings screen before sending and by `settings.update` on the server. Money in integer cents,
+ * as everywhere else; euros only at the form's edge (settingsFormValues, parseSettingsForm).
  */
 
 export const SETTINGS_MESSAGES = {
@@ -26,15 +26,10 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 const M = SETTINGS_MESSAGES;
-const MAX_EUROS = 100_000;
+const MAX_CENTS = 10_000_000;
 const text = (max: number) => z.string().trim().max(max, M.tooLong);
-const euros = (message: string) =>
-  z
-    .number({ error: message })
-    .min(0, message)
-    .max(MAX_EUROS, M.amountTooHigh)
-    // Whole cents: what the database keeps.
-    .transform((v) => Math.round(v * 100) / 100);
+const cents = (message: string) =>
+  z.number({ error: message }).int({ error: message }).min(0, message).max(MAX_CENTS, M.amountTooHigh);
 
 export const shopSettingsSchema = z.object({
   // Général
@@ -58,8 +53,8 @@ export const shopSettingsSchema = z.object({
   // Commerce
   taxRate: z.number({ error: M.taxRate }).min(0, M.taxRate).max(100, M.taxRate),
   shippingEnabled: z.boolean(),
-  freeShippingThreshold: euros(M.threshold),
-  defaultShippingCost: euros(M.shippingCost),
+  freeShippingThresholdCents: cents(M.threshold),
+  defaultShippingCostCents: cents(M.shippingCost),
   // Notifications
   notificationsEnabled: z.boolean(),
   emailNotifications: z.boolean(),
@@ -82,8 +77,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   currency: 'EUR',
   taxRate: 20,
   shippingEnabled: true,
-  freeShippingThreshold: 50,
-  defaultShippingCost: 5.99,
+  freeShippingThresholdCents: 5000,
+  defaultShippingCostCents: 599,
   notificationsEnabled: true,
   emailNotifications: true,
   orderNotifications: true,
@@ -91,13 +86,11 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   maintenanceMode: false,
 };
 
-const cents = (euros: number) => Math.round(euros * 100);
-
 /** The Commerce tab as the pricing rules read it (src/domain/catalog/pricing.ts). */
 export const commerceRules = (s: ShopSettings): DeliveryRules => ({
   shippingEnabled: s.shippingEnabled,
-  defaultShippingCostCents: cents(s.defaultShippingCost),
-  freeShippingThresholdCents: cents(s.freeShippingThreshold),
+  defaultShippingCostCents: s.defaultShippingCostCents,
+  freeShippingThresholdCents: s.freeShippingThresholdCents,
   taxRate: s.taxRate,
 });
 
@@ -138,9 +131,9 @@ export const publicShop = (s: ShopSettings): PublicShop => ({
 
 // --- The form --------------------------------------------------------------------------------
 
-type NumberField = 'taxRate' | 'freeShippingThreshold' | 'defaultShippingCost';
+type NumberField = 'taxRate' | 'freeShippingThresholdCents' | 'defaultShippingCostCents';
 
-/** The screen's fields: numbers as typed text ("5,99"), everything else as the schema has it. */
+/** The screen's fields: numbers as typed text (euros, "5,99"), everything else as the schema has it. */
 export type SettingsFormValues = Omit<ShopSettings, NumberField> & Record<NumberField, string>;
 
 const typed = (n: number) => String(n).replace('.', ',');
@@ -148,14 +141,17 @@ const typed = (n: number) => String(n).replace('.', ',');
 export const settingsFormValues = (s: ShopSettings): SettingsFormValues => ({
   ...s,
   taxRate: typed(s.taxRate),
-  freeShippingThreshold: typed(s.freeShippingThreshold),
-  defaultShippingCost: typed(s.defaultShippingCost),
+  freeShippingThresholdCents: typed(s.freeShippingThresholdCents / 100),
+  defaultShippingCostCents: typed(s.defaultShippingCostCents / 100),
 });
 
-/** Typed text into the schema's input: an unreadable number stays NaN and fails with its message. */
+/** Typed euros into cents, to the nearest cent: an unreadable number stays NaN and fails with its message. */
+const typedCents = (text: string) => Math.round(parseDecimal(text) * 100);
+
+/** Typed text into the schema's input. */
 export const parseSettingsForm = (v: SettingsFormValues): ShopSettingsInput => ({
   ...v,
   taxRate: parseDecimal(v.taxRate),
-  freeShippingThreshold: parseDecimal(v.freeShippingThreshold),
-  defaultShippingCost: parseDecimal(v.defaultShippingCost),
+  freeShippingThresholdCents: typedCents(v.freeShippingThresholdCents),
+  defaultShippingCostCents: typedCents(v.defaultShippingCostCents),
 });

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { exportFileName } from '../../domain/site/time-zone.js';
 import type { Services } from '../context.js';
 import { staffDownloadUser, startDownload } from '../http/staff-gate.js';
 import { logger } from '../logger.js';
@@ -21,7 +22,7 @@ export async function handleAuditExport(services: Services, req: IncomingMessage
   startDownload(
     res,
     'application/x-ndjson; charset=utf-8',
-    `journal-commandes-${new Date().toISOString().slice(0, 10)}.ndjson`,
+    exportFileName('journal-commandes', 'ndjson', new Date()),
   );
   let gone = false;
   res.once('close', () => {

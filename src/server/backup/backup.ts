@@ -8,6 +8,7 @@
  */
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { exportFileName } from '../../domain/site/time-zone.js';
 import { verifyDatabase, writeCheckpoint } from '../audit/verify.js';
 import { type Services, sessionUser } from '../context.js';
 import type { Sql, Tx } from '../db/client.js';
@@ -186,9 +187,11 @@ export async function handleBackupDownload(
     res.end(user ? "Vous n'avez pas les droits d'administration." : 'Vous devez être connecté.');
     return;
   }
-  const day = new Date().toISOString().slice(0, 10);
   res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="sauvegarde-${day}.ndjson"`);
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${exportFileName('sauvegarde', 'ndjson', new Date())}"`,
+  );
   try {
     await writeBackup(services.sql, async (line) => {
       if (!res.write(line)) await once(res, 'drain');

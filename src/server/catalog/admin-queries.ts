@@ -1,7 +1,8 @@
 import { PRODUCT_MESSAGES, type ProductRecord } from '../../domain/catalog/product.js';
 import { DomainError } from '../../domain/errors.js';
+import { isId } from '../../domain/security/ids.js';
+import { afterCommit } from '../db/after-commit.js';
 import type { Tx } from '../db/client.js';
-import { announceChange } from '../live/signals.js';
 
 /** A product as the back-office shows and edits it: every field of the form, hidden ones included. */
 export interface AdminProduct extends ProductRecord {
@@ -55,7 +56,7 @@ function splitCursor(cursor: string): [string, string] {
   const time = cursor.slice(0, at);
   const id = cursor.slice(at + 1);
   const timestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-  if (at < 0 || !timestamp.test(time) || !/^[0-9a-f-]{36}$/.test(id)) {
+  if (at < 0 || !timestamp.test(time) || !isId(id)) {
     throw new DomainError('invalid', 'INVALID_CURSOR', 'Page invalide');
   }
   return [time, id];
@@ -92,7 +93,7 @@ export async function insertProduct(sql: Tx, record: ProductRecord): Promise<Adm
   const [row] = await slugSafe(
     () => sql<AdminProduct[]>`insert into products ${sql({ ...record })} returning ${columns(sql)}`,
   );
-  await announceChange(sql, { kind: 'product', id: row!.id });
+  await afterCommit.changed(sql, { kind: 'product', id: row!.id });
   return row!;
 }
 
@@ -111,14 +112,14 @@ export async function updateProduct(
     const [row] = await sql<
       AdminProduct[]
     >`update products set ${sql({ ...record })}, updated_at = now() where id = ${id} returning ${columns(sql)}`;
-    await announceChange(sql, { kind: 'product', id });
+    await afterCommit.changed(sql, { kind: 'product', id });
     return { product: row!, before };
   });
 }
 
 export async function deleteProduct(sql: Tx, id: string): Promise<AdminProduct | null> {
   const [row] = await sql<AdminProduct[]>`delete from products where id = ${id} returning ${columns(sql)}`;
-  if (row) await announceChange(sql, { kind: 'product', id });
+  if (row) await afterCommit.changed(sql, { kind: 'product', id });
   return row ?? null;
 }
 

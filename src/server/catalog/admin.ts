@@ -3,7 +3,6 @@ import { DomainError } from '../../domain/errors.js';
 import type { Sql, Tx } from '../db/client.js';
 import { errors } from '../errors.js';
 import { deleteUnusedImages, existingImageUrls } from '../images/images.js';
-import { announceProductChange } from '../storefront/cache.js';
 import {
   type AdminProduct,
   deleteProduct,
@@ -11,6 +10,7 @@ import {
   insertProduct,
   updateProduct,
 } from './admin-queries.js';
+import { announceProductChange } from './page-cache.js';
 
 /*
  * The back-office's product changes (adminProducts router): the product arrives parsed by the one

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { ProfileData } from '../../domain/account/profile.js';
+import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
 import { errors } from '../errors.js';
 import { orderHistory } from '../orders/history.js';
@@ -25,8 +25,9 @@ export async function saveProfile(sql: Tx, userId: string, data: ProfileData): P
 
 /** One of the customer's own orders with its lines and its history from the order log. */
 export async function customerOrder(sql: Tx, userId: string, orderId: string) {
-  if (!z.uuid().safeParse(orderId).success) throw errors.orderNotFound();
-  const order = await findCustomerOrder(sql, userId, orderId);
+  const id = toId(orderId);
+  if (!id) throw errors.orderNotFound();
+  const order = await findCustomerOrder(sql, userId, id);
   if (!order) throw errors.orderNotFound();
   // The customer sees what happened and when, not which staff member did it.
   const history = (await orderHistory(sql, order.id)).map((entry) => ({

@@ -10,7 +10,6 @@ import {
   addDays,
   type DayRange,
   eachDay,
-  parisDay,
   periodAndPrevious,
   REVENUE_PERIODS,
 } from '../../domain/dashboard/periods.js';
@@ -22,7 +21,7 @@ import {
   periodRevenue,
 } from '../../domain/dashboard/revenue.js';
 import { ORDER_STATUSES } from '../../domain/orders/status.js';
-import { SHOP_TIME_ZONE } from '../../domain/site/time-zone.js';
+import { parisDay, SHOP_TIME_ZONE } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 import { countsAsRevenueSql } from '../orders/sales.js';
 

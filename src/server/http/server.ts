@@ -9,7 +9,7 @@ import { toNodeHandler } from 'better-auth/node';
 import compression from 'compression';
 import type { ViteDevServer } from 'vite';
 import { WebSocketServer } from 'ws';
-import { isUuid, normalizeId } from '../../domain/security/text.js';
+import { toId } from '../../domain/security/ids.js';
 import { isKnownRoute } from '../../domain/site/routes.js';
 import { AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
 import { CLIENT_IP_HEADER } from '../auth/auth.js';
@@ -215,8 +215,8 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     const image = imagePath.exec(pathname);
     if (image) {
-      const id = normalizeId(image[1]!);
-      const variant = isUuid(id) ? await readImageVariant(services.sql, id, Number(image[2])) : null;
+      const id = toId(image[1]);
+      const variant = id ? await readImageVariant(services.sql, id, Number(image[2])) : null;
       if (!variant) {
         res.statusCode = 404;
         res.end();

@@ -3,17 +3,10 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DomainError, type DomainErrorKind } from '../../domain/errors.js';
+import { toId } from '../../domain/security/ids.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
 import { checkUpload, IMAGE_MESSAGES, type Variant } from './process.js';
-
-export {
-  IMAGE_MESSAGES,
-  IMAGE_WIDTHS,
-  type ImageWidth,
-  MAX_INPUT_PIXELS,
-  MAX_UPLOAD_BYTES,
-} from './process.js';
 
 /** Uploads waiting for their turn before new ones are turned away (503, try again). */
 export const MAX_QUEUED_IMAGES = 32;
@@ -111,7 +104,7 @@ function serialised<T>(task: () => Promise<T>): Promise<T> {
 }
 
 export const imageUrl = (id: string) => `/images/${id}`;
-const imageIdOf = (url: string) => /^\/images\/([0-9a-f-]{36})$/.exec(url)?.[1] ?? null;
+const imageIdOf = (url: string) => (url.startsWith('/images/') ? toId(url.slice('/images/'.length)) : null);
 
 export interface StoredImage {
   id: string;

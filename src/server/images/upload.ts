@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDomainError } from '../../domain/errors.js';
 import { type Services, sessionUser } from '../context.js';
 import { logger } from '../logger.js';
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, storeImage } from './images.js';
+import { storeImage } from './images.js';
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from './process.js';
 
 /**
  * POST /api/admin/images: one image per request, its bytes as the body

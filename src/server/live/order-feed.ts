@@ -3,15 +3,20 @@
  * is woken (a commit here, a NOTIFY from another instance, or its poll), and hands every event to
  * the live subscriptions of this instance. The log is the truth; notifications only say "look".
  *
- * Commit order: positions are taken before commit, so the feed reads as every catch-up reader of
- * the log does (store.ts readAfter): only transactions older than the cluster's snapshot horizon,
- * ordered by (transaction, position). An event committed but still behind the horizon (an older
+ * Commit order: positions are taken before commit, so readEntries, the one reader of the log in
+ * commit order, returns only events of transactions older than the cluster's snapshot horizon (that
+ * set can no longer grow), ordered by (transaction, position). An event committed but still behind the horizon (an older
  * transaction is running) is read on a retry soon after, never skipped.
  */
 import type { OrderEventType } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
-import type { Cursor } from '../orders/store.js';
+
+/** Where a reader of the log stands: the last event it handled, in (transaction, position) order. */
+export interface Cursor {
+  txId: string;
+  position: number;
+}
 
 /** One order event as live subscriptions send it. */
 export interface OrderChange {
@@ -68,7 +73,12 @@ interface EntryRow {
   productIds: string[];
 }
 
-/** Events after `cursor` below the horizon, with what subscriptions filter on (one customer's). */
+/**
+ * Events after `cursor` in commit order, with what subscriptions filter on (one customer's): only
+ * events of transactions older than the oldest one still running (the horizon), ordered by
+ * transaction then position. A transaction that took a lower position but commits late is read
+ * after the ones that committed before it, never skipped.
+ */
 export async function readEntries(
   sql: Tx,
   cursor: Cursor,

@@ -1,3 +1,4 @@
+import { type Change, onCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
 
@@ -17,7 +18,7 @@ import { logger } from '../logger.js';
 export const ORDERS_CHANNEL = 'h27_live_orders';
 export const LIVE_CHANNEL = 'h27_live';
 
-export type LiveSignal = { kind: 'product'; id: string } | { kind: 'customer'; id: string };
+export type LiveSignal = Change;
 
 interface OrderWaker {
   inFlight: boolean;
@@ -84,4 +85,12 @@ export function parseSignal(payload: string): LiveSignal | null {
     // A foreign payload on our channel: ignored.
   }
   return null;
+}
+
+/**
+ * Wires the after-commit port (db/after-commit.ts) to the live updates: order commits wake this
+ * instance's feed and NOTIFY the others, product and customer changes are announced on LIVE_CHANNEL.
+ */
+export function announceCommitsLive(): () => void {
+  return onCommit({ ordersCommitted, changed: announceChange });
 }

@@ -8,9 +8,9 @@
 import { tracked } from '@trpc/server';
 import { INTERNAL_EVENT_TYPES } from '../../domain/orders/events.js';
 import type { SocketSession } from '../context.js';
-import type { Cursor } from '../orders/store.js';
 import type { HubSignal, LiveHub } from './hub.js';
 import {
+  type Cursor,
   compareCursors,
   cursorAt,
   entryCursor,

@@ -20,6 +20,7 @@ import {
   SEARCH_COUNT_CAP,
   searchPatterns,
 } from '../../domain/orders/admin-list.js';
+import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
 import { foldStored } from './commit.js';
 import { type OrderAmounts, type OrderedLine, orderAmounts, recordedLine } from './projections.js';
@@ -65,7 +66,6 @@ interface RawRow {
   placedWithAccount: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
 
 /*
@@ -173,11 +173,12 @@ async function countOrders(sql: Tx, filters: OrderFilters): Promise<{ total: num
 
 /** One row of the list as it is now (null: deleted or unknown). */
 export async function adminOrderRow(sql: Tx, orderId: string): Promise<AdminOrderRow | null> {
-  if (!UUID.test(orderId)) return null;
+  const id = toId(orderId);
+  if (!id) return null;
   const [row] = await sql<RawRow[]>`
     select ${rowColumns(sql)}, ${placedWithAccount(sql, 'o')}
       from orders o left join profiles p on p.id = o.customer_id
-     where o.id = ${orderId}`;
+     where o.id = ${id}`;
   return row ? toRow(row) : null;
 }
 
@@ -223,8 +224,9 @@ export interface AdminOrderDetails extends OrderAmounts {
 
 /** The details dialog, folded from the order's events: deleted orders open too. */
 export async function adminOrderDetails(sql: Tx, orderId: string): Promise<AdminOrderDetails> {
-  if (!UUID.test(orderId)) throw notFound();
-  const state = foldStored(await readStream(sql, orderId));
+  const id = toId(orderId);
+  if (!id) throw notFound();
+  const state = foldStored(await readStream(sql, id));
   if (!state) throw notFound();
   const productIds = [...new Set(state.lines.map((l) => l.productId))];
   const [existing, profile] = await Promise.all([

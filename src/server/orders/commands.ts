@@ -11,8 +11,10 @@ import {
   type ProductSnapshot,
   stockProductIds,
 } from '../../domain/orders/decider.js';
+import { stockMoveOf } from '../../domain/orders/transitions.js';
+import { toId } from '../../domain/security/ids.js';
+import { afterCommit } from '../db/after-commit.js';
 import type { Sql } from '../db/client.js';
-import { ordersCommitted } from '../live/signals.js';
 import {
   type CommandMeta,
   type Committed,
@@ -59,8 +61,8 @@ export async function handleOrderCommand(
   movesStock: (state: OrderState | null) => boolean = () => false,
 ): Promise<Committed> {
   const committed = await decideAndAppend(sql, orderId, options, commandFor, movesStock);
-  // After the commit: live subscribers on every instance read the log (src/server/live).
-  if (committed.events.length > 0) ordersCommitted(sql);
+  // After the commit, through the port the app wired (db/after-commit.ts): live screens read the log.
+  if (committed.events.length > 0) afterCommit.ordersCommitted(sql);
   return committed;
 }
 
@@ -109,26 +111,30 @@ async function decideAndAppend(
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
 
-function checkId(orderId: string) {
-  if (!UUID.test(orderId)) throw notFound();
+/** The order's id as the log stores it (lower-case), or not found (domain/security/ids.ts). */
+function checkId(orderId: string): string {
+  const id = toId(orderId);
+  if (!id) throw notFound();
+  return id;
 }
 
-export async function setOrderStatus(sql: Sql, orderId: string, status: string, meta: OrderCommandOptions) {
-  checkId(orderId);
+export async function setOrderStatus(
+  sql: Sql,
+  orderId: string,
+  status: string,
+  meta: OrderCommandOptions,
+  /** Why: required where the transition table says so (domain/orders/transitions.ts). */
+  reason?: string | null,
+) {
   return await handleOrderCommand(
     sql,
-    orderId,
+    checkId(orderId),
     meta,
-    (_, products) => ({ type: 'SetStatus', status, products }),
+    (_, products) => ({ type: 'SetStatus', status, products, reason }),
     // Stock moves only when entering or leaving "cancelled": lock the products then, and only then.
-    (state) =>
-      state !== null &&
-      !state.deleted &&
-      status !== state.status &&
-      (status === 'cancelled' || state.status === 'cancelled'),
+    (state) => state !== null && !state.deleted && stockMoveOf(state.status, status) !== null,
   );
 }
 
@@ -138,8 +144,7 @@ export async function setOrderPaymentStatus(
   paymentStatus: string,
   meta: OrderCommandOptions,
 ) {
-  checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, () => ({
+  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({
     type: 'SetPaymentStatus',
     paymentStatus,
   }));
@@ -151,12 +156,10 @@ export async function deleteOrder(
   reason: string | null,
   meta: OrderCommandOptions,
 ) {
-  checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, () => ({ type: 'DeleteOrder', reason }));
+  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({ type: 'DeleteOrder', reason }));
 }
 
 /** An admin's internal note: no expected version, since a note never conflicts with a change. */
 export async function addOrderNote(sql: Sql, orderId: string, note: string, meta: OrderCommandOptions) {
-  checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, () => ({ type: 'AddNote', note }));
+  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({ type: 'AddNote', note }));
 }

@@ -12,6 +12,7 @@ import {
   type EventMetadata,
   type OrderEvent,
 } from '../../domain/orders/events.js';
+import { toId } from '../../domain/security/ids.js';
 import type { Sql, Tx } from '../db/client.js';
 import { projectEvent, projectionStatement } from './projections.js';
 import { salesDirection } from './sales.js';
@@ -35,9 +36,7 @@ export const foldStored = (events: readonly StoredEvent[]): OrderState | null =>
  * what the decider needs to know about them.
  */
 export async function lockProducts(sql: Tx, ids: readonly string[]): Promise<ProductSnapshot[]> {
-  const valid = [...new Set(ids)].filter((id) =>
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
-  );
+  const valid = [...new Set(ids.map(toId).filter((id): id is string => id !== null))];
   if (valid.length === 0) return [];
   return await sql<ProductSnapshot[]>`
     select id, title, main_image as image, price_cents, promo_price_cents, is_on_promotion, is_available,

@@ -4,6 +4,7 @@ import { formatEuros } from '../../domain/catalog/pricing.js';
 import { DomainError } from '../../domain/errors.js';
 import { type Actor, INTERNAL_EVENT_TYPES, type OrderEvent } from '../../domain/orders/events.js';
 import { orderStatusLabel, paymentStatusLabel } from '../../domain/orders/status.js';
+import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
 import { readStream, toOrderEvent } from './store.js';
 
@@ -80,9 +81,8 @@ export async function orderHistory(
   orderId: string,
   { audience = 'customer' }: HistoryOptions = {},
 ): Promise<HistoryEntry[]> {
-  const stored = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)
-    ? await readStream(sql, orderId)
-    : [];
+  const id = toId(orderId);
+  const stored = id ? await readStream(sql, id) : [];
   if (stored.length === 0) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
   const shown = audience === 'staff' ? stored : stored.filter((e) => !INTERNAL_EVENT_TYPES.has(e.type));
   return shown.map((e) => {

@@ -1,4 +1,4 @@
-import { parisDay } from '../../domain/dashboard/periods.js';
+import { parisDay } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 
 /** The Paris year of an instant (parisDay's one formatter, not a new one for every order). */

@@ -9,8 +9,8 @@ import { decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
 import { commerceRules } from '../../domain/settings/settings.js';
+import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
-import { ordersCommitted } from '../live/signals.js';
 import { readSettings } from '../settings/store.js';
 import { type CommandMeta, commitDecision, foldStored, lockProducts } from './commit.js';
 import { nextOrderNumber } from './order-number.js';
@@ -156,8 +156,8 @@ export async function placeOrder(
       await queueShopNotifications(tx, state, products, settings, meta.publicUrl ?? 'http://localhost:3000');
       return placedOrder(state);
     });
-    // After the commit: live subscribers on every instance read the log (src/server/live).
-    ordersCommitted(sql);
+    // After the commit, through the port the app wired (db/after-commit.ts): live screens read the log.
+    afterCommit.ordersCommitted(sql);
     return placed;
   } catch (error) {
     if (error instanceof KeyTaken && key) {

@@ -1,6 +1,7 @@
 /**
- * The event store: append with an expected version, read a stream, and read everything in commit
- * order for catch-up consumers. Events are never updated or deleted by the application.
+ * The event store: append with an expected version, read a stream. Events are never updated or
+ * deleted by the application. The one reader of the whole log in commit order is the live feed's
+ * (live/order-feed.ts readEntries, with its horizon guard).
  */
 import postgres from 'postgres';
 import { DomainError } from '../../domain/errors.js';
@@ -110,33 +111,4 @@ export async function appendEvent(
     }
     throw error;
   }
-}
-
-/** Where a catch-up consumer stands: the last event it handled, in (transaction, position) order. */
-export interface Cursor {
-  txId: string;
-  position: number;
-}
-
-export const START: Cursor = { txId: '0', position: 0 };
-
-/**
- * Events after `cursor`, in commit-safe order: only events of transactions older than the oldest
- * transaction still running are returned (that set can no longer grow), ordered by transaction
- * then position. A transaction that took a lower position but commits late is therefore read
- * after the ones that committed before it, never skipped.
- */
-export async function readAfter(
-  sql: Tx,
-  cursor: Cursor,
-  limit = 1000,
-): Promise<{ events: StoredEvent[]; cursor: Cursor }> {
-  const events = await sql<StoredEvent[]>`
-    select ${eventColumns(sql)} from events
-     where (tx_id, position) > (${cursor.txId}::xid8, ${cursor.position})
-       and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-     order by tx_id, position
-     limit ${limit}`;
-  const last = events.at(-1);
-  return { events, cursor: last ? { txId: last.txId, position: last.position } : cursor };
 }

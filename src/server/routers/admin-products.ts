@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from '../../domain/catalog/product.js';
+import { uuidInput } from '../../domain/security/ids.js';
 import { adminProduct, createProduct, removeImage, removeProduct, saveProduct } from '../catalog/admin.js';
 import { countProducts, listAdminProducts } from '../catalog/admin-queries.js';
 import { adminProcedure, router } from '../trpc.js';
@@ -7,7 +8,7 @@ import { adminProcedure, router } from '../trpc.js';
 /** The spec's page size of the product screen. */
 export const ADMIN_PRODUCT_PAGE_SIZE = 20;
 
-const productId = z.uuid({ error: 'Produit non trouvé' });
+const productId = uuidInput('Produit non trouvé');
 
 export const adminProductsRouter = router({
   /** Every product, hidden ones included, newest first, 20 per page, with the total count. */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { Context } from '../context.js';
 import { errors } from '../errors.js';
 import { customerChanges, orderChanges, productChanges, settingsChanges } from '../live/streams.js';
-import { adminProcedure, authedProcedure, router, staffProcedure } from '../trpc.js';
+import { adminProcedure, authedProcedure, router, staffProcedure, type TrpcContext } from '../trpc.js';
 
 /*
  * Live updates over the websocket (docs/decisions/015-live-updates.md). Who gets what is decided
@@ -26,7 +25,7 @@ const orderResume = z.object({
     .nullish(),
 });
 
-function streamContext(ctx: Pick<Context, 'live' | 'socket'>, signal: AbortSignal | undefined) {
+function streamContext(ctx: Pick<TrpcContext, 'live' | 'socket'>, signal: AbortSignal | undefined) {
   if (!ctx.live || !ctx.socket || !signal) throw errors.liveUnavailable();
   return { hub: ctx.live, socket: ctx.socket, signal };
 }

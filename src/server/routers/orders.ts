@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { NOTES_MAX } from '../../domain/common/limits.js';
 import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.js';
 import { actorFromUser } from '../../domain/orders/events.js';
+import { STATUS_REASON_TOO_LONG } from '../../domain/orders/transitions.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
@@ -9,10 +11,7 @@ import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
-/*
- * Who may read orders in the back-office. Today admins; the auditor role opens them by giving
- * this one builder a guard that admits auditors too. Every change stays on adminProcedure.
- */
+/* Who may read orders in the back-office: staff (admins and auditors). Every change stays on adminProcedure. */
 const orderReaderProcedure = staffProcedure;
 
 const orderId = idInput;
@@ -50,12 +49,25 @@ export const ordersRouter = router({
     .query(({ ctx, input }) => staffOrderHistory(ctx.sql, input.orderId)),
 
   setStatus: adminProcedure
-    .input(z.object({ orderId, status: z.string().max(50), expectedVersion }))
+    .input(
+      z.object({
+        orderId,
+        status: z.string().max(50),
+        reason: z.string().trim().max(NOTES_MAX, STATUS_REASON_TOO_LONG).optional(),
+        expectedVersion,
+      }),
+    )
     .mutation(async ({ ctx, input }) =>
       outcome(
         input.orderId,
         await withFreshRowOnConflict(ctx.sql, input.orderId, () =>
-          setOrderStatus(ctx.sql, input.orderId, input.status, commandMeta(ctx, input.expectedVersion)),
+          setOrderStatus(
+            ctx.sql,
+            input.orderId,
+            input.status,
+            commandMeta(ctx, input.expectedVersion),
+            input.reason,
+          ),
         ),
       ),
     ),

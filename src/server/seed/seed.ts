@@ -327,7 +327,7 @@ async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
  */
 async function seedSettings(sql: Sql, config: Config): Promise<void> {
   if (await markerSet(sql, 'seed:settings')) return;
-  await storeInitialSettings(sql, { ...settingsDefaults(config), defaultShippingCost: 0 });
+  await storeInitialSettings(sql, { ...settingsDefaults(config), defaultShippingCostCents: 0 });
   await sql`insert into app_meta (key, value) values ('seed:settings', ${sql.json({ at: new Date().toISOString() })})
             on conflict (key) do nothing`;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Tx } from '../db/client.js';
-import { announceCacheClear, registerCache } from '../settings/caches.js';
+import { SHOP_PAGES_CACHE } from '../catalog/page-cache.js';
+import { registerCache } from '../settings/caches.js';
 
 /**
  * A short cache of the server-rendered shop pages, sitemap.xml included (docs/decisions/016-shop-ssr.md):
@@ -8,7 +8,6 @@ import { announceCacheClear, registerCache } from '../settings/caches.js';
  * the settings' cache clears), as do a settings save and "Vider le cache". Concurrent requests for a
  * page being rendered wait for that one render.
  */
-export const SHOP_PAGES_CACHE = 'shop-pages';
 export const SHOP_PAGE_TTL_MS = 10_000;
 /** Bounded: unknown product ids are cached too (as 404s), the oldest entries go first. */
 const MAX_ENTRIES = 500;
@@ -43,9 +42,4 @@ export function cachedResponse(
     if (entries.get(key) === entry) entries.delete(key);
   });
   return entry.response;
-}
-
-/** A product was created, saved or removed: every instance renders its shop pages again. */
-export async function announceProductChange(sql: Tx) {
-  await announceCacheClear(sql, SHOP_PAGES_CACHE);
 }

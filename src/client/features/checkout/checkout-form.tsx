@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
+import { NOTES_MAX, ZIP_CODE_LENGTH } from '@/domain/common/limits';
 import { useCart } from '../cart/cart-context';
 import { DeliveryChoice } from './delivery-choice';
 import { type Checkout, preloadCheckout } from './use-checkout';
@@ -73,7 +74,7 @@ export function CheckoutForm({
                     {...form.text('zipCode')}
                     inputMode="numeric"
                     autoComplete="postal-code"
-                    maxLength={5}
+                    maxLength={ZIP_CODE_LENGTH}
                   />
                 )}
               </Field>
@@ -103,7 +104,7 @@ export function CheckoutForm({
             <Textarea
               {...c}
               {...form.text('notes')}
-              maxLength={1000}
+              maxLength={NOTES_MAX}
               placeholder="Précisions sur la livraison, horaires de disponibilité..."
             />
           )}

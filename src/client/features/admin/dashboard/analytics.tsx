@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { Spinner } from '@/client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { trpc } from '@/client/lib/trpc';
-import { type DayRange, parisDay, presetRange } from '@/domain/dashboard/periods';
+import { type DayRange, presetRange } from '@/domain/dashboard/periods';
+import { parisDay } from '@/domain/site/time-zone';
 import { DateRangePicker } from './date-range-picker';
 import { formatDay, formatEuros } from './format';
 import { LoadFailed } from './load-failed';

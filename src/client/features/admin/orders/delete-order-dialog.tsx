@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { Field } from '@/client/components/ui/field';
 import { Textarea } from '@/client/components/ui/input';
+import { NOTES_MAX } from '@/domain/common/limits';
 import type { AdminOrder } from './use-admin-orders';
 
 /**
@@ -46,7 +47,7 @@ export function DeleteOrderDialog({
           <Textarea
             {...control}
             rows={2}
-            maxLength={1000}
+            maxLength={NOTES_MAX}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />

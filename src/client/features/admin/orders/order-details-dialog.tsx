@@ -18,6 +18,7 @@ import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { frenchDateTime, shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
+import { NOTES_MAX } from '@/domain/common/limits';
 import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
 import { ProductThumb } from '../products/product-thumb';
@@ -294,7 +295,7 @@ function NoteForm({ orderId }: { orderId: string }) {
         description="Visible uniquement par l'équipe, jamais par le client."
         error={form.errors.note}
       >
-        {(control) => <Textarea {...control} {...form.text('note')} rows={2} maxLength={1000} />}
+        {(control) => <Textarea {...control} {...form.text('note')} rows={2} maxLength={NOTES_MAX} />}
       </Field>
       <div className="flex justify-end">
         <SubmitButton submitting={add.isPending} variant="outline" size="sm">

@@ -8,8 +8,10 @@ import { NativeSelect } from '@/client/components/ui/native-select';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
+import { SEARCH_MAX } from '@/domain/common/limits';
 import { type OrderStatusFilter, orderStatusFilter } from '@/domain/orders/admin-list';
-import { ADMIN_ORDER_STATUS_LABELS, ORDER_STATUSES } from '@/domain/orders/status';
+import { ADMIN_ORDER_STATUS_LABELS, isOrderStatus, ORDER_STATUSES } from '@/domain/orders/status';
+import { statusTransition } from '@/domain/orders/transitions';
 import { useSettled } from '../layout/paged-list';
 import { ListFilters, ScreenHeader } from '../layout/screen-parts';
 import { useAdminRole } from '../layout/use-admin-role';
@@ -18,6 +20,7 @@ import { DeleteOrderDialog } from './delete-order-dialog';
 import { orderCount } from './format';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrdersTable } from './orders-table';
+import { type StatusChange, StatusReasonDialog } from './status-reason-dialog';
 import { type AdminOrder, exportUrl, useAdminOrders, useOrderChanges } from './use-admin-orders';
 
 /** « Gestion des Commandes » (back-office.md §2), on the order log. */
@@ -34,6 +37,7 @@ export function OrdersScreen() {
   const changes = useOrderChanges();
   useLiveOrders();
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
+  const [reasonFor, setReasonFor] = useState<StatusChange | null>(null);
   const openId = params.get('order');
 
   useEffect(() => {
@@ -87,7 +91,7 @@ export function OrdersScreen() {
         <SearchInput
           className="sm:max-w-sm sm:flex-1"
           value={search}
-          maxLength={100}
+          maxLength={SEARCH_MAX}
           onValueChange={setSearch}
           placeholder="Rechercher par numéro ou nom du client..."
           aria-label="Rechercher des commandes"
@@ -119,7 +123,15 @@ export function OrdersScreen() {
               orders={list.items}
               canEdit={canEdit}
               busy={changes.pending}
-              onStatus={changes.setStatus}
+              onStatus={(order, value) => {
+                // The transition table asks a reason for going back or reopening: asked first.
+                const rule =
+                  isOrderStatus(order.status) && isOrderStatus(value)
+                    ? statusTransition(order.status, value)
+                    : null;
+                if (rule?.allowed && rule.needsReason) setReasonFor({ order, status: value });
+                else void changes.setStatus(order, value);
+              }}
               onPayment={changes.setPaymentStatus}
               onDetails={(order) => showDetails(order.id)}
               onDelete={setDeleting}
@@ -129,6 +141,14 @@ export function OrdersScreen() {
         </CardContent>
       </Card>
       <OrderDetailsDialog orderId={openId} canEdit={canEdit} onClose={() => showDetails(null)} />
+      {canEdit ? (
+        <StatusReasonDialog
+          change={reasonFor}
+          busy={changes.pending}
+          onConfirm={changes.setStatus}
+          onClose={() => setReasonFor(null)}
+        />
+      ) : null}
       {canEdit ? (
         <DeleteOrderDialog
           order={deleting}

@@ -7,10 +7,12 @@ import { formatEuros } from '@/domain/catalog/pricing';
 import { customerLabel } from '@/domain/orders/admin-list';
 import {
   ADMIN_ORDER_STATUS_LABELS,
+  isOrderStatus,
   ORDER_STATUSES,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
 } from '@/domain/orders/status';
+import { allowedTargets } from '@/domain/orders/transitions';
 import { RowAction, RowActions } from '../layout/screen-parts';
 import { shortId } from './format';
 import type { AdminOrder } from './use-admin-orders';
@@ -42,7 +44,7 @@ function StatusCell({
       disabled={busy}
       onChange={(e) => onStatus(order, e.target.value)}
     >
-      {ORDER_STATUSES.map((s) => (
+      {(isOrderStatus(order.status) ? allowedTargets(order.status) : ORDER_STATUSES).map((s) => (
         <option key={s} value={s}>
           {ADMIN_ORDER_STATUS_LABELS[s]}
         </option>

@@ -87,8 +87,8 @@ export function useOrderChanges() {
 
   return {
     pending: status.isPending || payment.isPending,
-    setStatus: (order: AdminOrder, value: string) =>
-      status.mutateAsync({ orderId: order.id, status: value, expectedVersion: order.version }).then(
+    setStatus: (order: AdminOrder, value: string, reason?: string) =>
+      status.mutateAsync({ orderId: order.id, status: value, reason, expectedVersion: order.version }).then(
         (result) => {
           applied(order, result);
           toast({ title: 'Succès', description: 'Statut de la commande mis à jour.', variant: 'success' });

@@ -36,8 +36,8 @@ const TAB_OF: Record<keyof SettingsFormValues, string> = {
   currency: 'general',
   taxRate: 'commerce',
   shippingEnabled: 'commerce',
-  freeShippingThreshold: 'commerce',
-  defaultShippingCost: 'commerce',
+  freeShippingThresholdCents: 'commerce',
+  defaultShippingCostCents: 'commerce',
   notificationsEnabled: 'notifications',
   emailNotifications: 'notifications',
   orderNotifications: 'notifications',
@@ -240,15 +240,15 @@ function CommerceTab({ form }: { form: Form }) {
       </Field>
       {v.shippingEnabled && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Frais de livraison par défaut (€)" error={e.defaultShippingCost}>
-            {(c) => <Input {...c} inputMode="decimal" {...form.text('defaultShippingCost')} />}
+          <Field label="Frais de livraison par défaut (€)" error={e.defaultShippingCostCents}>
+            {(c) => <Input {...c} inputMode="decimal" {...form.text('defaultShippingCostCents')} />}
           </Field>
           <Field
             label="Livraison gratuite à partir de (€)"
-            error={e.freeShippingThreshold}
+            error={e.freeShippingThresholdCents}
             description="Montant du panier à partir duquel la livraison est offerte."
           >
-            {(c) => <Input {...c} inputMode="decimal" {...form.text('freeShippingThreshold')} />}
+            {(c) => <Input {...c} inputMode="decimal" {...form.text('freeShippingThresholdCents')} />}
           </Field>
         </div>
       )}

@@ -6,6 +6,7 @@ import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { useForm } from '@/client/lib/use-form';
+import { EMAIL_MAX, FULL_NAME_MAX, MESSAGE_MAX } from '@/domain/common/limits';
 import type { ContactRequest, ContactRequestInput } from '../../../../domain/contact/schema';
 import { CONTACT_SERVICE_LABELS, CONTACT_SERVICES } from '../../../../domain/contact/services';
 import { BUSINESS } from '../../../../domain/site/business';
@@ -102,7 +103,15 @@ export function ContactSection() {
           >
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Nom complet *" error={form.errors.name}>
-                {(c) => <Input {...c} {...form.text('name')} autoComplete="name" required maxLength={120} />}
+                {(c) => (
+                  <Input
+                    {...c}
+                    {...form.text('name')}
+                    autoComplete="name"
+                    required
+                    maxLength={FULL_NAME_MAX}
+                  />
+                )}
               </Field>
               <Field label="Téléphone *" error={form.errors.phone}>
                 {(c) => <PhoneInput {...c} {...form.text('phone')} required />}
@@ -115,7 +124,7 @@ export function ContactSection() {
                     type="email"
                     autoComplete="email"
                     required
-                    maxLength={200}
+                    maxLength={EMAIL_MAX}
                   />
                 )}
               </Field>
@@ -142,7 +151,7 @@ export function ContactSection() {
                     {...c}
                     {...form.text('message')}
                     rows={5}
-                    maxLength={2000}
+                    maxLength={MESSAGE_MAX}
                     placeholder="Décrivez le problème : type de nuisible, lieu, urgence..."
                   />
                 )}
