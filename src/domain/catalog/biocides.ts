@@ -112,6 +112,7 @@ export const PROFESSIONAL_ONLY_MESSAGES = {
     'Ce produit est réservé aux professionnels titulaires du Certibiocide. Renseignez votre numéro, sa catégorie et sa date de fin de validité dans votre profil (Mon compte), ou appelez la boutique.',
   expired:
     'Votre Certibiocide a expiré : ce produit réservé aux professionnels ne peut pas vous être vendu. Mettez à jour votre certificat dans votre profil, ou appelez la boutique.',
+  cart: 'Réservé aux professionnels titulaires du Certibiocide : la commande demande un compte client avec un certificat valide de la bonne catégorie, renseigné dans votre profil. Sinon, appelez la boutique.',
   wrongCategory:
     "Votre Certibiocide n'est pas de la catégorie requise pour ce produit réservé aux professionnels. Appelez la boutique pour en parler.",
 } as const;
