@@ -25,6 +25,7 @@ import {
   serveDocument,
 } from '../images/documents.js';
 import { readImageVariant } from '../images/images.js';
+import { BIOCIDE_REGISTER_PATH, handleBiocideRegister } from '../orders/biocide-register.js';
 import { handleImageUpload, IMAGE_UPLOAD_PATH } from '../images/upload.js';
 import { startLiveHub } from '../live/hub.js';
 import { logger } from '../logger.js';
@@ -211,6 +212,10 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     if (pathname === AUDIT_EXPORT_PATH) {
       await handleAuditExport(services, req, res);
+      return;
+    }
+    if (pathname === BIOCIDE_REGISTER_PATH) {
+      await handleBiocideRegister(services, req, res);
       return;
     }
     if (pathname === ORDERS_CSV_PATH) {

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain/errors.js';
-import { decide, type OrderState } from '../../domain/orders/decider.js';
+import { parisDay } from '../../domain/dashboard/periods.js';
+import { type Buyer, decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
 import { commerceRules } from '../../domain/settings/settings.js';
@@ -23,6 +24,8 @@ export interface PlaceOrderInput {
   deliveryMethod: DeliveryMethod;
   lines: { productId: string; quantity: number }[];
   notes?: string;
+  /** Needed for professional-only biocides; absent: a buyer without certificate. */
+  buyer?: Buyer;
 }
 
 export interface PlacedOrder {
@@ -142,6 +145,8 @@ export async function placeOrder(
           products,
           itemIds: lines.map(() => randomUUID()),
           delivery: commerceRules(settings),
+          buyer: input.buyer ?? { signedIn: input.customerId !== null, certificate: null },
+          today: parisDay(new Date(at)),
         },
         null,
       );
