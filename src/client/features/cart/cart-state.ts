@@ -92,9 +92,10 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         isOnPromotion: product.isOnPromotion,
         image: product.mainImage,
         quantity: 1,
-        biocideType: product.biocideType ?? null,
-        referencePriceCents: product.referencePriceCents ?? null,
-        professionalOnly: product.professionalOnly ?? false,
+        // Only what applies: a plain product's line stays as it was before issue 27.
+        ...(product.biocideType ? { biocideType: product.biocideType } : {}),
+        ...(product.referencePriceCents != null ? { referencePriceCents: product.referencePriceCents } : {}),
+        ...(product.professionalOnly ? { professionalOnly: true } : {}),
       };
       return withTotals([...state.items, item]);
     }
@@ -150,9 +151,9 @@ export function parseSavedCart(raw: string | null): CartItem[] {
       isOnPromotion: i.isOnPromotion,
       image: i.image,
       quantity: i.quantity as number,
-      biocideType: typeof i.biocideType === 'string' ? i.biocideType : null,
-      referencePriceCents: isCents(i.referencePriceCents) ? i.referencePriceCents : null,
-      professionalOnly: i.professionalOnly === true,
+      ...(typeof i.biocideType === 'string' ? { biocideType: i.biocideType } : {}),
+      ...(isCents(i.referencePriceCents) ? { referencePriceCents: i.referencePriceCents } : {}),
+      ...(i.professionalOnly === true ? { professionalOnly: true } : {}),
     };
   });
 }
