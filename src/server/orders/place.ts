@@ -39,6 +39,7 @@ export interface PlacedOrder {
     quantity: number;
     unitPriceCents: number;
     totalPriceCents: number;
+    biocideType?: string;
   }[];
   subtotalCents: number;
   shippingCostCents: number;
@@ -62,6 +63,7 @@ export function placedOrder(state: OrderState): PlacedOrder {
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       totalPriceCents: l.totalPriceCents,
+      ...(l.biocideType ? { biocideType: l.biocideType } : {}),
     })),
     subtotalCents: state.subtotalCents,
     shippingCostCents: state.shippingCostCents,
