@@ -123,13 +123,19 @@ describe('reference prices (C. conso L112-1-1)', () => {
       }),
     );
     expect(refused.code).toBe('BAD_REQUEST');
-    expect(refused.message).toMatch(/^Le prix promo doit être inférieur au prix le plus bas des 30 derniers jours \(30,00/);
-    const [row] = await db.sql<{ priceCents: number }[]>`select price_cents from products where id = ${created.id}`;
+    expect(refused.message).toMatch(
+      /^Le prix promo doit être inférieur au prix le plus bas des 30 derniers jours \(30,00/,
+    );
+    const [row] = await db.sql<
+      { priceCents: number }[]
+    >`select price_cents from products where id = ${created.id}`;
     expect(row?.priceCents).toBe(3000);
   });
 
   it('never lets the history be rewritten', async () => {
-    await expect(db.sql`update product_price_history set effective_price_cents = 1`).rejects.toThrow(/append-only/);
+    await expect(db.sql`update product_price_history set effective_price_cents = 1`).rejects.toThrow(
+      /append-only/,
+    );
     await expect(db.sql`delete from product_price_history`).rejects.toThrow(/append-only/);
   });
 });
@@ -150,12 +156,16 @@ describe('professional-only biocides and the sales register', () => {
   });
 
   it('cannot be bought by a guest, who is told why and how', async () => {
-    const refused = await failure(shop.as('anonymous').checkout.place(placeInput([{ productId: proId, quantity: 1 }])));
+    const refused = await failure(
+      shop.as('anonymous').checkout.place(placeInput([{ productId: proId, quantity: 1 }])),
+    );
     expect(refused).toEqual({ code: 'FORBIDDEN', message: PROFESSIONAL_ONLY_MESSAGES.guest });
   });
 
   it('cannot be bought by a customer without a certificate', async () => {
-    const refused = await failure(shop.as('customerB').checkout.place(placeInput([{ productId: proId, quantity: 1 }])));
+    const refused = await failure(
+      shop.as('customerB').checkout.place(placeInput([{ productId: proId, quantity: 1 }])),
+    );
     expect(refused).toEqual({ code: 'FORBIDDEN', message: PROFESSIONAL_ONLY_MESSAGES.noCertificate });
   });
 
@@ -184,7 +194,9 @@ describe('professional-only biocides and the sales register', () => {
     const lines = csv.split('\r\n').filter(Boolean);
     expect(lines[0]).toContain('Date;Commande;Acheteur;Email;Produit;Type de produit');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${order.orderNumber};Marie Lefèvre;marie.lefevre@example.fr;Spray pro punaises;`);
+    expect(lines[1]).toContain(
+      `${order.orderNumber};Marie Lefèvre;marie.lefevre@example.fr;Spray pro punaises;`,
+    );
     expect(lines[1]).toContain(';Oui;2;CB-27-98765;Certibiocide nuisibles (TP14, TP18, TP20);31/12/2030');
   });
 });
@@ -194,7 +206,9 @@ describe('safety data sheets', () => {
 
   it('takes a PDF by its bytes and refuses anything else', async () => {
     expect(() => checkPdf(Buffer.from('\x89PNG\r\n\x1a\n....', 'latin1'))).toThrow(DOCUMENT_MESSAGES.notAPdf);
-    expect(() => checkPdf(Buffer.from('%PDF-1.4 but cut short', 'latin1'))).toThrow(DOCUMENT_MESSAGES.notAPdf);
+    expect(() => checkPdf(Buffer.from('%PDF-1.4 but cut short', 'latin1'))).toThrow(
+      DOCUMENT_MESSAGES.notAPdf,
+    );
     expect(() => checkPdf(Buffer.alloc(0))).toThrow(DOCUMENT_MESSAGES.empty);
     const stored = await storeDocument(db.sql, pdf, 'fds.pdf');
     const created = await admin().adminProducts.create(product({ safetyDataSheet: stored.url }));
@@ -203,7 +217,9 @@ describe('safety data sheets', () => {
 
   it('refuses a sheet the pipeline never stored', async () => {
     const refused = await failure(
-      admin().adminProducts.create(product({ safetyDataSheet: '/documents/00000000-0000-4000-8000-000000000000' })),
+      admin().adminProducts.create(
+        product({ safetyDataSheet: '/documents/00000000-0000-4000-8000-000000000000' }),
+      ),
     );
     expect(refused.message).toBe(M.documentInvalid);
   });

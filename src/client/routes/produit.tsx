@@ -6,8 +6,8 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { cn, usePageTitle } from '@/client/lib/utils';
-import { formatEuros, isOutOfStock } from '../../domain/catalog/pricing';
 import { CERTIBIOCIDE_CATEGORIES, isCertibiocideCategory } from '../../domain/catalog/biocides';
+import { formatEuros, isOutOfStock } from '../../domain/catalog/pricing';
 import { BackLink } from '../features/shop/back-link';
 import { BiocideNotice } from '../features/shop/biocide-notice';
 import { useShop } from '../features/shop/order-totals';
@@ -72,7 +72,12 @@ export default function Produit() {
     ['Couleur', p.color],
     ['Poids', p.weightKg ? `${p.weightKg.toLocaleString('fr-FR')} kg` : null],
     ['Délai de livraison', p.deliveryTime],
-    ['Contenance', p.netQuantity && p.netUnit ? `${p.netQuantity.toLocaleString('fr-FR')} ${p.netUnit === 'piece' ? 'pièce(s)' : p.netUnit}` : null],
+    [
+      'Contenance',
+      p.netQuantity && p.netUnit
+        ? `${p.netQuantity.toLocaleString('fr-FR')} ${p.netUnit === 'piece' ? 'pièce(s)' : p.netUnit}`
+        : null,
+    ],
   ].filter((row): row is [string, string] => Boolean(row[1]));
 
   return (

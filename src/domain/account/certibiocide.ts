@@ -23,7 +23,10 @@ export const certibiocideSchema = z
       .default(''),
     category: z
       .string()
-      .refine((v) => v === '' || (CERTIBIOCIDE_CATEGORY_CODES as string[]).includes(v), CERTIBIOCIDE_MESSAGES.category)
+      .refine(
+        (v) => v === '' || (CERTIBIOCIDE_CATEGORY_CODES as string[]).includes(v),
+        CERTIBIOCIDE_MESSAGES.category,
+      )
       .default(''),
     expiresOn: z
       .string()
@@ -38,7 +41,8 @@ export const certibiocideSchema = z
     const given = [c.number, c.category, c.expiresOn].filter(Boolean).length;
     if (given > 0 && given < 3) {
       for (const field of ['number', 'category', 'expiresOn'] as const) {
-        if (!c[field]) ctx.addIssue({ code: 'custom', path: [field], message: CERTIBIOCIDE_MESSAGES.incomplete });
+        if (!c[field])
+          ctx.addIssue({ code: 'custom', path: [field], message: CERTIBIOCIDE_MESSAGES.incomplete });
       }
     }
   });

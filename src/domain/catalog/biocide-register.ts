@@ -31,7 +31,8 @@ export interface RegisterSale {
   certibiocide?: { number: string; category: string; expiresOn: string };
 }
 
-const frenchDay = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : iso);
+const frenchDay = (iso: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : iso;
 
 /** One CSV line per biocide line of the order; nothing for an order without a biocide. */
 export function biocideRegisterLines(sale: RegisterSale): string {
@@ -49,7 +50,9 @@ export function biocideRegisterLines(sale: RegisterSale): string {
         l.professionalOnly ? 'Oui' : 'Non',
         l.quantity,
         c?.number ?? '',
-        c && isCertibiocideCategory(c.category) ? CERTIBIOCIDE_CATEGORIES[c.category].label : (c?.category ?? ''),
+        c && isCertibiocideCategory(c.category)
+          ? CERTIBIOCIDE_CATEGORIES[c.category].label
+          : (c?.category ?? ''),
         c ? frenchDay(c.expiresOn) : '',
       ]),
     )
@@ -57,4 +60,5 @@ export function biocideRegisterLines(sale: RegisterSale): string {
 }
 
 /** « registre-biocides-2026-11-23.csv » */
-export const biocideRegisterFileName = (now: Date) => `registre-biocides-${now.toISOString().slice(0, 10)}.csv`;
+export const biocideRegisterFileName = (now: Date) =>
+  `registre-biocides-${now.toISOString().slice(0, 10)}.csv`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { biocideRegisterLines } from './biocide-register.js';
 import {
   BIOCIDE_TYPE_CODES,
   biocideSentence,
@@ -6,7 +7,6 @@ import {
   discountForbidden,
   forbiddenClaim,
 } from './biocides.js';
-import { biocideRegisterLines } from './biocide-register.js';
 import { effectivePriceCents, promoApplies } from './pricing.js';
 import { PRODUCT_MESSAGES, validateProduct } from './product.js';
 
@@ -63,9 +63,9 @@ describe('Reg. 528/2012 art. 72: the sentence and the forbidden claims', () => {
   it('refuses a forbidden claim in the title or descriptions of a biocide, not of a trap', () => {
     const product = { title: 'Pyrèthre naturel', price: 21.5, biocideType: 'TP18' };
     expect(validateProduct(product)).toContain(PRODUCT_MESSAGES.forbiddenClaim('naturel'));
-    expect(validateProduct({ ...product, title: 'Pyrèthre', description: 'Sans danger, non toxique' })).toContain(
-      PRODUCT_MESSAGES.forbiddenClaim('non toxique'),
-    );
+    expect(
+      validateProduct({ ...product, title: 'Pyrèthre', description: 'Sans danger, non toxique' }),
+    ).toContain(PRODUCT_MESSAGES.forbiddenClaim('non toxique'));
     expect(validateProduct({ ...product, biocideType: null })).toEqual([]);
   });
 });
@@ -77,16 +77,27 @@ describe('Certibiocide (arrêté of 9 October 2013)', () => {
     const product = { title: 'Raticide pro', price: 50, biocideType: 'TP14', professionalOnly: true };
     expect(validateProduct(product)).toContain(PRODUCT_MESSAGES.professionalNeedsCategory);
     expect(validateProduct({ ...product, certibiocideCategory: 'nuisibles' })).toEqual([]);
-    expect(validateProduct({ title: 'Piège', price: 5, professionalOnly: true, certibiocideCategory: 'nuisibles' })).toContain(
-      PRODUCT_MESSAGES.professionalNeedsBiocide,
-    );
+    expect(
+      validateProduct({
+        title: 'Piège',
+        price: 5,
+        professionalOnly: true,
+        certibiocideCategory: 'nuisibles',
+      }),
+    ).toContain(PRODUCT_MESSAGES.professionalNeedsBiocide);
   });
 
   it('sells only to a signed-in holder of a valid certificate of the category', () => {
-    expect(certificateRefusal({ signedIn: false, certificate: null }, 'nuisibles', '2026-11-25')).toBe('guest');
-    expect(certificateRefusal({ signedIn: true, certificate: null }, 'nuisibles', '2026-11-25')).toBe('noCertificate');
+    expect(certificateRefusal({ signedIn: false, certificate: null }, 'nuisibles', '2026-11-25')).toBe(
+      'guest',
+    );
+    expect(certificateRefusal({ signedIn: true, certificate: null }, 'nuisibles', '2026-11-25')).toBe(
+      'noCertificate',
+    );
     expect(certificateRefusal({ signedIn: true, certificate }, 'nuisibles', '2027-07-01')).toBe('expired');
-    expect(certificateRefusal({ signedIn: true, certificate }, 'desinfectants', '2026-11-25')).toBe('wrongCategory');
+    expect(certificateRefusal({ signedIn: true, certificate }, 'desinfectants', '2026-11-25')).toBe(
+      'wrongCategory',
+    );
     expect(certificateRefusal({ signedIn: true, certificate }, 'nuisibles', '2027-06-30')).toBeNull();
   });
 });

@@ -72,11 +72,11 @@ const fold = (s: string) =>
     .replace(/[’`]/g, "'")
     .toLowerCase();
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const CLAIM_PATTERNS = FORBIDDEN_CLAIMS.map((claim) => ({
   claim,
-  pattern: new RegExp(`(^|[^a-z0-9])${escape(fold(claim)).replace(/[ -]/g, '[\\s-]+')}s?($|[^a-z0-9])`),
+  pattern: new RegExp(`(^|[^a-z0-9])${escapeRegExp(fold(claim)).replace(/[ -]/g, '[\\s-]+')}s?($|[^a-z0-9])`),
 }));
 
 /** The first forbidden claim the text makes, or null. */

@@ -4,7 +4,15 @@ import { GHS_PICTOGRAMS, HAZARD_STATEMENTS, hazardInfo, PRECAUTIONARY_STATEMENTS
 describe('CLP statements and pictograms in French', () => {
   it('has the nine pictograms of annex V with their French names', () => {
     expect(Object.keys(GHS_PICTOGRAMS)).toEqual([
-      'GHS01', 'GHS02', 'GHS03', 'GHS04', 'GHS05', 'GHS06', 'GHS07', 'GHS08', 'GHS09',
+      'GHS01',
+      'GHS02',
+      'GHS03',
+      'GHS04',
+      'GHS05',
+      'GHS06',
+      'GHS07',
+      'GHS08',
+      'GHS09',
     ]);
     expect(GHS_PICTOGRAMS.GHS06).toBe('Tête de mort sur deux tibias');
   });
@@ -27,6 +35,13 @@ describe('CLP statements and pictograms in French', () => {
     expect(info?.pictograms).toEqual([{ code: 'GHS08', name: 'Danger pour la santé' }]);
     expect(info?.signalWord).toBe('Attention');
     expect(info?.hazards[0]?.code).toBe('H373');
-    expect(hazardInfo({ hazardPictograms: [], signalWord: null, hazardStatements: [], precautionaryStatements: [] })).toBeNull();
+    expect(
+      hazardInfo({
+        hazardPictograms: [],
+        signalWord: null,
+        hazardStatements: [],
+        precautionaryStatements: [],
+      }),
+    ).toBeNull();
   });
 });

@@ -33,7 +33,8 @@ export const PRODUCT_MESSAGES = {
     "Les rodenticides (TP14) et les insecticides (TP18) ne peuvent faire l'objet d'aucune promotion ni remise (Code de l'environnement, art. L522-18).",
   forbiddenClaim: (claim: string) =>
     `La mention « ${claim} » est interdite pour un produit biocide (règlement UE 528/2012, art. 72).`,
-  professionalNeedsBiocide: 'Un produit réservé aux professionnels doit être un produit biocide avec son type.',
+  professionalNeedsBiocide:
+    'Un produit réservé aux professionnels doit être un produit biocide avec son type.',
   professionalNeedsCategory: 'Choisissez la catégorie de Certibiocide requise.',
   netQuantityPositive: 'La quantité nette doit être supérieure à 0',
   netQuantityNeedsUnit: 'Indiquez la quantité nette et son unité',
@@ -154,11 +155,16 @@ export const productSchema = z
     if (p.biocideType) {
       for (const field of ['title', 'miniDescription', 'description'] as const) {
         const claim = forbiddenClaim(p[field]);
-        if (claim) ctx.addIssue({ code: 'custom', path: [field], message: PRODUCT_MESSAGES.forbiddenClaim(claim) });
+        if (claim)
+          ctx.addIssue({ code: 'custom', path: [field], message: PRODUCT_MESSAGES.forbiddenClaim(claim) });
       }
     }
     if (p.professionalOnly && !p.biocideType) {
-      ctx.addIssue({ code: 'custom', path: ['biocideType'], message: PRODUCT_MESSAGES.professionalNeedsBiocide });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['biocideType'],
+        message: PRODUCT_MESSAGES.professionalNeedsBiocide,
+      });
     }
     if (p.professionalOnly && !p.certibiocideCategory) {
       ctx.addIssue({

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnitPrice, promoApplies, referencePriceCents, struckPriceCents, unitPrice } from './pricing.js';
+import {
+  formatUnitPrice,
+  promoApplies,
+  referencePriceCents,
+  struckPriceCents,
+  unitPrice,
+} from './pricing.js';
 
 const day = 86_400_000;
 /** Intl puts a no-break space before €. */
@@ -51,7 +57,13 @@ describe('C. conso L112-1-1: the struck price is the lowest of the 30 days befor
 
 describe('unit prices of pre-packed goods', () => {
   it('per litre and per kilogram, from the price paid', () => {
-    const spray = { priceCents: 1190, promoPriceCents: null, isOnPromotion: false, netQuantity: 750, netUnit: 'ml' };
+    const spray = {
+      priceCents: 1190,
+      promoPriceCents: null,
+      isOnPromotion: false,
+      netQuantity: 750,
+      netUnit: 'ml',
+    };
     expect(plain(formatUnitPrice(unitPrice(spray)!))).toBe('15,87 € / l');
     const paste = { ...spray, priceCents: 1690, netQuantity: 500, netUnit: 'g' };
     expect(plain(formatUnitPrice(unitPrice(paste)!))).toBe('33,80 € / kg');

@@ -391,7 +391,9 @@ describe('PlaceOrder: biocides reserved to professionals (arrêté of 9 October 
     place({ lines: [{ productId: PRO, quantity: 1 }], products: [proSpray], today: '2026-11-25', ...fields });
 
   it('refuses a guest, saying why and how to proceed', () => {
-    expect(() => decide(order({}), null)).toThrow(/réservé aux professionnels titulaires du Certibiocide.*appelez la boutique/);
+    expect(() => decide(order({}), null)).toThrow(
+      /réservé aux professionnels titulaires du Certibiocide.*appelez la boutique/,
+    );
   });
 
   it('refuses a customer without certificate, with an expired one, or of another category', () => {
@@ -407,21 +409,21 @@ describe('PlaceOrder: biocides reserved to professionals (arrêté of 9 October 
     expect(refused({ signedIn: true, certificate: { ...certificate, expiresOn: '2026-11-24' } })).toBe(
       'CERTIBIOCIDE_REQUIRED',
     );
-    expect(refused({ signedIn: true, certificate: { ...certificate, category: 'desinfectants' as never } })).toBe(
-      'CERTIBIOCIDE_REQUIRED',
-    );
+    expect(
+      refused({ signedIn: true, certificate: { ...certificate, category: 'desinfectants' as never } }),
+    ).toBe('CERTIBIOCIDE_REQUIRED');
   });
 
   it('sells to a certified customer and copies the certificate and the type onto OrderPlaced', () => {
     const [event] = decide(order({ buyer: { signedIn: true, certificate } }), null);
     expect(event?.type).toBe('OrderPlaced');
-    const data = event?.data as OrderPlacedData;
+    const data = event!.data as OrderPlacedData;
     expect(data.certibiocide).toEqual(certificate);
     expect(data.lines[0]).toMatchObject({ biocideType: 'TP18', professionalOnly: true });
   });
 
   it('keeps the certificate off orders without a professional-only product', () => {
     const [event] = decide(place({ buyer: { signedIn: true, certificate } }), null);
-    expect((event?.data as OrderPlacedData).certibiocide).toBeUndefined();
+    expect((event!.data as OrderPlacedData).certibiocide).toBeUndefined();
   });
 });

@@ -88,9 +88,7 @@ export const orderPlacedDataSchema = z.object({
    * The buyer's Certibiocide when the order has a professional-only biocide (arrêté of 9 October
    * 2013: its number goes into the seller's sales register). Absent otherwise.
    */
-  certibiocide: z
-    .object({ number: z.string(), category: z.string(), expiresOn: z.string() })
-    .optional(),
+  certibiocide: z.object({ number: z.string(), category: z.string(), expiresOn: z.string() }).optional(),
 });
 export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 

@@ -49,7 +49,11 @@ async function assertFilesExist(sql: Tx, product: Product) {
 }
 
 /** `by`: the admin's user id, recorded in the price history. */
-export async function createProduct(sql: Sql, product: Product, by: string | null = null): Promise<AdminProduct> {
+export async function createProduct(
+  sql: Sql,
+  product: Product,
+  by: string | null = null,
+): Promise<AdminProduct> {
   return await sql.begin(async (tx) => {
     await assertFilesExist(tx, product);
     const record = toProductRecord(product);
@@ -74,8 +78,14 @@ export async function saveProduct(
     if (!result) throw errors.productNotFound();
     const prices = await recordPrices(tx, id, record, result.before, by);
     result.product = { ...result.product, ...prices };
-    const kept = new Set([...imagesOf(result.product), ...(result.product.labelImage ? [result.product.labelImage] : [])]);
-    const beforeImages = [...imagesOf(result.before), ...(result.before.labelImage ? [result.before.labelImage] : [])];
+    const kept = new Set([
+      ...imagesOf(result.product),
+      ...(result.product.labelImage ? [result.product.labelImage] : []),
+    ]);
+    const beforeImages = [
+      ...imagesOf(result.before),
+      ...(result.before.labelImage ? [result.before.labelImage] : []),
+    ];
     await deleteUnusedImages(
       tx,
       beforeImages.filter((url) => !kept.has(url)),

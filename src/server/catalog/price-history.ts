@@ -59,10 +59,15 @@ export async function recordPrices(
       ? Math.min(before?.referencePriceCents as number, record.priceCents)
       : referencePriceCents(await priceHistory(sql, productId), now, record.priceCents);
     if (next.cents >= reference) {
-      throw new DomainError('invalid', 'PROMO_ABOVE_REFERENCE', PRODUCT_MESSAGES.referenceTooLow(formatEuros(reference)), {
-        field: 'promoPrice',
-        referencePriceCents: reference,
-      });
+      throw new DomainError(
+        'invalid',
+        'PROMO_ABOVE_REFERENCE',
+        PRODUCT_MESSAGES.referenceTooLow(formatEuros(reference)),
+        {
+          field: 'promoPrice',
+          referencePriceCents: reference,
+        },
+      );
     }
   }
   const changed =

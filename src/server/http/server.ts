@@ -25,10 +25,10 @@ import {
   serveDocument,
 } from '../images/documents.js';
 import { readImageVariant } from '../images/images.js';
-import { BIOCIDE_REGISTER_PATH, handleBiocideRegister } from '../orders/biocide-register.js';
 import { handleImageUpload, IMAGE_UPLOAD_PATH } from '../images/upload.js';
 import { startLiveHub } from '../live/hub.js';
 import { logger } from '../logger.js';
+import { BIOCIDE_REGISTER_PATH, handleBiocideRegister } from '../orders/biocide-register.js';
 import { handleOrdersCsv, ORDERS_CSV_PATH } from '../orders/csv-download.js';
 import { clientDistDir, projectRoot } from '../paths.js';
 import { appRouter } from '../routers/index.js';

@@ -77,9 +77,27 @@ describe('order confirmation mail of a biocide (Reg. 528/2012 art. 72)', () => {
     const biocides = {
       ...order,
       items: [
-        { title: 'Appâts en pâte', quantity: 1, unitPriceCents: 1690, totalPriceCents: 1690, biocideType: 'TP14' },
-        { title: 'Aérosol guêpes', quantity: 2, unitPriceCents: 1190, totalPriceCents: 2380, biocideType: 'TP18' },
-        { title: 'Spray punaises', quantity: 1, unitPriceCents: 1590, totalPriceCents: 1590, biocideType: 'TP18' },
+        {
+          title: 'Appâts en pâte',
+          quantity: 1,
+          unitPriceCents: 1690,
+          totalPriceCents: 1690,
+          biocideType: 'TP14',
+        },
+        {
+          title: 'Aérosol guêpes',
+          quantity: 2,
+          unitPriceCents: 1190,
+          totalPriceCents: 2380,
+          biocideType: 'TP18',
+        },
+        {
+          title: 'Spray punaises',
+          quantity: 1,
+          unitPriceCents: 1590,
+          totalPriceCents: 1590,
+          biocideType: 'TP18',
+        },
       ],
     };
     const text = orderConfirmationMail(biocides, contact).text;

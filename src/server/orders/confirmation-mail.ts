@@ -78,9 +78,9 @@ export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContac
       },
       { kind: 'note', text: `dont TVA : ${formatEuros(order.taxCents)}` },
       // One sentence per biocide type ordered, set apart under the amounts.
-      ...[...new Set(order.items.flatMap((i) => (i.biocideType ? [biocideSentence(i.biocideType)] : [])))].map(
-        (text) => ({ kind: 'note' as const, text }),
-      ),
+      ...[
+        ...new Set(order.items.flatMap((i) => (i.biocideType ? [biocideSentence(i.biocideType)] : []))),
+      ].map((text) => ({ kind: 'note' as const, text })),
       { kind: 'paragraph', text: delivery },
       { kind: 'steps', title: 'Prochaines étapes', items: nextSteps(order.deliveryMethod) },
       { kind: 'note', text: contactLine(contact) },

@@ -4,8 +4,8 @@
  * takes the stock. A retried request with the same idempotency key returns the first order.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../domain/errors.js';
 import { parisDay } from '../../domain/dashboard/periods.js';
+import { DomainError } from '../../domain/errors.js';
 import { type Buyer, decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';

@@ -34,7 +34,9 @@ export const adminProductsRouter = router({
     .input(z.object({ id: productId }))
     .query(({ ctx, input }) => adminProduct(ctx.sql, input.id)),
 
-  create: adminProcedure.input(productSchema).mutation(({ ctx, input }) => createProduct(ctx.sql, input, ctx.user.id)),
+  create: adminProcedure
+    .input(productSchema)
+    .mutation(({ ctx, input }) => createProduct(ctx.sql, input, ctx.user.id)),
 
   update: adminProcedure
     .input(z.object({ id: productId }).and(productSchema))

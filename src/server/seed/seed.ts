@@ -341,7 +341,9 @@ async function seedCatalog(sql: Sql): Promise<void> {
     // The price history (C. conso L112-1-1): a reduced product was sold at its regular price for
     // the 30 days before its promotion, which is its struck price.
     const history = [
-      ...(p.promo !== undefined ? [[p.price, false, p.price, new Date(createdAt.getTime() - 31 * 86_400_000)]] : []),
+      ...(p.promo !== undefined
+        ? [[p.price, false, p.price, new Date(createdAt.getTime() - 31 * 86_400_000)]]
+        : []),
       [p.price, p.promo !== undefined, p.promo ?? p.price, createdAt],
     ] as [number, boolean, number, Date][];
     for (const [price, onPromotion, effective, at] of history) {

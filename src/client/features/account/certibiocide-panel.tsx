@@ -57,7 +57,11 @@ function CertibiocideForm({
   async function save() {
     try {
       await onSave(form.values);
-      toast({ title: 'Certibiocide enregistré', description: 'Votre certificat a été enregistré.', variant: 'success' });
+      toast({
+        title: 'Certibiocide enregistré',
+        description: 'Votre certificat a été enregistré.',
+        variant: 'success',
+      });
     } catch (error) {
       form.showServerErrors(error);
       toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
@@ -69,8 +73,8 @@ function CertibiocideForm({
       <CardHeader>
         <CardTitle>Certibiocide (professionnels)</CardTitle>
         <CardDescription>
-          Nécessaire pour acheter les produits biocides réservés aux professionnels. Son numéro figure dans notre
-          registre des ventes de biocides.
+          Nécessaire pour acheter les produits biocides réservés aux professionnels. Son numéro figure dans
+          notre registre des ventes de biocides.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,11 +1,17 @@
-import { biocideSentence } from '../../../domain/catalog/biocides';
 import { cn } from '@/client/lib/utils';
+import { biocideSentence } from '../../../domain/catalog/biocides';
 
 /**
  * The sentence every advertisement of a biocide carries, set apart (Reg. 528/2012 art. 72):
  * under the price of every card, product page, cart line and order mail.
  */
-export function BiocideNotice({ biocideType, className }: { biocideType: string | null | undefined; className?: string }) {
+export function BiocideNotice({
+  biocideType,
+  className,
+}: {
+  biocideType: string | null | undefined;
+  className?: string;
+}) {
   if (!biocideType) return null;
   return (
     <p

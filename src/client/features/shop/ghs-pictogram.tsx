@@ -9,10 +9,16 @@ const SYMBOLS: Record<GhsPictogram, ReactNode> = {
   GHS01: (
     <>
       <circle cx="50" cy="56" r="12" />
-      <path d="M50 30v10M34 38l7 7M66 38l-7 7M28 56h9M63 56h9M37 70l5-4M63 70l-5-4" strokeWidth="4" stroke="#000" />
+      <path
+        d="M50 30v10M34 38l7 7M66 38l-7 7M28 56h9M63 56h9M37 70l5-4M63 70l-5-4"
+        strokeWidth="4"
+        stroke="#000"
+      />
     </>
   ),
-  GHS02: <path d="M50 26c8 12 16 18 16 32a16 16 0 0 1-32 0c0-8 4-12 8-16 0 6 2 9 5 10-2-10 1-18 3-26zM34 72h32v4H34z" />,
+  GHS02: (
+    <path d="M50 26c8 12 16 18 16 32a16 16 0 0 1-32 0c0-8 4-12 8-16 0 6 2 9 5 10-2-10 1-18 3-26zM34 72h32v4H34z" />
+  ),
   GHS03: (
     <>
       <circle cx="50" cy="60" r="12" fill="none" stroke="#000" strokeWidth="4" />

@@ -19,7 +19,10 @@ export function ProductHazards({ product }: { product: HazardFields }) {
   const info = hazardInfo(product);
   if (!info && !product.safetyDataSheet) return null;
   return (
-    <section aria-labelledby="dangers" className="space-y-3 rounded-lg border-2 border-red-700/70 bg-card p-4">
+    <section
+      aria-labelledby="dangers"
+      className="space-y-3 rounded-lg border-2 border-red-700/70 bg-card p-4"
+    >
       <h2 id="dangers" className="text-lg font-semibold">
         Dangers
       </h2>

@@ -1,5 +1,5 @@
-import { formatUnitPrice, type Priced, unitPrice } from '../../../domain/catalog/pricing';
 import { cn } from '@/client/lib/utils';
+import { formatUnitPrice, type Priced, unitPrice } from '../../../domain/catalog/pricing';
 
 /** The price per litre or kilogram of a pre-packed product (C. conso L112-1): "12,45 € / l". */
 export function UnitPrice({

@@ -7,6 +7,7 @@ import { Switch } from '@/client/components/ui/switch';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
+import { discountForbidden } from '@/domain/catalog/biocides';
 import {
   emptyProductForm,
   type ProductFormValues,
@@ -16,7 +17,6 @@ import {
   slugify,
 } from '@/domain/catalog/product';
 import { FormDialog } from '../layout/screen-parts';
-import { discountForbidden } from '@/domain/catalog/biocides';
 import { ImageUploader } from './image-uploader';
 import { NO_DISCOUNT_REASON, RegulatedFields } from './regulated-fields';
 import { type AdminProduct, useProductsChanged } from './use-admin-products';
@@ -84,7 +84,11 @@ export function ProductDialog({
         error instanceof TRPCClientError ? (error.data as { domainCode?: string })?.domainCode : null;
       if (domainCode === 'PROMO_ABOVE_REFERENCE') {
         form.showFieldErrors({ promoPrice: (error as Error).message });
-        toast({ title: 'Erreur de validation', description: (error as Error).message, variant: 'destructive' });
+        toast({
+          title: 'Erreur de validation',
+          description: (error as Error).message,
+          variant: 'destructive',
+        });
         return;
       }
       if (domainCode === 'SLUG_TAKEN') form.showFieldErrors({ slug: (error as Error).message });

@@ -29,11 +29,17 @@ interface FormApi {
   values: ProductFormValues;
   errors: Errors;
   set: <K extends keyof ProductFormValues>(name: K, value: ProductFormValues[K]) => void;
-  text: (name: 'netQuantity') => { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
+  text: (name: 'netQuantity') => {
+    name: string;
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+  };
 }
 
 /** Sends a PDF to the document route; the server checks the bytes. */
-async function uploadDocument(file: File): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+async function uploadDocument(
+  file: File,
+): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
   try {
     const res = await fetch('/api/admin/documents', {
       method: 'POST',
@@ -87,7 +93,11 @@ function CodeList({
           </label>
         ))}
       </div>
-      {error && <p className="text-sm text-destructive" role="alert">{error}</p>}
+      {error && (
+        <p className="text-sm text-destructive" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -158,14 +168,19 @@ export function RegulatedFields({ form }: { form: FormApi }) {
         <legend className="text-sm font-medium">Pictogrammes de danger (CLP)</legend>
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           {GHS_PICTOGRAM_CODES.map((code) => (
-            <label key={code} className="flex flex-col items-center gap-1 rounded-md border p-2 text-center text-xs">
+            <label
+              key={code}
+              className="flex flex-col items-center gap-1 rounded-md border p-2 text-center text-xs"
+            >
               <GhsPictogramIcon code={code} className="size-10" />
               <span>
                 <input
                   type="checkbox"
                   className="mr-1 align-middle"
                   checked={v.hazardPictograms.includes(code)}
-                  onChange={(ev) => form.set('hazardPictograms', toggle(v.hazardPictograms, code, ev.target.checked))}
+                  onChange={(ev) =>
+                    form.set('hazardPictograms', toggle(v.hazardPictograms, code, ev.target.checked))
+                  }
                 />
                 {GHS_PICTOGRAMS[code]}
               </span>
@@ -175,7 +190,11 @@ export function RegulatedFields({ form }: { form: FormApi }) {
       </fieldset>
       <Field label="Mention d'avertissement" error={e.signalWord}>
         {(c) => (
-          <NativeSelect {...c} value={v.signalWord} onChange={(ev) => form.set('signalWord', ev.target.value)}>
+          <NativeSelect
+            {...c}
+            value={v.signalWord}
+            onChange={(ev) => form.set('signalWord', ev.target.value)}
+          >
             <option value="">Aucune</option>
             {SIGNAL_WORDS.map((w) => (
               <option key={w} value={w}>
@@ -226,7 +245,11 @@ export function RegulatedFields({ form }: { form: FormApi }) {
                   <a href={v.safetyDataSheet} target="_blank" rel="noopener" className="text-sm underline">
                     Voir la fiche
                   </a>
-                  <button type="button" className="text-sm underline" onClick={() => form.set('safetyDataSheet', '')}>
+                  <button
+                    type="button"
+                    className="text-sm underline"
+                    onClick={() => form.set('safetyDataSheet', '')}
+                  >
                     Retirer la fiche
                   </button>
                 </>
@@ -254,7 +277,11 @@ export function RegulatedFields({ form }: { form: FormApi }) {
                 }}
               />
               {v.labelImage && (
-                <button type="button" className="text-sm underline" onClick={() => form.set('labelImage', '')}>
+                <button
+                  type="button"
+                  className="text-sm underline"
+                  onClick={() => form.set('labelImage', '')}
+                >
                   Retirer l'étiquette
                 </button>
               )}
@@ -263,8 +290,21 @@ export function RegulatedFields({ form }: { form: FormApi }) {
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Quantité nette" error={e.netQuantity} description="Le prix au litre ou au kilo en est calculé.">
-          {(c) => <Input {...c} {...form.text('netQuantity')} type="number" step="0.001" min="0" inputMode="decimal" />}
+        <Field
+          label="Quantité nette"
+          error={e.netQuantity}
+          description="Le prix au litre ou au kilo en est calculé."
+        >
+          {(c) => (
+            <Input
+              {...c}
+              {...form.text('netQuantity')}
+              type="number"
+              step="0.001"
+              min="0"
+              inputMode="decimal"
+            />
+          )}
         </Field>
         <Field label="Unité" error={e.netUnit}>
           {(c) => (
