@@ -21,7 +21,7 @@ export function ProductHazards({ product }: { product: HazardFields }) {
   return (
     <section
       aria-labelledby="dangers"
-      className="space-y-3 rounded-lg border-2 border-red-700/70 bg-card p-4"
+      className="min-w-0 space-y-3 rounded-lg border-2 border-red-700/70 bg-card p-4 [overflow-wrap:anywhere]"
     >
       <h2 id="dangers" className="text-lg font-semibold">
         Dangers
