@@ -6,6 +6,7 @@ import {
   certificateRefusal,
   discountForbidden,
   forbiddenClaim,
+  mayBeShowcased,
 } from './biocides.js';
 import { effectivePriceCents, promoApplies } from './pricing.js';
 import { PRODUCT_MESSAGES, validateProduct } from './product.js';
@@ -18,6 +19,13 @@ describe('C. env. L522-18, R522-16-1: no reduction on TP14 and TP18', () => {
       expect(discountForbidden(type), type).toBe(false);
     }
     expect(discountForbidden(null)).toBe(false);
+  });
+
+  it('keeps them out of every promotional placement', () => {
+    expect(mayBeShowcased({ biocideType: 'TP14' })).toBe(false);
+    expect(mayBeShowcased({ biocideType: 'TP18' })).toBe(false);
+    expect(mayBeShowcased({ biocideType: 'TP2' })).toBe(true);
+    expect(mayBeShowcased({ biocideType: null })).toBe(true);
   });
 
   it('never charges a promo price for a TP14, whatever the row says', () => {

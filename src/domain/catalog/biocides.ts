@@ -135,3 +135,11 @@ export function certificateRefusal(
   if (requiredCategory && c.category !== requiredCategory) return 'wrongCategory';
   return null;
 }
+
+/**
+ * C. env. L522-5-3, R522-16-2: no advertising of TP14 and TP18 to the public. A promotional
+ * placement (home teaser, "meilleures ventes", any list ranked by sales shown to visitors) takes
+ * only the products this returns true for; the product page and the plain catalogue stay.
+ */
+export const mayBeShowcased = (product: { biocideType?: string | null }): boolean =>
+  !discountForbidden(product.biocideType);
