@@ -53,7 +53,7 @@ const upload = (body: Buffer, cookie: string | null) =>
       origin: url,
       ...(cookie ? { cookie } : {}),
     },
-    body,
+    body: new Uint8Array(body),
   });
 
 const documentCount = async () =>

@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react';
 import { hazardInfo } from '../../../domain/catalog/hazards';
 import { GhsPictogramIcon } from './ghs-pictogram';
+import { ProductImage } from './product-image';
 
 interface HazardFields {
   hazardPictograms: string[];
@@ -8,6 +9,7 @@ interface HazardFields {
   hazardStatements: string[];
   precautionaryStatements: string[];
   safetyDataSheet: string | null;
+  labelImage: string | null;
 }
 
 /**
@@ -17,7 +19,7 @@ interface HazardFields {
  */
 export function ProductHazards({ product }: { product: HazardFields }) {
   const info = hazardInfo(product);
-  if (!info && !product.safetyDataSheet) return null;
+  if (!info && !product.safetyDataSheet && !product.labelImage) return null;
   return (
     <section
       aria-labelledby="dangers"
@@ -65,6 +67,17 @@ export function ProductHazards({ product }: { product: HazardFields }) {
             ))}
           </ul>
         </div>
+      )}
+      {product.labelImage && (
+        <figure className="space-y-1">
+          <ProductImage
+            base={product.labelImage}
+            alt="Étiquette du produit"
+            sizes="(min-width: 1024px) 480px, 100vw"
+            className="max-h-96 w-full rounded-md border object-contain"
+          />
+          <figcaption className="text-xs text-muted-foreground">Étiquette du produit</figcaption>
+        </figure>
       )}
       {product.safetyDataSheet && (
         <a
