@@ -90,3 +90,23 @@ test('the shop, a product, the cart, the checkout, the confirmation, /auth and /
   await expect(page.getByText(/Commande/).first()).toBeVisible();
   await expectAccessible(page, '/compte');
 });
+
+test('a biocide: its card, its product page (sentence, unit price, Dangers block) and its cart line have no axe violation @phone', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await gotoHydrated(page, '/boutique');
+  const card = page.getByRole('article').filter({ hasText: 'Appâts raticides en pâte 500 g' });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByText('Utilisez les rodenticides avec précaution.', { exact: false })).toBeVisible();
+  await expectAccessible(page, '/boutique (biocide cards)');
+  await card.getByRole('link', { name: 'Appâts raticides en pâte 500 g' }).click();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Dangers' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Danger pour la santé (GHS08)' })).toBeVisible();
+  await expect(page.getByText('33,80 € / kg')).toBeVisible();
+  await expectAccessible(page, 'a biocide product page');
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await gotoHydrated(page, '/panier');
+  await expectAccessible(page, '/panier (biocide line)');
+});

@@ -219,3 +219,23 @@ test('on a phone the sidebar is an 18rem sheet opened from the header @phone', a
   await expect(sheet).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Gestion des Commandes' })).toBeVisible();
 });
+
+test('a rodenticide cannot be put on promotion: the switch is off and says why; its hazards are in the dialog', async ({
+  page,
+}) => {
+  await signInAsAdmin(page, '/admin/products');
+  await page.goto('/admin/products');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Appâts raticides en pâte 500 g' })
+    .getByRole('button', { name: /Modifier/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Produit biocide')).toHaveValue('TP14');
+  const promo = dialog.getByRole('switch', { name: 'En promotion' });
+  await expect(promo).toBeDisabled();
+  await expect(promo).not.toBeChecked();
+  await expect(dialog.getByText("ne peuvent faire l'objet d'aucune promotion ni remise")).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: /Danger pour la santé/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /H373/ })).toBeChecked();
+});

@@ -76,6 +76,11 @@ const placeInput = (f: Fixtures) => ({
 export const authorizationTable: Record<string, ProcedureRule> = {
   'account.profile': { expect: signedIn },
   'account.updateProfile': { input: () => ({ firstName: 'Jean', lastName: 'Martin' }), expect: signedIn },
+  'account.certibiocide': { expect: signedIn },
+  'account.updateCertibiocide': {
+    input: () => ({ number: 'ABC-12345', category: 'nuisibles', expiresOn: '2030-01-01' }),
+    expect: signedIn,
+  },
   'account.totals': { expect: signedIn },
   'account.orders': { expect: signedIn },
   // Only its owner sees an order through the account: B and the admin's own account get NOT_FOUND.

@@ -14,6 +14,10 @@ import { trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '@/domain/catalog/pricing';
 
+/** The Certibiocide block (issue 27), beside the profile, downloaded with its tab. */
+const CertibiocidePanel = lazy(() =>
+  import('@/client/features/account/certibiocide-panel').then((m) => ({ default: m.CertibiocidePanel })),
+);
 /** The profile form is only downloaded when its tab opens. */
 const ProfilePanel = lazy(() =>
   import('@/client/features/account/profile-panel').then((m) => ({ default: m.ProfilePanel })),
@@ -174,6 +178,7 @@ export default function ComptePage() {
               <TabsContent value="profile">
                 <Suspense fallback={<Spinner />}>
                   <ProfilePanel profile={profile.data} />
+                  <CertibiocidePanel />
                 </Suspense>
               </TabsContent>
               <TabsContent value="payment">

@@ -2,11 +2,13 @@ import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { usePageTitle } from '@/client/lib/utils';
+import { PROFESSIONAL_ONLY_MESSAGES } from '../../domain/catalog/biocides';
 import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
 import { useCartCheck } from '../features/cart/use-cart-check';
 import { BackLink } from '../features/shop/back-link';
+import { BiocideNotice } from '../features/shop/biocide-notice';
 import { OrderTotals, useOrderAmounts, useShop } from '../features/shop/order-totals';
 import { Price } from '../features/shop/price';
 import { ProductImage } from '../features/shop/product-image';
@@ -62,6 +64,10 @@ export default function Panier() {
                           {item.name}
                         </Link>
                         <Price product={item} size="sm" />
+                        <BiocideNotice biocideType={item.biocideType} />
+                        {item.professionalOnly && (
+                          <p className="text-sm">{PROFESSIONAL_ONLY_MESSAGES.cart}</p>
+                        )}
                         {problems.has(item.productId) && (
                           <p className="text-sm font-medium text-destructive" role="alert">
                             {problems.get(item.productId)}

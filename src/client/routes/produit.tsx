@@ -6,14 +6,18 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { cn, usePageTitle } from '@/client/lib/utils';
+import { CERTIBIOCIDE_CATEGORIES, isCertibiocideCategory } from '../../domain/catalog/biocides';
 import { formatEuros, isOutOfStock } from '../../domain/catalog/pricing';
 import { BackLink } from '../features/shop/back-link';
+import { BiocideNotice } from '../features/shop/biocide-notice';
 import { useShop } from '../features/shop/order-totals';
 import { Price, PromoBadge } from '../features/shop/price';
+import { ProductHazards } from '../features/shop/product-hazards';
 import { ProductImage } from '../features/shop/product-image';
 import { ShopContact } from '../features/shop/shop-contact';
 import { ShopLayout } from '../features/shop/shop-header';
 import { StockBadge } from '../features/shop/stock-badge';
+import { UnitPrice } from '../features/shop/unit-price';
 import { useAddToCart } from '../features/shop/use-add-to-cart';
 
 /** The spec shows the main image and at most 4 additional ones. */
@@ -68,6 +72,12 @@ export default function Produit() {
     ['Couleur', p.color],
     ['Poids', p.weightKg ? `${p.weightKg.toLocaleString('fr-FR')} kg` : null],
     ['Délai de livraison', p.deliveryTime],
+    [
+      'Contenance',
+      p.netQuantity && p.netUnit
+        ? `${p.netQuantity.toLocaleString('fr-FR')} ${p.netUnit === 'piece' ? 'pièce(s)' : p.netUnit}`
+        : null,
+    ],
   ].filter((row): row is [string, string] => Boolean(row[1]));
 
   return (
@@ -119,7 +129,20 @@ export default function Produit() {
               <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{p.title}</h1>
               <StockBadge product={p} />
             </div>
-            <Price product={p} size="lg" />
+            <div className="space-y-1">
+              <Price product={p} size="lg" showReference />
+              <UnitPrice product={p} className="text-sm" />
+            </div>
+            <BiocideNotice biocideType={p.biocideType} className="text-sm" />
+            {p.professionalOnly && (
+              <p className="rounded-md border bg-muted px-3 py-2 text-sm">
+                <strong>Réservé aux professionnels</strong> titulaires du{' '}
+                {isCertibiocideCategory(p.certibiocideCategory)
+                  ? CERTIBIOCIDE_CATEGORIES[p.certibiocideCategory].label
+                  : 'Certibiocide'}
+                . Connectez-vous et renseignez votre certificat dans votre profil, ou appelez la boutique.
+              </p>
+            )}
             {p.miniDescription && <p className="text-lg text-muted-foreground">{p.miniDescription}</p>}
             <Button
               size="lg"
@@ -152,6 +175,7 @@ export default function Produit() {
                 </span>
               </li>
             </ul>
+            <ProductHazards product={p} />
             {p.description && (
               <section className="space-y-2">
                 <h2 className="text-lg font-semibold">Description</h2>

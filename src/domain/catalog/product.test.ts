@@ -11,13 +11,9 @@ import {
   slugify,
   toProductRecord,
 } from './product';
+import { validateProduct } from './product-messages.test-support.js';
 
 const valid = { title: 'Piège à rats', price: 14.9 };
-/** Every message of the one product schema, in the order of its rules, once each. */
-const validateProduct = (input: unknown): string[] => {
-  const result = productSchema.safeParse(input);
-  return result.success ? [] : [...new Set(result.error.issues.map((i) => i.message))];
-};
 const form = (fields: Partial<typeof emptyProductForm>) =>
   parseProductForm({ ...emptyProductForm, ...fields });
 

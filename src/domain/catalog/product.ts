@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../security/ids.js';
+import {
+  BIOCIDE_TYPE_CODES,
+  CERTIBIOCIDE_CATEGORY_CODES,
+  discountForbidden,
+  forbiddenClaim,
+} from './biocides.js';
+import { GHS_PICTOGRAM_CODES, HAZARD_CODES, PRECAUTIONARY_CODES, SIGNAL_WORDS } from './hazards.js';
+import { NET_UNIT_CODES } from './pricing.js';
 
 /**
  * The product of the back-office (back-office.md §3, §5): one schema parsed by the admin form
@@ -22,7 +30,25 @@ export const PRODUCT_MESSAGES = {
   imageInvalid: "Une image du produit n'existe pas",
   tooLong: 'Ce texte est trop long',
   amountTooHigh: 'Ce montant est trop élevé',
+  noDiscountBiocide:
+    "Les rodenticides (TP14) et les insecticides (TP18) ne peuvent faire l'objet d'aucune promotion ni remise (Code de l'environnement, art. L522-18).",
+  forbiddenClaim: (claim: string) =>
+    `La mention « ${claim} » est interdite pour un produit biocide (règlement UE 528/2012, art. 72).`,
+  professionalNeedsBiocide:
+    'Un produit réservé aux professionnels doit être un produit biocide avec son type.',
+  professionalNeedsCategory: 'Choisissez la catégorie de Certibiocide requise.',
+  netQuantityPositive: 'La quantité nette doit être supérieure à 0',
+  netQuantityNeedsUnit: 'Indiquez la quantité nette et son unité',
+  biocideTypeInvalid: 'Type de produit biocide inconnu',
+  certibiocideInvalid: 'Catégorie de Certibiocide inconnue',
+  hazardInvalid: 'Mention de danger inconnue',
+  documentInvalid: "La fiche de données de sécurité n'existe pas",
+  referenceTooLow: (reference: string) =>
+    `Le prix promo doit être inférieur au prix le plus bas des 30 derniers jours (${reference}), seul prix de référence autorisé (Code de la consommation, art. L112-1-1).`,
 } as const;
+
+/** A stored document of the pipeline (safety data sheets): `/documents/<uuid>`. */
+export const PRODUCT_DOCUMENT_URL = new RegExp(`^/documents/${UUID_PATTERN}$`);
 
 /** Lowercase, accents and punctuation stripped, spaces and underscores turned into hyphens. */
 export function slugify(text: string): string {
@@ -91,8 +117,69 @@ export const productSchema = z
       .default([]),
     isAvailable: z.boolean().default(true),
     isVisibleInShop: z.boolean().default(true),
+    /** Reg. 528/2012: the product type of a biocide, null for anything else. */
+    biocideType: z.enum(BIOCIDE_TYPE_CODES, PRODUCT_MESSAGES.biocideTypeInvalid).nullable().default(null),
+    /** Sold only to holders of a Certibiocide of `certibiocideCategory`. */
+    professionalOnly: z.boolean().default(false),
+    certibiocideCategory: z
+      .enum(CERTIBIOCIDE_CATEGORY_CODES, PRODUCT_MESSAGES.certibiocideInvalid)
+      .nullable()
+      .default(null),
+    /** CLP art. 48(2): what a distance sale shows before purchase. */
+    hazardPictograms: z.array(z.enum(GHS_PICTOGRAM_CODES, PRODUCT_MESSAGES.hazardInvalid)).max(9).default([]),
+    signalWord: z.enum(SIGNAL_WORDS, PRODUCT_MESSAGES.hazardInvalid).nullable().default(null),
+    hazardStatements: z.array(z.enum(HAZARD_CODES, PRODUCT_MESSAGES.hazardInvalid)).max(40).default([]),
+    precautionaryStatements: z
+      .array(z.enum(PRECAUTIONARY_CODES, PRODUCT_MESSAGES.hazardInvalid))
+      .max(40)
+      .default([]),
+    safetyDataSheet: z
+      .string()
+      .regex(PRODUCT_DOCUMENT_URL, PRODUCT_MESSAGES.documentInvalid)
+      .nullable()
+      .default(null),
+    labelImage: z.string().regex(PRODUCT_IMAGE_URL, PRODUCT_MESSAGES.imageInvalid).nullable().default(null),
+    /** Pre-packed quantity: the unit price is computed from it. */
+    netQuantity: z
+      .number({ error: PRODUCT_MESSAGES.netQuantityPositive })
+      .gt(0, PRODUCT_MESSAGES.netQuantityPositive)
+      .max(100_000, PRODUCT_MESSAGES.amountTooHigh)
+      .nullable()
+      .default(null),
+    netUnit: z.enum(NET_UNIT_CODES, PRODUCT_MESSAGES.netQuantityNeedsUnit).nullable().default(null),
   })
   .superRefine((p, ctx) => {
+    if (p.isOnPromotion && discountForbidden(p.biocideType)) {
+      ctx.addIssue({ code: 'custom', path: ['isOnPromotion'], message: PRODUCT_MESSAGES.noDiscountBiocide });
+    }
+    if (p.biocideType) {
+      for (const field of ['title', 'miniDescription', 'description'] as const) {
+        const claim = forbiddenClaim(p[field]);
+        if (claim)
+          ctx.addIssue({ code: 'custom', path: [field], message: PRODUCT_MESSAGES.forbiddenClaim(claim) });
+      }
+    }
+    if (p.professionalOnly && !p.biocideType) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['biocideType'],
+        message: PRODUCT_MESSAGES.professionalNeedsBiocide,
+      });
+    }
+    if (p.professionalOnly && !p.certibiocideCategory) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['certibiocideCategory'],
+        message: PRODUCT_MESSAGES.professionalNeedsCategory,
+      });
+    }
+    if ((p.netQuantity === null) !== (p.netUnit === null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [p.netQuantity === null ? 'netQuantity' : 'netUnit'],
+        message: PRODUCT_MESSAGES.netQuantityNeedsUnit,
+      });
+    }
     if (p.promoPrice !== null && p.promoPrice >= p.price) {
       ctx.addIssue({ code: 'custom', path: ['promoPrice'], message: PRODUCT_MESSAGES.promoBelowPrice });
     }
@@ -130,6 +217,18 @@ export interface ProductFormValues {
   images: string[];
   isAvailable: boolean;
   isVisibleInShop: boolean;
+  /** '' when the product is not a biocide. */
+  biocideType: string;
+  professionalOnly: boolean;
+  certibiocideCategory: string;
+  hazardPictograms: string[];
+  signalWord: string;
+  hazardStatements: string[];
+  precautionaryStatements: string[];
+  safetyDataSheet: string;
+  labelImage: string;
+  netQuantity: string;
+  netUnit: string;
 }
 
 /** The spec's defaults for a new product. */
@@ -155,6 +254,17 @@ export const emptyProductForm: ProductFormValues = {
   images: [],
   isAvailable: true,
   isVisibleInShop: true,
+  biocideType: '',
+  professionalOnly: false,
+  certibiocideCategory: '',
+  hazardPictograms: [],
+  signalWord: '',
+  hazardStatements: [],
+  precautionaryStatements: [],
+  safetyDataSheet: '',
+  labelImage: '',
+  netQuantity: '',
+  netUnit: '',
 };
 
 /** A decimal as people type it ("12,90" or "12.90"); NaN when it is not one. */
@@ -204,6 +314,17 @@ export function parseProductForm(values: ProductFormValues): ProductInput {
     images: values.images,
     isAvailable: values.isAvailable,
     isVisibleInShop: values.isVisibleInShop,
+    biocideType: (values.biocideType || null) as ProductInput['biocideType'],
+    professionalOnly: values.professionalOnly,
+    certibiocideCategory: (values.certibiocideCategory || null) as ProductInput['certibiocideCategory'],
+    hazardPictograms: values.hazardPictograms as ProductInput['hazardPictograms'],
+    signalWord: (values.signalWord || null) as ProductInput['signalWord'],
+    hazardStatements: values.hazardStatements as ProductInput['hazardStatements'],
+    precautionaryStatements: values.precautionaryStatements as ProductInput['precautionaryStatements'],
+    safetyDataSheet: values.safetyDataSheet || null,
+    labelImage: values.labelImage || null,
+    netQuantity: orNull(values.netQuantity),
+    netUnit: (values.netUnit || null) as ProductInput['netUnit'],
   };
 }
 
@@ -234,6 +355,17 @@ export interface ProductRecord {
   additionalImages: string[];
   isAvailable: boolean;
   isVisibleInShop: boolean;
+  biocideType: string | null;
+  professionalOnly: boolean;
+  certibiocideCategory: string | null;
+  hazardPictograms: string[];
+  signalWord: string | null;
+  hazardStatements: string[];
+  precautionaryStatements: string[];
+  safetyDataSheet: string | null;
+  labelImage: string | null;
+  netQuantity: number | null;
+  netUnit: string | null;
 }
 
 export function toProductRecord(p: Product): ProductRecord {
@@ -261,6 +393,18 @@ export function toProductRecord(p: Product): ProductRecord {
     additionalImages: p.images.slice(1),
     isAvailable: p.isAvailable,
     isVisibleInShop: p.isVisibleInShop,
+    biocideType: p.biocideType,
+    // Only a biocide is reserved to professionals; its category goes with it.
+    professionalOnly: p.professionalOnly,
+    certibiocideCategory: p.professionalOnly ? p.certibiocideCategory : null,
+    hazardPictograms: p.hazardPictograms,
+    signalWord: p.signalWord,
+    hazardStatements: p.hazardStatements,
+    precautionaryStatements: p.precautionaryStatements,
+    safetyDataSheet: p.safetyDataSheet,
+    labelImage: p.labelImage,
+    netQuantity: p.netQuantity,
+    netUnit: p.netUnit,
   };
 }
 
@@ -288,6 +432,17 @@ export function productFormValues(r: ProductRecord): ProductFormValues {
     images: r.mainImage ? [r.mainImage, ...r.additionalImages] : [...r.additionalImages],
     isAvailable: r.isAvailable,
     isVisibleInShop: r.isVisibleInShop,
+    biocideType: r.biocideType ?? '',
+    professionalOnly: r.professionalOnly,
+    certibiocideCategory: r.certibiocideCategory ?? '',
+    hazardPictograms: [...r.hazardPictograms],
+    signalWord: r.signalWord ?? '',
+    hazardStatements: [...r.hazardStatements],
+    precautionaryStatements: [...r.precautionaryStatements],
+    safetyDataSheet: r.safetyDataSheet ?? '',
+    labelImage: r.labelImage ?? '',
+    netQuantity: r.netQuantity === null ? '' : String(r.netQuantity),
+    netUnit: r.netUnit ?? '',
   };
 }
 

@@ -466,3 +466,54 @@ describe('labels', () => {
     expect(Object.values(PAYMENT_STATUS_LABELS)).toEqual(['En attente', 'Payée', 'Échouée', 'Remboursée']);
   });
 });
+
+describe('PlaceOrder: biocides reserved to professionals (arrêté of 9 October 2013)', () => {
+  const PRO = 'b0000000-0000-4000-8000-000000000009';
+  const proSpray = product({
+    id: PRO,
+    title: 'Spray anti-punaises',
+    biocideType: 'TP18',
+    professionalOnly: true,
+    certibiocideCategory: 'nuisibles',
+  });
+  const certificate = { number: 'CB-27-12345', category: 'nuisibles' as const, expiresOn: '2027-06-30' };
+  const order = (fields: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>>) =>
+    place({ lines: [{ productId: PRO, quantity: 1 }], products: [proSpray], today: '2026-11-25', ...fields });
+
+  it('refuses a guest, saying why and how to proceed', () => {
+    expect(() => decide(order({}), null)).toThrow(
+      /réservé aux professionnels titulaires du Certibiocide.*appelez la boutique/,
+    );
+  });
+
+  it('refuses a customer without certificate, with an expired one, or of another category', () => {
+    const refused = (buyer: { signedIn: boolean; certificate: typeof certificate | null }) => {
+      try {
+        decide(order({ buyer }), null);
+        return null;
+      } catch (error) {
+        return (error as DomainError).code;
+      }
+    };
+    expect(refused({ signedIn: true, certificate: null })).toBe('CERTIBIOCIDE_REQUIRED');
+    expect(refused({ signedIn: true, certificate: { ...certificate, expiresOn: '2026-11-24' } })).toBe(
+      'CERTIBIOCIDE_REQUIRED',
+    );
+    expect(
+      refused({ signedIn: true, certificate: { ...certificate, category: 'desinfectants' as never } }),
+    ).toBe('CERTIBIOCIDE_REQUIRED');
+  });
+
+  it('sells to a certified customer and copies the certificate and the type onto OrderPlaced', () => {
+    const [event] = decide(order({ buyer: { signedIn: true, certificate } }), null);
+    expect(event?.type).toBe('OrderPlaced');
+    const data = event!.data as OrderPlacedData;
+    expect(data.certibiocide).toEqual(certificate);
+    expect(data.lines[0]).toMatchObject({ biocideType: 'TP18', professionalOnly: true });
+  });
+
+  it('keeps the certificate off orders without a professional-only product', () => {
+    const [event] = decide(place({ buyer: { signedIn: true, certificate } }), null);
+    expect((event!.data as OrderPlacedData).certibiocide).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@
  * stock, ids and the order number are loaded or chosen before deciding and passed in, because a
  * version conflict re-runs the decision on fresh data.
  */
+import { type Certibiocide, certificateRefusal, PROFESSIONAL_ONLY_MESSAGES } from '../catalog/biocides.js';
 import { type DeliveryRules, effectivePriceCents, orderAmounts } from '../catalog/pricing.js';
 import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
 import {
@@ -43,6 +44,17 @@ export interface ProductSnapshot {
   isVisibleInShop: boolean;
   infiniteStock: boolean;
   stockQuantity: number;
+  /** Absent on snapshots of older callers: not a biocide. */
+  biocideType?: string | null;
+  professionalOnly?: boolean;
+  certibiocideCategory?: string | null;
+  referencePriceCents?: number | null;
+}
+
+/** Who buys, as far as professional-only biocides care: read from the session and the profile. */
+export interface Buyer {
+  signedIn: boolean;
+  certificate: Certibiocide | null;
 }
 
 /** An order as folded from its events: what OrderPlaced said, as later events changed it. */
@@ -70,6 +82,10 @@ export type OrderCommand =
       itemIds: string[];
       /** The shop's Commerce settings as read in the command's transaction. */
       delivery: DeliveryRules;
+      /** The buyer's Certibiocide, needed for a professional-only product (absent: a guest). */
+      buyer?: Buyer;
+      /** The Paris day of the order (YYYY-MM-DD): a certificate is valid until its last day. */
+      today?: string;
     }
   | {
       type: 'SetStatus';
@@ -171,6 +187,20 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
         available: Math.max(0, product.stockQuantity),
       });
     }
+    if (product.professionalOnly) {
+      // Arrêté of 9 October 2013: sold only to the holder of a valid Certibiocide of the category.
+      const refusal = certificateRefusal(
+        command.buyer ?? { signedIn: false, certificate: null },
+        product.certibiocideCategory ?? null,
+        command.today ?? '9999-12-31',
+      );
+      if (refusal) {
+        throw new DomainError('forbidden', 'CERTIBIOCIDE_REQUIRED', PROFESSIONAL_ONLY_MESSAGES[refusal], {
+          productId,
+          reason: refusal,
+        });
+      }
+    }
     const unitPriceCents = effectivePriceCents(product);
     lines.push({
       itemId: command.itemIds[lines.length] as string,
@@ -181,8 +211,14 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
       unitPriceCents,
       totalPriceCents: unitPriceCents * quantity,
       stockTracked: !product.infiniteStock,
+      ...(product.biocideType ? { biocideType: product.biocideType } : {}),
+      ...(product.professionalOnly ? { professionalOnly: true } : {}),
     });
   }
+  // The sales register needs the certificate of a professional-only sale: copied onto the event,
+  // and only then (nothing more of the buyer's profile goes into the log).
+  const certificate =
+    lines.some((l) => l.professionalOnly) && command.buyer?.certificate ? command.buyer.certificate : null;
   const notes = command.notes?.trim() || null;
   if (notes && notes.length > NOTES_MAX) throw invalid('les notes sont trop longues');
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalPriceCents, 0);
@@ -208,6 +244,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
         notes,
         status: 'pending',
         paymentStatus: 'pending',
+        ...(certificate ? { certibiocide: certificate } : {}),
       },
     },
   ];

@@ -64,6 +64,10 @@ export const orderLineSchema = z.object({
   totalPriceCents: cents,
   /** Whether placing the order took stock for this line (false for unlimited stock). */
   stockTracked: z.boolean(),
+  /** A biocide's product type (the biocide sales register); absent for anything else. */
+  biocideType: z.string().optional(),
+  /** Sold only to a Certibiocide holder; absent when not. */
+  professionalOnly: z.literal(true).optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -80,6 +84,11 @@ export const orderPlacedDataSchema = z.object({
   notes: z.string().nullable(),
   status: orderStatus,
   paymentStatus: paymentStatus,
+  /**
+   * The buyer's Certibiocide when the order has a professional-only biocide (arrêté of 9 October
+   * 2013: its number goes into the seller's sales register). Absent otherwise.
+   */
+  certibiocide: z.object({ number: z.string(), category: z.string(), expiresOn: z.string() }).optional(),
 });
 export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 

@@ -8,6 +8,9 @@ import type { Tx } from '../db/client.js';
 export interface AdminProduct extends ProductRecord {
   id: string;
   createdAt: Date;
+  /** Set by the server when a reduction starts (C. conso L112-1-1), never typed. */
+  promoStartedAt: Date | null;
+  referencePriceCents: number | null;
 }
 
 export interface AdminProductPage {
@@ -21,7 +24,9 @@ const columns = (sql: Tx) => sql`
   id, title, slug, mini_description, description, price_cents, promo_price_cents, shipping_cost_cents,
   stock_quantity, infinite_stock, is_on_promotion, category, subcategory, brand, tags, delivery_time, size,
   color, weight_kg::float8 as weight_kg, main_image, additional_images, is_available, is_visible_in_shop,
-  created_at`;
+  biocide_type, professional_only, certibiocide_category, hazard_pictograms, signal_word, hazard_statements,
+  precautionary_statements, safety_data_sheet, label_image, net_quantity::float8 as net_quantity, net_unit,
+  promo_started_at, reference_price_cents, created_at`;
 
 /**
  * One page of every product, newest first. The cursor is the last row's created_at as PostgreSQL

@@ -2,6 +2,7 @@ import { PRODUCT_MESSAGES, type Product, toProductRecord } from '../../domain/ca
 import { DomainError } from '../../domain/errors.js';
 import type { Sql, Tx } from '../db/client.js';
 import { errors } from '../errors.js';
+import { documentExists } from '../images/documents.js';
 import { deleteUnusedImages, existingImageUrls } from '../images/images.js';
 import {
   type AdminProduct,
@@ -11,6 +12,7 @@ import {
   updateProduct,
 } from './admin-queries.js';
 import { announceProductChange } from './page-cache.js';
+import { recordPrices } from './price-history.js';
 
 /*
  * The back-office's product changes (adminProducts router): the product arrives parsed by the one
@@ -35,23 +37,58 @@ export async function adminProduct(sql: Tx, id: string): Promise<AdminProduct> {
   return product;
 }
 
-export async function createProduct(sql: Tx, product: Product): Promise<AdminProduct> {
-  await assertImagesExist(sql, product);
-  const created = await insertProduct(sql, toProductRecord(product));
-  await announceProductChange(sql);
-  return created;
+/** Every image and document of the product must be one the pipelines stored. */
+async function assertFilesExist(sql: Tx, product: Product) {
+  await assertImagesExist(sql, {
+    ...product,
+    images: product.labelImage ? [...product.images, product.labelImage] : product.images,
+  });
+  if (product.safetyDataSheet && !(await documentExists(sql, product.safetyDataSheet))) {
+    throw new DomainError('invalid', 'DOCUMENT_NOT_FOUND', PRODUCT_MESSAGES.documentInvalid);
+  }
+}
+
+/** `by`: the admin's user id, recorded in the price history. */
+export async function createProduct(
+  sql: Sql,
+  product: Product,
+  by: string | null = null,
+): Promise<AdminProduct> {
+  return await sql.begin(async (tx) => {
+    await assertFilesExist(tx, product);
+    const record = toProductRecord(product);
+    const created = await insertProduct(tx, record);
+    const prices = await recordPrices(tx, created.id, record, null, by);
+    await announceProductChange(tx);
+    return { ...created, ...prices };
+  });
 }
 
 /** Saves every field; images the owner removed go too, unless an order line still shows them. */
-export async function saveProduct(sql: Sql, id: string, product: Product): Promise<AdminProduct> {
+export async function saveProduct(
+  sql: Sql,
+  id: string,
+  product: Product,
+  by: string | null = null,
+): Promise<AdminProduct> {
   return await sql.begin(async (tx) => {
-    await assertImagesExist(tx, product);
-    const result = await updateProduct(tx, id, toProductRecord(product));
+    await assertFilesExist(tx, product);
+    const record = toProductRecord(product);
+    const result = await updateProduct(tx, id, record);
     if (!result) throw errors.productNotFound();
-    const kept = new Set(imagesOf(result.product));
+    const prices = await recordPrices(tx, id, record, result.before, by);
+    result.product = { ...result.product, ...prices };
+    const kept = new Set([
+      ...imagesOf(result.product),
+      ...(result.product.labelImage ? [result.product.labelImage] : []),
+    ]);
+    const beforeImages = [
+      ...imagesOf(result.before),
+      ...(result.before.labelImage ? [result.before.labelImage] : []),
+    ];
     await deleteUnusedImages(
       tx,
-      imagesOf(result.before).filter((url) => !kept.has(url)),
+      beforeImages.filter((url) => !kept.has(url)),
     );
     await announceProductChange(tx);
     return result.product;

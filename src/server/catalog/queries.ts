@@ -26,6 +26,18 @@ export interface ShopProduct {
   deliveryTime: string | null;
   productType: string;
   createdAt: Date;
+  biocideType: string | null;
+  professionalOnly: boolean;
+  certibiocideCategory: string | null;
+  hazardPictograms: string[];
+  signalWord: string | null;
+  hazardStatements: string[];
+  precautionaryStatements: string[];
+  safetyDataSheet: string | null;
+  labelImage: string | null;
+  netQuantity: number | null;
+  netUnit: string | null;
+  referencePriceCents: number | null;
 }
 
 /** What a grid card needs: the list stays small even with thousands of products. */
@@ -42,6 +54,11 @@ export interface ShopProductCard {
   infiniteStock: boolean;
   stockQuantity: number;
   createdAt: Date;
+  biocideType: string | null;
+  professionalOnly: boolean;
+  netQuantity: number | null;
+  netUnit: string | null;
+  referencePriceCents: number | null;
 }
 
 /** One page of the shop grid: available and visible products, newest first (index products_shop_list_idx). */
@@ -51,7 +68,8 @@ export async function listShopProductCards(
 ): Promise<ShopProductCard[]> {
   return await sql<ShopProductCard[]>`
     select id, title, mini_description, price_cents, promo_price_cents, is_on_promotion, main_image, category,
-           is_available, infinite_stock, stock_quantity, created_at
+           is_available, infinite_stock, stock_quantity, created_at, biocide_type, professional_only,
+           net_quantity::float8 as net_quantity, net_unit, reference_price_cents
       from products
      where is_available and is_visible_in_shop
      order by created_at desc, id
@@ -63,7 +81,9 @@ export async function findShopProduct(sql: Tx, id: string): Promise<ShopProduct 
     select id, title, slug, description, mini_description, price_cents, promo_price_cents, is_on_promotion,
            main_image, additional_images, category, subcategory, brand, tags, size, color, is_available,
            infinite_stock, stock_quantity, weight_kg::float8 as weight_kg, shipping_cost_cents, delivery_time,
-           product_type, created_at
+           product_type, created_at, biocide_type, professional_only, certibiocide_category, hazard_pictograms,
+           signal_word, hazard_statements, precautionary_statements, safety_data_sheet, label_image,
+           net_quantity::float8 as net_quantity, net_unit, reference_price_cents
       from products
      where id = ${id} and is_available and is_visible_in_shop`;
   return row ?? null;

@@ -12,6 +12,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { ORIGIN_REFUSED_CODE, originRefusedMessage } from '../../domain/security/origin.js';
 import type { Config } from '../config.js';
 import { clientIp } from '../context.js';
+import { DOCUMENT_UPLOAD_PATH } from '../images/documents.js';
 import { IMAGE_UPLOAD_PATH } from '../images/upload.js';
 
 /** Request limits (README, Security). Uploads have their own, in their route. */
@@ -145,7 +146,7 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, config: 
     // Uploads bound their own body (10 MB, with the image's French message): image-upload.ts.
     const limit = isAuth
       ? LIMITS.authBodyBytes
-      : pathname === IMAGE_UPLOAD_PATH
+      : pathname === IMAGE_UPLOAD_PATH || pathname === DOCUMENT_UPLOAD_PATH
         ? Number.POSITIVE_INFINITY
         : LIMITS.trpcBodyBytes;
     const length = contentLength(req);

@@ -18,10 +18,17 @@ import { BACKUP_PATH, handleBackupDownload } from '../backup/backup.js';
 import type { Config } from '../config.js';
 import { clientIp, createContext, type Services } from '../context.js';
 import { errors, toTRPCError } from '../errors.js';
+import {
+  DOCUMENT_PATH,
+  DOCUMENT_UPLOAD_PATH,
+  handleDocumentUpload,
+  serveDocument,
+} from '../images/documents.js';
 import { readImageVariant } from '../images/images.js';
 import { handleImageUpload, IMAGE_UPLOAD_PATH } from '../images/upload.js';
 import { startLiveHub } from '../live/hub.js';
 import { logger } from '../logger.js';
+import { BIOCIDE_REGISTER_PATH, handleBiocideRegister } from '../orders/biocide-register.js';
 import { handleOrdersCsv, ORDERS_CSV_PATH } from '../orders/csv-download.js';
 import { clientDistDir, projectRoot } from '../paths.js';
 import { appRouter } from '../routers/index.js';
@@ -194,8 +201,21 @@ export async function createHttpServer(services: Services, options: { dev: boole
       return;
     }
     // --- end of image uploads ---
+    if (pathname === DOCUMENT_UPLOAD_PATH) {
+      await handleDocumentUpload(services, req, res);
+      return;
+    }
+    const documentId = DOCUMENT_PATH.exec(pathname)?.[1];
+    if (documentId && (req.method === 'GET' || req.method === 'HEAD')) {
+      await serveDocument(services, documentId, res);
+      return;
+    }
     if (pathname === AUDIT_EXPORT_PATH) {
       await handleAuditExport(services, req, res);
+      return;
+    }
+    if (pathname === BIOCIDE_REGISTER_PATH) {
+      await handleBiocideRegister(services, req, res);
       return;
     }
     if (pathname === ORDERS_CSV_PATH) {

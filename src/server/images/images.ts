@@ -165,7 +165,7 @@ export async function deleteUnusedImages(sql: Tx, urls: readonly string[]): Prom
       delete from images
        where id = ${id}
          and not exists (select 1 from products
-                          where main_image = ${url} or additional_images @> array[${url}]::text[])
+                          where main_image = ${url} or label_image = ${url} or additional_images @> array[${url}]::text[])
          and not exists (select 1 from order_items where image = ${url})
        returning id`;
     deleted += rows.length;
@@ -183,6 +183,7 @@ export async function sweepUnusedImages(sql: Tx, olderThanHours = 24): Promise<n
      where i.created_at < now() - make_interval(hours => ${olderThanHours})
        and not exists (select 1 from products p
                         where p.main_image = '/images/' || i.id
+                           or p.label_image = '/images/' || i.id
                            or p.additional_images @> array['/images/' || i.id])
        and not exists (select 1 from order_items o where o.image = '/images/' || i.id)
      returning id`;

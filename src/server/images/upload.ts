@@ -23,10 +23,10 @@ function reply(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-class TooLarge extends Error {}
+export class TooLarge extends Error {}
 
 /** The body, or TooLarge as soon as it passes `limit` bytes (declared or received). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers['content-length'] ?? 0) > limit) {
       reject(new TooLarge());

@@ -1,5 +1,6 @@
 import type { PlaceOrderInput as CheckoutInput } from '../../domain/checkout/schema.js';
 import { DomainError } from '../../domain/errors.js';
+import type { Buyer } from '../../domain/orders/decider.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
 import type { Context } from '../context.js';
@@ -24,6 +25,8 @@ export const MAINTENANCE_MESSAGE =
 export async function checkout(
   ctx: Pick<Context, 'sql' | 'config' | 'ip' | 'user' | 'requestId'>,
   input: CheckoutInput,
+  /** The session's customer and their Certibiocide (read by the caller from the profile). */
+  buyer: Buyer = { signedIn: ctx.user !== null, certificate: null },
 ): Promise<PlacedOrder> {
   const { settings } = await cachedSettings(ctx.sql, ctx.config);
   if (settings.maintenanceMode && ctx.user?.role !== 'admin') {
@@ -33,7 +36,7 @@ export async function checkout(
   await checkOrderLimits(ctx.sql, ctx.config, ctx.ip, customer.email);
   const order = await placeOrder(
     ctx.sql,
-    { customerId: ctx.user?.id ?? null, customer, deliveryMethod, lines, ...(notes ? { notes } : {}) },
+    { customerId: ctx.user?.id ?? null, customer, deliveryMethod, lines, buyer, ...(notes ? { notes } : {}) },
     {
       actor: actorFromUser(ctx.user),
       requestId: ctx.requestId,

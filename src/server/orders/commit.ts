@@ -40,7 +40,8 @@ export async function lockProducts(sql: Tx, ids: readonly string[]): Promise<Pro
   if (valid.length === 0) return [];
   return await sql<ProductSnapshot[]>`
     select id, title, main_image as image, price_cents, promo_price_cents, is_on_promotion, is_available,
-           is_visible_in_shop, infinite_stock, stock_quantity
+           is_visible_in_shop, infinite_stock, stock_quantity, biocide_type, professional_only,
+           certibiocide_category, reference_price_cents
       from products
      where id = any(${valid}::uuid[])
      order by id

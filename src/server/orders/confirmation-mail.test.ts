@@ -71,3 +71,40 @@ describe('order confirmation mail', () => {
     expect(mail.text).not.toContain('12 rue des Lilas');
   });
 });
+
+describe('order confirmation mail of a biocide (Reg. 528/2012 art. 72)', () => {
+  it('carries the sentence with the product type, once per type', () => {
+    const biocides = {
+      ...order,
+      items: [
+        {
+          title: 'Appâts en pâte',
+          quantity: 1,
+          unitPriceCents: 1690,
+          totalPriceCents: 1690,
+          biocideType: 'TP14',
+        },
+        {
+          title: 'Aérosol guêpes',
+          quantity: 2,
+          unitPriceCents: 1190,
+          totalPriceCents: 2380,
+          biocideType: 'TP18',
+        },
+        {
+          title: 'Spray punaises',
+          quantity: 1,
+          unitPriceCents: 1590,
+          totalPriceCents: 1590,
+          biocideType: 'TP18',
+        },
+      ],
+    };
+    const text = orderConfirmationMail(biocides, contact).text;
+    expect(text).toContain(
+      "Utilisez les rodenticides avec précaution. Avant toute utilisation, lisez l'étiquette et les informations concernant le produit.",
+    );
+    expect(text.split('Utilisez les insecticides avec précaution').length).toBe(2);
+    expect(orderConfirmationMail(order, contact).text).not.toContain('Utilisez les');
+  });
+});

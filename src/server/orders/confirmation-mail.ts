@@ -1,3 +1,4 @@
+import { biocideSentence } from '../../domain/catalog/biocides.js';
 import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
 import type { CustomerDetails } from '../../domain/orders/events.js';
 import type { ShopIdentity } from '../../domain/settings/settings.js';
@@ -12,7 +13,14 @@ import { readStream } from './store.js';
 export interface ConfirmedOrder {
   id: string;
   orderNumber: string;
-  items: { title: string; quantity: number; unitPriceCents: number; totalPriceCents: number }[];
+  items: {
+    title: string;
+    quantity: number;
+    unitPriceCents: number;
+    totalPriceCents: number;
+    /** A biocide's type: the mail carries its sentence (Reg. 528/2012 art. 72). */
+    biocideType?: string;
+  }[];
   subtotalCents: number;
   shippingCostCents: number;
   taxCents: number;
@@ -69,6 +77,10 @@ export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContac
         total: { label: 'Total', value: formatEuros(order.totalAmountCents) },
       },
       { kind: 'note', text: `dont TVA : ${formatEuros(order.taxCents)}` },
+      // One sentence per biocide type ordered, set apart under the amounts.
+      ...[
+        ...new Set(order.items.flatMap((i) => (i.biocideType ? [biocideSentence(i.biocideType)] : []))),
+      ].map((text) => ({ kind: 'note' as const, text })),
       { kind: 'paragraph', text: delivery },
       { kind: 'steps', title: 'Prochaines étapes', items: nextSteps(order.deliveryMethod) },
       { kind: 'note', text: contactLine(contact) },

@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain/errors.js';
-import { decide, type OrderState } from '../../domain/orders/decider.js';
+import { type Buyer, decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
 import { commerceRules } from '../../domain/settings/settings.js';
+import { parisDay } from '../../domain/site/time-zone.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
 import { readSettings } from '../settings/store.js';
@@ -23,6 +24,8 @@ export interface PlaceOrderInput {
   deliveryMethod: DeliveryMethod;
   lines: { productId: string; quantity: number }[];
   notes?: string;
+  /** Needed for professional-only biocides; absent: a buyer without certificate. */
+  buyer?: Buyer;
 }
 
 export interface PlacedOrder {
@@ -36,6 +39,7 @@ export interface PlacedOrder {
     quantity: number;
     unitPriceCents: number;
     totalPriceCents: number;
+    biocideType?: string;
   }[];
   subtotalCents: number;
   shippingCostCents: number;
@@ -59,6 +63,7 @@ export function placedOrder(state: OrderState): PlacedOrder {
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       totalPriceCents: l.totalPriceCents,
+      ...(l.biocideType ? { biocideType: l.biocideType } : {}),
     })),
     subtotalCents: state.subtotalCents,
     shippingCostCents: state.shippingCostCents,
@@ -142,6 +147,8 @@ export async function placeOrder(
           products,
           itemIds: lines.map(() => randomUUID()),
           delivery: commerceRules(settings),
+          buyer: input.buyer ?? { signedIn: input.customerId !== null, certificate: null },
+          today: parisDay(new Date(at)),
         },
         null,
       );

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { certibiocideSchema } from '../../domain/account/certibiocide.js';
 import { profileSchema } from '../../domain/account/profile.js';
 import { ROLES } from '../../domain/account/roles.js';
 import { idInput } from '../../domain/security/ids.js';
 import { customerOrder, profileOf, saveProfile } from '../customers/account.js';
+import { findCertibiocide, saveCertibiocide } from '../customers/certibiocide.js';
 import { changeRole } from '../customers/customers.js';
 import { accountTotals, listCustomerOrders } from '../customers/orders.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
@@ -20,6 +22,13 @@ export const accountRouter = router({
   updateProfile: authedProcedure
     .input(profileSchema)
     .mutation(({ ctx, input }) => saveProfile(ctx.sql, ctx.user.id, input)),
+
+  /** The customer's Certibiocide (professional-only biocides), kept apart from the profile. */
+  certibiocide: authedProcedure.query(({ ctx }) => findCertibiocide(ctx.sql, ctx.user.id)),
+
+  updateCertibiocide: authedProcedure
+    .input(certibiocideSchema)
+    .mutation(({ ctx, input }) => saveCertibiocide(ctx.sql, ctx.user.id, input)),
 
   /** Sidebar figures: number of orders and total spent. */
   totals: authedProcedure.query(({ ctx }) => accountTotals(ctx.sql, ctx.user.id)),

@@ -35,11 +35,13 @@ export const adminProductsRouter = router({
     .input(z.object({ id: productId }))
     .query(({ ctx, input }) => adminProduct(ctx.sql, input.id)),
 
-  create: adminProcedure.input(productSchema).mutation(({ ctx, input }) => createProduct(ctx.sql, input)),
+  create: adminProcedure
+    .input(productSchema)
+    .mutation(({ ctx, input }) => createProduct(ctx.sql, input, ctx.user.id)),
 
   update: adminProcedure
     .input(z.object({ id: productId }).and(productSchema))
-    .mutation(({ ctx, input: { id, ...product } }) => saveProduct(ctx.sql, id, product)),
+    .mutation(({ ctx, input: { id, ...product } }) => saveProduct(ctx.sql, id, product, ctx.user.id)),
 
   remove: adminProcedure
     .input(z.object({ id: productId }))

@@ -25,6 +25,14 @@ interface DemoProduct {
   size?: string;
   color?: string;
   deliveryTime?: string;
+  /** Issue 27: what the label of a biocide or hazardous mixture says. */
+  biocideType?: string;
+  professionalOnly?: 'desinfectants' | 'nuisibles' | 'autres';
+  pictograms?: string[];
+  signalWord?: 'Danger' | 'Attention';
+  hazards?: string[];
+  precautions?: string[];
+  net?: [number, 'ml' | 'l' | 'g' | 'kg' | 'piece'];
 }
 
 /** A realistic French catalogue of pest-control and beekeeping supplies. Prices in cents. */
@@ -86,8 +94,14 @@ export const demoProducts: DemoProduct[] = [
     slug: 'appats-raticides-pate-500g',
     mini: 'Sachets de pâte fraîche très appétente, usage en station.',
     description:
-      "Appâts en pâte conditionnés en sachets individuels, pour usage exclusif en station d'appâtage sécurisée. Produit biocide : utilisez les biocides avec précaution, lisez l'étiquette et les informations concernant le produit avant toute utilisation.",
+      "Appâts en pâte conditionnés en sachets individuels, pour usage exclusif en station d'appâtage sécurisée.",
     price: 1690,
+    biocideType: 'TP14',
+    pictograms: ['GHS08'],
+    signalWord: 'Attention',
+    hazards: ['H373'],
+    precautions: ['P102', 'P260', 'P280', 'P301+P310', 'P405', 'P501'],
+    net: [500, 'g'],
     stock: 60,
     category: 'Rongeurs',
     subcategory: 'Appâts',
@@ -207,8 +221,14 @@ export const demoProducts: DemoProduct[] = [
     slug: 'aerosol-insecticide-guepes-frelons-750ml',
     mini: 'Jet longue portée de 4 mètres, action foudroyante.',
     description:
-      "Aérosol à jet longue portée (jusqu'à 4 mètres) pour traiter les nids de guêpes et de frelons à distance. Produit biocide : lisez l'étiquette avant utilisation.",
+      "Aérosol à jet longue portée (jusqu'à 4 mètres) pour traiter les nids de guêpes et de frelons à distance.",
     price: 1190,
+    biocideType: 'TP18',
+    pictograms: ['GHS02', 'GHS07', 'GHS09'],
+    signalWord: 'Danger',
+    hazards: ['H222', 'H229', 'H336', 'H410'],
+    precautions: ['P102', 'P210', 'P211', 'P251', 'P273', 'P410+P412', 'P501'],
+    net: [750, 'ml'],
     stock: 50,
     category: 'Guêpes et frelons',
     subcategory: 'Insecticides',
@@ -226,6 +246,13 @@ export const demoProducts: DemoProduct[] = [
       "Spray prêt à l'emploi contre les punaises de lit, leurs larves et leurs œufs. À pulvériser sur les coutures des matelas, les sommiers et les plinthes. Fabriqué à la demande : toujours disponible.",
     price: 1590,
     stock: 'unlimited',
+    biocideType: 'TP18',
+    professionalOnly: 'nuisibles',
+    pictograms: ['GHS07', 'GHS09'],
+    signalWord: 'Attention',
+    hazards: ['H317', 'H410'],
+    precautions: ['P102', 'P261', 'P273', 'P280', 'P302+P352', 'P391', 'P501'],
+    net: [500, 'ml'],
     category: 'Insectes rampants',
     subcategory: 'Insecticides',
     brand: 'Biocid+',
@@ -252,18 +279,24 @@ export const demoProducts: DemoProduct[] = [
     deliveryTime: '3-5 jours',
   },
   {
-    title: 'Pyrèthre naturel concentré 250 ml',
-    slug: 'pyrethre-naturel-concentre-250ml',
-    mini: "Insecticide d'origine végétale, à diluer.",
+    // Issue 27: no "naturel" (Reg. 528/2012 art. 72(3)) and no promotion on a TP18 (C. env. L522-18).
+    title: 'Pyrèthre concentré 250 ml',
+    slug: 'pyrethre-concentre-250ml',
+    mini: 'Insecticide à base d’extrait de chrysanthème, à diluer.',
     description:
-      "Concentré de pyrèthre naturel extrait de fleurs de chrysanthème, à diluer dans l'eau. Efficace contre les insectes volants et rampants, utilisable au jardin.",
+      "Concentré d'extrait de pyrèthre (fleurs de chrysanthème), à diluer dans l'eau. Contre les insectes volants et rampants.",
     price: 2150,
-    promo: 2150,
     stock: 20,
     category: 'Insectes rampants',
-    subcategory: 'Naturel',
-    brand: 'Bio Défense',
-    tags: ['naturel', 'pyrèthre'],
+    subcategory: 'Concentrés',
+    brand: 'Pyréthra',
+    tags: ['pyrèthre', 'concentré'],
+    biocideType: 'TP18',
+    pictograms: ['GHS07', 'GHS09'],
+    signalWord: 'Attention',
+    hazards: ['H302', 'H312', 'H332', 'H410'],
+    precautions: ['P102', 'P261', 'P273', 'P280', 'P391', 'P501'],
+    net: [250, 'ml'],
     art: 'bottle',
     weightKg: 0.3,
     deliveryTime: '2-3 jours',
@@ -287,16 +320,38 @@ async function seedCatalog(sql: Sql): Promise<void> {
         .toBuffer();
       images.push((await storeImage(sql, png, `${p.slug}-${v}.png`)).url);
     }
-    await sql`
+    const createdAt = new Date(now - index * 3_600_000);
+    const [row] = await sql<{ id: string }[]>`
       insert into products (title, slug, description, mini_description, price_cents, promo_price_cents,
         is_on_promotion, main_image, additional_images, category, subcategory, brand, tags, size, color,
-        infinite_stock, stock_quantity, weight_kg, delivery_time, created_at)
+        infinite_stock, stock_quantity, weight_kg, delivery_time, created_at, biocide_type, professional_only,
+        certibiocide_category, hazard_pictograms, signal_word, hazard_statements, precautionary_statements,
+        net_quantity, net_unit, promo_started_at, reference_price_cents)
       values (${p.title}, ${p.slug}, ${p.description}, ${p.mini}, ${p.price}, ${p.promo ?? null},
         ${p.promo !== undefined}, ${images[0] ?? null}, ${images.slice(1)}, ${p.category}, ${p.subcategory ?? null},
         ${p.brand}, ${p.tags}, ${p.size ?? null}, ${p.color ?? null}, ${p.stock === 'unlimited'},
         ${p.stock === 'unlimited' ? 0 : p.stock}, ${p.weightKg ?? null}, ${p.deliveryTime ?? null},
-        ${new Date(now - index * 3_600_000)})
-      on conflict (slug) do nothing`;
+        ${createdAt}, ${p.biocideType ?? null}, ${Boolean(p.professionalOnly)}, ${p.professionalOnly ?? null},
+        ${p.pictograms ?? []}, ${p.signalWord ?? null}, ${p.hazards ?? []}, ${p.precautions ?? []},
+        ${p.net?.[0] ?? null}, ${p.net?.[1] ?? null}, ${p.promo !== undefined ? createdAt : null},
+        ${p.promo !== undefined ? p.price : null})
+      on conflict (slug) do nothing
+      returning id`;
+    if (!row) continue;
+    // The price history (C. conso L112-1-1): a reduced product was sold at its regular price for
+    // the 30 days before its promotion, which is its struck price.
+    const history = [
+      ...(p.promo !== undefined
+        ? [[p.price, false, p.price, new Date(createdAt.getTime() - 31 * 86_400_000)]]
+        : []),
+      [p.price, p.promo !== undefined, p.promo ?? p.price, createdAt],
+    ] as [number, boolean, number, Date][];
+    for (const [price, onPromotion, effective, at] of history) {
+      await sql`
+        insert into product_price_history (product_id, price_cents, promo_price_cents, is_on_promotion,
+                                           effective_price_cents, changed_by, changed_at)
+        values (${row.id}, ${price}, ${p.promo ?? null}, ${onPromotion}, ${effective}, 'seed', ${at})`;
+    }
   }
   await sql`insert into app_meta (key, value) values ('seed:catalog', ${sql.json({ at: new Date().toISOString() })})
             on conflict (key) do nothing`;

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/client/components/ui/sheet';
 import { effectivePriceCents, formatEuros } from '../../../domain/catalog/pricing';
+import { BiocideNotice } from '../shop/biocide-notice';
 import { OrderTotals, useOrderAmounts, useShop } from '../shop/order-totals';
 import { ProductImage } from '../shop/product-image';
 import { useCart } from './cart-context';
@@ -56,6 +57,7 @@ export function CartDrawer() {
                     <p className="text-xs text-muted-foreground">
                       {formatEuros(effectivePriceCents(item))} l'unité
                     </p>
+                    <BiocideNotice biocideType={item.biocideType} className="px-2 py-1" />
                     <div className="mt-1 flex items-center justify-between gap-2">
                       <div className="flex items-center rounded-md border">
                         <button

@@ -18,6 +18,12 @@ export interface CartItem {
   /** Base URL of the product's main image (`/images/<id>`), or null. */
   image: string | null;
   quantity: number;
+  /** A biocide's type: its line carries the mandatory sentence (Reg. 528/2012 art. 72). */
+  biocideType?: string | null;
+  /** The 30-day reference price a reduction is shown against. */
+  referencePriceCents?: number | null;
+  /** Sold only to Certibiocide holders: the cart says so before checkout. */
+  professionalOnly?: boolean;
 }
 
 export interface CartState {
@@ -36,6 +42,9 @@ export interface CartProduct {
   promoPriceCents: number | null;
   isOnPromotion: boolean;
   mainImage: string | null;
+  biocideType?: string | null;
+  referencePriceCents?: number | null;
+  professionalOnly?: boolean;
 }
 
 export type CartAction =
@@ -83,6 +92,10 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         isOnPromotion: product.isOnPromotion,
         image: product.mainImage,
         quantity: 1,
+        // Only what applies: a plain product's line stays as it was before issue 27.
+        ...(product.biocideType ? { biocideType: product.biocideType } : {}),
+        ...(product.referencePriceCents != null ? { referencePriceCents: product.referencePriceCents } : {}),
+        ...(product.professionalOnly ? { professionalOnly: true } : {}),
       };
       return withTotals([...state.items, item]);
     }
@@ -138,6 +151,9 @@ export function parseSavedCart(raw: string | null): CartItem[] {
       isOnPromotion: i.isOnPromotion,
       image: i.image,
       quantity: i.quantity as number,
+      ...(typeof i.biocideType === 'string' ? { biocideType: i.biocideType } : {}),
+      ...(isCents(i.referencePriceCents) ? { referencePriceCents: i.referencePriceCents } : {}),
+      ...(i.professionalOnly === true ? { professionalOnly: true } : {}),
     };
   });
 }

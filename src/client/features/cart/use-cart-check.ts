@@ -29,6 +29,9 @@ export function useCartCheck(): Map<string, string> {
       (p.priceCents !== item.priceCents ||
         p.promoPriceCents !== item.promoPriceCents ||
         p.isOnPromotion !== item.isOnPromotion ||
+        p.biocideType !== (item.biocideType ?? null) ||
+        p.referencePriceCents !== (item.referencePriceCents ?? null) ||
+        p.professionalOnly !== (item.professionalOnly ?? false) ||
         p.title !== item.name ||
         p.mainImage !== item.image)
     );
@@ -45,6 +48,9 @@ export function useCartCheck(): Map<string, string> {
             promoPriceCents: p.promoPriceCents,
             isOnPromotion: p.isOnPromotion,
             image: p.mainImage,
+            biocideType: p.biocideType,
+            referencePriceCents: p.referencePriceCents,
+            professionalOnly: p.professionalOnly,
           }
         : item;
     });

@@ -1,7 +1,9 @@
-import { effectivePriceCents, formatEuros, promoApplies } from '@/domain/catalog/pricing';
+import { PROFESSIONAL_ONLY_MESSAGES } from '@/domain/catalog/biocides';
+import { effectivePriceCents, formatEuros, promoApplies, struckPriceCents } from '@/domain/catalog/pricing';
 import { useCart } from '../cart/cart-context';
 import { lineTotalCents } from '../cart/cart-state';
 import { useCartCheck } from '../cart/use-cart-check';
+import { BiocideNotice } from '../shop/biocide-notice';
 import { OrderTotals, useOrderAmounts } from '../shop/order-totals';
 import { ProductImage } from '../shop/product-image';
 
@@ -33,9 +35,11 @@ export function OrderSummary({ delivery }: { delivery: boolean }) {
               {promoApplies(item) && (
                 <p className="text-xs font-medium text-destructive">
                   Prix promo&nbsp;: {formatEuros(effectivePriceCents(item))} (au lieu de{' '}
-                  {formatEuros(item.priceCents)})
+                  {formatEuros(struckPriceCents(item))})
                 </p>
               )}
+              <BiocideNotice biocideType={item.biocideType} className="mt-1" />
+              {item.professionalOnly && <p className="mt-1 text-xs">{PROFESSIONAL_ONLY_MESSAGES.cart}</p>}
             </div>
             <span className="text-sm font-semibold tabular-nums">{formatEuros(lineTotalCents(item))}</span>
           </li>

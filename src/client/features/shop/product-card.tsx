@@ -4,9 +4,11 @@ import { Button } from '@/client/components/ui/button';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { isOutOfStock } from '../../../domain/catalog/pricing';
+import { BiocideNotice } from './biocide-notice';
 import { Price, PromoBadge } from './price';
 import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
+import { UnitPrice } from './unit-price';
 import { useAddToCart } from './use-add-to-cart';
 
 export type ShopProduct = RouterOutputs['catalog']['list'][number];
@@ -41,8 +43,14 @@ export function ProductCard({ product, priority }: { product: ShopProduct; prior
           </Link>
         </h2>
         <p className="line-clamp-2 text-sm text-muted-foreground">{product.miniDescription}</p>
+        {product.professionalOnly && (
+          <p className="text-xs font-semibold text-foreground">Réservé aux professionnels (Certibiocide)</p>
+        )}
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
-          <Price product={product} />
+          <div>
+            <Price product={product} />
+            <UnitPrice product={product} />
+          </div>
           <Button
             size="sm"
             onClick={() => addToCart(product)}
@@ -53,6 +61,7 @@ export function ProductCard({ product, priority }: { product: ShopProduct; prior
             Ajouter
           </Button>
         </div>
+        <BiocideNotice biocideType={product.biocideType} />
       </div>
     </article>
   );

@@ -7,6 +7,7 @@ import { Switch } from '@/client/components/ui/switch';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
+import { discountForbidden } from '@/domain/catalog/biocides';
 import {
   emptyProductForm,
   type ProductFormValues,
@@ -17,6 +18,7 @@ import {
 } from '@/domain/catalog/product';
 import { FormDialog } from '../layout/screen-parts';
 import { ImageUploader } from './image-uploader';
+import { NO_DISCOUNT_REASON, RegulatedFields } from './regulated-fields';
 import { type AdminProduct, useProductsChanged } from './use-admin-products';
 
 /** The create / edit dialog (back-office.md §2, §5, §8). Mounted anew for each opening. */
@@ -80,6 +82,15 @@ export function ProductDialog({
     } catch (error) {
       const domainCode =
         error instanceof TRPCClientError ? (error.data as { domainCode?: string })?.domainCode : null;
+      if (domainCode === 'PROMO_ABOVE_REFERENCE') {
+        form.showFieldErrors({ promoPrice: (error as Error).message });
+        toast({
+          title: 'Erreur de validation',
+          description: (error as Error).message,
+          variant: 'destructive',
+        });
+        return;
+      }
       if (domainCode === 'SLUG_TAKEN') form.showFieldErrors({ slug: (error as Error).message });
       else if (form.showServerErrors(error)) {
         toast({
@@ -192,11 +203,17 @@ export function ProductDialog({
             />
           )}
         </Field>
-        <Field label="En promotion" inline error={e.isOnPromotion}>
+        <Field
+          label="En promotion"
+          inline
+          error={e.isOnPromotion}
+          description={discountForbidden(v.biocideType) ? NO_DISCOUNT_REASON : undefined}
+        >
           {(c) => (
             <Switch
               {...c}
               checked={v.isOnPromotion}
+              disabled={discountForbidden(v.biocideType) && !v.isOnPromotion}
               onCheckedChange={(on) => form.set('isOnPromotion', on)}
             />
           )}
@@ -248,6 +265,7 @@ export function ProductDialog({
           />
         )}
       </Field>
+      <RegulatedFields form={form} />
       <div className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
         <Field label="Disponible à la vente" inline error={e.isAvailable}>
           {(c) => (

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -51,6 +51,13 @@ export function ProductsScreen() {
           </p>
         }
       >
+        <Button variant="outline" asChild>
+          {/* src/server/orders/biocide-register.ts: every sale of a biocide, from the order log. */}
+          <a href="/api/admin/biocides-register.csv" download>
+            <Download aria-hidden="true" />
+            Registre des ventes de biocides
+          </a>
+        </Button>
         <Button onClick={() => setDialog({ key: Date.now(), product: null })}>
           <Plus aria-hidden="true" />
           Nouveau produit

@@ -1,0 +1,64 @@
+import { shortDateTime } from '../account/order-status.js';
+import { csvLine } from '../orders/admin-list.js';
+import { BIOCIDE_TYPES, CERTIBIOCIDE_CATEGORIES, isBiocideType, isCertibiocideCategory } from './biocides.js';
+
+/**
+ * The "Registre des ventes de biocides": each sale of a biocide, from the order log's OrderPlaced
+ * events (the log is the evidence), with the buyer's Certibiocide for products reserved to
+ * professionals (arrêté of 9 October 2013: the certificate number goes into the seller's
+ * register). CSV for a spreadsheet in French settings, like the orders CSV.
+ */
+
+export const BIOCIDE_REGISTER_HEADER = [
+  'Date',
+  'Commande',
+  'Acheteur',
+  'Email',
+  'Produit',
+  'Type de produit',
+  'Réservé aux professionnels',
+  'Quantité',
+  'N° Certibiocide',
+  'Catégorie du certificat',
+  'Validité du certificat',
+];
+
+export interface RegisterSale {
+  orderNumber: string;
+  at: Date | string;
+  customer: { firstName: string; lastName: string; email: string };
+  lines: { title: string; quantity: number; biocideType?: string; professionalOnly?: true }[];
+  certibiocide?: { number: string; category: string; expiresOn: string };
+}
+
+const frenchDay = (iso: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : iso;
+
+/** One CSV line per biocide line of the order; nothing for an order without a biocide. */
+export function biocideRegisterLines(sale: RegisterSale): string {
+  const c = sale.certibiocide;
+  return sale.lines
+    .filter((l) => l.biocideType)
+    .map((l) =>
+      csvLine([
+        shortDateTime(sale.at),
+        sale.orderNumber,
+        `${sale.customer.firstName} ${sale.customer.lastName}`.trim(),
+        sale.customer.email,
+        l.title,
+        isBiocideType(l.biocideType) ? BIOCIDE_TYPES[l.biocideType].label : l.biocideType,
+        l.professionalOnly ? 'Oui' : 'Non',
+        l.quantity,
+        c?.number ?? '',
+        c && isCertibiocideCategory(c.category)
+          ? CERTIBIOCIDE_CATEGORIES[c.category].label
+          : (c?.category ?? ''),
+        c ? frenchDay(c.expiresOn) : '',
+      ]),
+    )
+    .join('');
+}
+
+/** « registre-biocides-2026-11-23.csv » */
+export const biocideRegisterFileName = (now: Date) =>
+  `registre-biocides-${now.toISOString().slice(0, 10)}.csv`;
