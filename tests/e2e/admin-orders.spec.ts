@@ -144,3 +144,43 @@ test('an admin changes status and payment inline, reads the timeline, adds a not
   await expect(card.getByText('Statut : En attente → Expédiée')).toBeVisible();
   await expect(page.getByText('Colis remis au transporteur')).toHaveCount(0);
 });
+
+test('the inline status select offers only the transition table’s targets and asks a reason to reopen a cancelled order', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await ownAddress(page);
+  const email = `gaspard.${randomBytes(4).toString('hex')}@example.fr`;
+  const order = await customerOrders(page, email, false);
+  const admin = await adminPage(browser);
+  await admin.goto('/admin/orders');
+  await admin.getByLabel('Rechercher des commandes').fill(order);
+  const row = admin.getByTestId('order-row').filter({ hasText: order });
+  const select = row.getByLabel(`Statut de la commande ${order}`);
+  await select.selectOption('cancelled');
+  await expect(admin.getByText('Statut de la commande mis à jour.', { exact: true })).toBeVisible();
+  // A cancelled order reopens to « En attente » only.
+  await expect(select.locator('option')).toHaveText(['Annulée', 'En attente']);
+  await select.selectOption('pending');
+  const dialog = admin.getByRole('alertdialog');
+  await expect(dialog.getByText('Motif du changement de statut')).toBeVisible();
+  for (const width of [375, 768, 1280]) {
+    await admin.setViewportSize({ width, height: 800 });
+    await admin.screenshot({ path: `test-results/status-reason-${width}.png` });
+  }
+  await dialog.getByRole('button', { name: 'Changer le statut' }).click();
+  await expect(dialog.getByText('Indiquez le motif de ce changement de statut.')).toBeVisible();
+  await dialog.getByLabel('Motif').fill('Annulée par erreur');
+  await dialog.getByRole('button', { name: 'Changer le statut' }).click();
+  await expect(admin.getByText('Statut de la commande mis à jour.', { exact: true }).first()).toBeVisible();
+  await expect(select).toHaveValue('pending');
+  await expect(select.locator('option')).toHaveText([
+    'En attente',
+    'Confirmée',
+    'En traitement',
+    'Expédiée',
+    'Livrée',
+    'Annulée',
+  ]);
+});

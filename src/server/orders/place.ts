@@ -101,7 +101,7 @@ export async function placeOrder(
     requestId: string;
     idempotencyKey?: string;
     at?: string;
-    /** Where the shop's notification mails link to (the admin screens). */
+    /** Where the shop's notification mails link to (the admin screens; the checkout gives PUBLIC_URL). */
     publicUrl?: string;
   },
 ): Promise<PlacedOrder> {
@@ -160,7 +160,7 @@ export async function placeOrder(
       };
       const { state } = await commitDecision(tx, orderId, [], decided, commandMeta, products);
       if (!state) throw new Error('OrderPlaced folded to nothing');
-      await queueShopNotifications(tx, state, products, settings, meta.publicUrl ?? 'http://localhost:3000');
+      await queueShopNotifications(tx, state, products, settings, meta.publicUrl ?? null);
       return placedOrder(state);
     });
     // After the commit, through the port the app wired (db/after-commit.ts): live screens read the log.

@@ -26,10 +26,13 @@ export async function queueShopNotifications(
   order: OrderState,
   before: readonly ProductSnapshot[],
   settings: ShopSettings,
-  publicUrl: string,
+  /** Where the admin screens are (PUBLIC_URL); null (a script, a test): the mails carry no link. */
+  publicUrl: string | null,
 ): Promise<void> {
   const wanted = notificationsWanted(settings);
-  const base = publicUrl.replace(/\/$/, '');
+  const base = publicUrl?.replace(/\/$/, '') ?? null;
+  const link = (label: string, path: string) =>
+    base ? [{ kind: 'action' as const, label, url: `${base}${path}` }] : [];
   const shopName = settings.shopName;
   if (wanted.newOrder) {
     const c = order.customer;
@@ -46,7 +49,7 @@ export async function queueShopNotifications(
             : 'Retrait en boutique.',
           ...order.lines.map((l) => `${l.title} × ${l.quantity} : ${formatEuros(l.totalPriceCents)}`),
         ].map((text) => ({ kind: 'paragraph' as const, text })),
-        { kind: 'action', label: 'Voir les commandes', url: `${base}/admin/orders` },
+        ...link('Voir les commandes', '/admin/orders'),
         {
           kind: 'note',
           text: 'Vous recevez ce message car les notifications de nouvelles commandes sont activées.',
@@ -71,7 +74,7 @@ export async function queueShopNotifications(
           `Après la commande ${order.orderNumber}, ${low.length > 1 ? 'ces produits sont' : 'ce produit est'} à ${LOW_STOCK_THRESHOLD} unités ou moins :`,
           ...low.map((p) => `${p.title} : ${p.left} en stock`),
         ].map((text) => ({ kind: 'paragraph' as const, text })),
-        { kind: 'action', label: 'Gérer les produits', url: `${base}/admin/products` },
+        ...link('Gérer les produits', '/admin/products'),
         { kind: 'note', text: 'Vous recevez ce message car les alertes de stock faible sont activées.' },
       ],
     });
