@@ -2,10 +2,11 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../../src/server/context.js';
-import { setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
+import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import type { TestDatabase } from '../support/db.js';
 import { createProduct, customerForm } from '../support/orders.js';
+import { setPaymentForTest } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 /*
@@ -85,7 +86,7 @@ beforeAll(async () => {
   ).id;
   const byAdmin = { actor: { kind: 'admin' as const, userId: admin.id }, requestId: 'test' };
   await setOrderStatus(db.sql, orderA1, 'shipped', byAdmin);
-  await setOrderPaymentStatus(db.sql, orderA1, 'paid', byAdmin);
+  await setPaymentForTest(db.sql, orderA1, 'paid', byAdmin);
   await setOrderStatus(db.sql, orderA2, 'cancelled', byAdmin);
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION, type EventMetadata } from '../../src/domain/orders/events.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/domain/orders/status.js';
-import { deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
+import { deleteOrder, setOrderStatus } from '../../src/server/orders/commands.js';
 import { foldStored } from '../../src/server/orders/commit.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
@@ -19,6 +19,7 @@ import {
 } from '../../src/server/orders/store.js';
 import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
 import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
+import { setPaymentForTest } from '../support/orders.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -180,7 +181,7 @@ type Command = { kind: 'status' | 'payment'; value: string };
 const run = (orderId: string, c: Command) =>
   c.kind === 'status'
     ? setOrderStatus(db.sql, orderId, c.value, admin)
-    : setOrderPaymentStatus(db.sql, orderId, c.value, admin);
+    : setPaymentForTest(db.sql, orderId, c.value, admin);
 
 describe('concurrent commands', () => {
   it('on one order: no lost or duplicated events, gapless versions, read table at the last version', async () => {
@@ -271,7 +272,7 @@ describe('replay', () => {
             s.kind === 'status'
               ? setOrderStatus(db.sql, id, s.value, admin)
               : s.kind === 'payment'
-                ? setOrderPaymentStatus(db.sql, id, s.value, admin)
+                ? setPaymentForTest(db.sql, id, s.value, admin)
                 : deleteOrder(db.sql, id, null, admin);
           // Commands on deleted orders are refused; that is part of the sequence too.
           await outcome.catch((e: { code?: string }) => expect(e.code).toBe('ORDER_DELETED'));

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { parisDay } from '../../src/domain/dashboard/periods.js';
 import type { Sql } from '../../src/server/db/client.js';
+import type { OrderCommandOptions } from '../../src/server/orders/commands.js';
+import { foldStored } from '../../src/server/orders/commit.js';
+import { cancelPayment, markPaymentFailed, recordPayment, refundOrder } from '../../src/server/orders/money.js';
+import { readStream } from '../../src/server/orders/store.js';
 
 export interface TestProduct {
   id: string;
@@ -60,3 +65,41 @@ export const placeInput = (
 ) => ({ ...checkoutForm, lines, idempotencyKey: randomUUID(), ...extra });
 
 export const guest = { actor: { kind: 'guest' as const }, requestId: 'test' };
+
+/**
+ * Sets an order's payment the way the old select did, through the money commands (issue 24):
+ * 'paid' records a cash payment of what is left, 'refunded' refunds everything paid, 'failed' notes
+ * a failed attempt, 'pending' cancels every payment still standing. For tests that only need an
+ * order in that state; the money tests call the commands themselves.
+ */
+export async function setPaymentForTest(
+  sql: Sql,
+  orderId: string,
+  to: 'pending' | 'paid' | 'failed' | 'refunded' | string,
+  meta: OrderCommandOptions,
+) {
+  const [row] = await sql<{ totalAmountCents: number; paidCents: number; refundedCents: number }[]>`
+    select total_amount_cents, paid_cents, refunded_cents from orders where id = ${orderId}`;
+  const day = parisDay(new Date(meta.at ?? Date.now()));
+  if (to === 'paid') {
+    const left = (row?.totalAmountCents ?? 0) - (row?.paidCents ?? 0);
+    return await recordPayment(sql, orderId, { amountCents: left, method: 'cash', day }, meta);
+  }
+  if (to === 'refunded') {
+    const refundable = (row?.paidCents ?? 0) - (row?.refundedCents ?? 0);
+    return await refundOrder(
+      sql,
+      orderId,
+      { lines: [], shipping: false, extraCents: refundable, method: 'cash', reason: 'other', restock: false },
+      meta,
+    );
+  }
+  if (to === 'failed') return await markPaymentFailed(sql, orderId, {}, meta);
+  let last = null;
+  const order = foldStored(await readStream(sql, orderId));
+  for (const payment of order?.ledger.payments ?? []) {
+    if (payment.cancelledBy || payment.legacy) continue;
+    last = await cancelPayment(sql, orderId, { paymentId: payment.paymentId }, meta);
+  }
+  return last;
+}

@@ -213,44 +213,6 @@ export function movementVatCents(
   return Math.round((amountCents * order.taxCents) / order.totalAmountCents);
 }
 
-// --- Revenue and spending (issue 22: one rule each) ----------------------------------------------
-
-/** What the revenue and spending rules read of an order (a read-table row or a folded state). */
-export interface MoneyFacts {
-  status: string;
-  paymentStatus: string;
-  totalAmountCents: number;
-  paidCents: number;
-  refundedCents: number;
-}
-
-/**
- * « Chiffre d'affaires » (dashboard, Paramètres › Statistiques): what the shop has earned or still
- * expects to be paid for, net of what it gave back.
- * - a deleted order is gone from the read tables: it never counts;
- * - a cancelled order counts for nothing, whatever was paid (cancelling after payment refunds it);
- * - an order whose payment failed counts for nothing (nothing was earned);
- * - an order refunded of everything paid counts for nothing;
- * - every other order counts at its total as charged (lines, delivery and VAT included), less
- *   what was refunded on it.
- */
-export function revenueCents(order: MoneyFacts): number {
-  if (!countsAsRevenue(order)) return 0;
-  return Math.max(0, order.totalAmountCents - order.refundedCents);
-}
-
-/** Whether an order makes revenue (and counts among the orders of the average basket). */
-export const countsAsRevenue = (order: Pick<MoneyFacts, 'status' | 'paymentStatus'>): boolean =>
-  order.status !== 'cancelled' && order.paymentStatus !== 'failed' && order.paymentStatus !== 'refunded';
-
-/**
- * « Total dépensé » (/compte, the customers' list): what the customer has actually paid the shop,
- * net of what was given back: payments less corrections, less refunds, over their orders still in
- * the read tables. An order not yet paid has cost them nothing yet.
- */
-export const spentCents = (order: Pick<MoneyFacts, 'paidCents' | 'refundedCents'>): number =>
-  Math.max(0, order.paidCents - order.refundedCents);
-
 /**
  * The upcast of a legacy OrderPaymentStatusChanged (a status chosen in a select, no amount): the
  * ledger it meant, against the order's total. Payée: the total was paid (method not recorded);
@@ -305,4 +267,56 @@ export function legacyLedger(
         ],
       };
   }
+}
+
+// --- Inputs (the dialogs' forms and the procedures parse the same schemas) ----------------------
+
+export const recordPaymentInput = z.object({
+  amountCents: z
+    .number({ message: 'Indiquez un montant.' })
+    .int('Le montant doit être en centimes.')
+    .positive('Le montant doit être supérieur à 0.')
+    .max(100_000_000, 'Le montant est trop grand.'),
+  method: z.enum(PAYMENT_METHODS, { message: 'Choisissez un moyen de paiement.' }),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez la date du paiement.'),
+  reference: z
+    .string()
+    .trim()
+    .max(PAYMENT_REFERENCE_MAX, `La référence ne peut pas dépasser ${PAYMENT_REFERENCE_MAX} caractères.`)
+    .optional(),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentInput>;
+
+export const refundInput = z.object({
+  lines: z
+    .array(z.object({ itemId: z.string().max(64), quantity: z.number().int().min(0).max(10_000) }))
+    .max(200),
+  shipping: z.boolean(),
+  extraCents: z.number().int().min(0, 'Le montant doit être positif.').max(100_000_000),
+  method: z.enum(PAYMENT_METHODS, { message: 'Choisissez un moyen de remboursement.' }),
+  reason: z.enum(REFUND_REASONS, { message: 'Choisissez un motif de remboursement.' }),
+  note: z
+    .string()
+    .trim()
+    .max(MONEY_NOTE_MAX, `Le commentaire ne peut pas dépasser ${MONEY_NOTE_MAX} caractères.`)
+    .optional(),
+  restock: z.boolean(),
+});
+export type RefundInput = z.infer<typeof refundInput>;
+
+export const cancelPaymentInput = z.object({
+  paymentId: z.string().max(64),
+  note: z.string().trim().max(MONEY_NOTE_MAX).optional(),
+});
+
+export const cancelAndRefundInput = z.object({
+  method: z.enum(PAYMENT_METHODS, { message: 'Choisissez un moyen de remboursement.' }),
+  note: z.string().trim().max(MONEY_NOTE_MAX).optional(),
+});
+
+/** Euros typed in a form ("12,50") to cents; null when it is not an amount. */
+export function eurosToCents(text: string): number | null {
+  const normalized = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
+  return Math.round(Number(normalized) * 100);
 }

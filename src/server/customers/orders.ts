@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client.js';
 import type { OrderedLine } from '../orders/projections.js';
+import { spentCentsSql } from '../orders/sales.js';
 
 /*
  * A customer's own orders, read from the order log's read tables (migrations/0002). Every query
@@ -18,14 +19,14 @@ export interface CustomerOrderSummary {
 
 export interface AccountTotals {
   orderCount: number;
-  /** Sum of the totals of orders that were not cancelled. */
+  /** « Total dépensé »: paid less refunded (domain/dashboard/revenue.ts spentCents). */
   totalSpentCents: number;
 }
 
 export async function accountTotals(sql: Tx, customerId: string): Promise<AccountTotals> {
   const [row] = await sql<AccountTotals[]>`
     select count(*)::int as order_count,
-           coalesce(sum(total_amount_cents) filter (where status <> 'cancelled'), 0)::int8 as total_spent_cents
+           coalesce(sum(${spentCentsSql(sql, sql`orders`)}), 0)::int8 as total_spent_cents
       from orders
      where customer_id = ${customerId}`;
   return row ?? { orderCount: 0, totalSpentCents: 0 };

@@ -11,7 +11,7 @@ import type { ViteDevServer } from 'vite';
 import { WebSocketServer } from 'ws';
 import { isUuid, normalizeId } from '../../domain/security/text.js';
 import { isKnownRoute } from '../../domain/site/routes.js';
-import { AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
+import { AUDIT_ARCHIVE_PATH, AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
 import { CLIENT_IP_HEADER } from '../auth/auth.js';
 import { createSocketRegistry, listenForRevocations } from '../auth/session-revocation.js';
 import { BACKUP_PATH, handleBackupDownload } from '../backup/backup.js';
@@ -194,7 +194,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
       return;
     }
     // --- end of image uploads ---
-    if (pathname === AUDIT_EXPORT_PATH) {
+    if (pathname === AUDIT_EXPORT_PATH || pathname === AUDIT_ARCHIVE_PATH) {
       await handleAuditExport(services, req, res);
       return;
     }

@@ -132,19 +132,6 @@ export async function setOrderStatus(sql: Sql, orderId: string, status: string, 
   );
 }
 
-export async function setOrderPaymentStatus(
-  sql: Sql,
-  orderId: string,
-  paymentStatus: string,
-  meta: OrderCommandOptions,
-) {
-  checkId(orderId);
-  return await handleOrderCommand(sql, orderId, meta, () => ({
-    type: 'SetPaymentStatus',
-    paymentStatus,
-  }));
-}
-
 export async function deleteOrder(
   sql: Sql,
   orderId: string,

@@ -4,9 +4,16 @@ import { actorFromUser } from '../../domain/orders/events.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
-import { addOrderNote, deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
+import {
+  cancelAndRefundInput,
+  cancelPaymentInput,
+  recordPaymentInput,
+  refundInput,
+} from '../../domain/orders/money.js';
+import { addOrderNote, deleteOrder, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
+import { cancelAndRefund, cancelPayment, markPaymentFailed, recordPayment, refundOrder } from '../orders/money.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 /*
@@ -60,19 +67,41 @@ export const ordersRouter = router({
       ),
     ),
 
-  setPaymentStatus: adminProcedure
-    .input(z.object({ orderId, paymentStatus: z.string().max(50), expectedVersion }))
+  /** Money (issue 24): every change is a new entry of the order's log, never an edit. */
+  recordPayment: adminProcedure
+    .input(recordPaymentInput.extend({ orderId, expectedVersion }))
+    .mutation(async ({ ctx, input }) => {
+      const { orderId: id, expectedVersion: version, ...payment } = input;
+      return outcome(id, await recordPayment(ctx.sql, id, payment, commandMeta(ctx, version)));
+    }),
+
+  cancelPayment: adminProcedure
+    .input(cancelPaymentInput.extend({ orderId, expectedVersion }))
+    .mutation(async ({ ctx, input }) => {
+      const { orderId: id, expectedVersion: version, ...payment } = input;
+      return outcome(id, await cancelPayment(ctx.sql, id, payment, commandMeta(ctx, version)));
+    }),
+
+  refund: adminProcedure
+    .input(refundInput.extend({ orderId, expectedVersion }))
+    .mutation(async ({ ctx, input }) => {
+      const { orderId: id, expectedVersion: version, ...refund } = input;
+      return outcome(id, await refundOrder(ctx.sql, id, refund, commandMeta(ctx, version)));
+    }),
+
+  cancelAndRefund: adminProcedure
+    .input(cancelAndRefundInput.extend({ orderId, expectedVersion }))
+    .mutation(async ({ ctx, input }) => {
+      const { orderId: id, expectedVersion: version, ...rest } = input;
+      return outcome(id, await cancelAndRefund(ctx.sql, id, rest, commandMeta(ctx, version)));
+    }),
+
+  markPaymentFailed: adminProcedure
+    .input(z.object({ orderId, note: z.string().trim().max(500).optional(), expectedVersion }))
     .mutation(async ({ ctx, input }) =>
       outcome(
         input.orderId,
-        await withFreshRowOnConflict(ctx.sql, input.orderId, () =>
-          setOrderPaymentStatus(
-            ctx.sql,
-            input.orderId,
-            input.paymentStatus,
-            commandMeta(ctx, input.expectedVersion),
-          ),
-        ),
+        await markPaymentFailed(ctx.sql, input.orderId, { note: input.note }, commandMeta(ctx, input.expectedVersion)),
       ),
     ),
 
