@@ -140,6 +140,8 @@ export const ORDER_CSV_HEADER = [
   'Total (€)',
   'Statut',
   'Paiement',
+  'Payé (€)',
+  'Remboursé (€)',
   'Notes',
 ];
 
@@ -155,6 +157,8 @@ export interface OrderCsvRow {
   totalAmountCents: number;
   status: string;
   paymentStatus: string;
+  paidCents: number;
+  refundedCents: number;
   notes: string | null;
 }
 
@@ -177,6 +181,8 @@ export function orderCsvLine(row: OrderCsvRow): string {
     csvAmount(row.totalAmountCents),
     orderStatusLabel(row.status, 'admin'),
     paymentStatusLabel(row.paymentStatus),
+    csvAmount(row.paidCents),
+    csvAmount(row.refundedCents),
     row.notes,
   ]);
 }

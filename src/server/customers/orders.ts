@@ -13,6 +13,8 @@ export interface CustomerOrderSummary {
   status: string;
   paymentStatus: string;
   totalAmountCents: number;
+  paidCents: number;
+  refundedCents: number;
   itemCount: number;
   createdAt: Date;
 }
@@ -34,7 +36,7 @@ export async function accountTotals(sql: Tx, customerId: string): Promise<Accoun
 
 export async function listCustomerOrders(sql: Tx, customerId: string): Promise<CustomerOrderSummary[]> {
   return await sql<CustomerOrderSummary[]>`
-    select id, order_number, status, payment_status, total_amount_cents, item_count, created_at
+    select id, order_number, status, payment_status, total_amount_cents, paid_cents, refunded_cents, item_count, created_at
       from orders
      where customer_id = ${customerId}
      order by created_at desc, id`;
@@ -46,7 +48,8 @@ export async function findCustomerOrder(
   orderId: string,
 ): Promise<(CustomerOrderSummary & { shippingAddress: unknown; lines: OrderedLine[] }) | null> {
   const [order] = await sql<(CustomerOrderSummary & { shippingAddress: unknown })[]>`
-    select id, order_number, status, payment_status, total_amount_cents, item_count, created_at, shipping_address
+    select id, order_number, status, payment_status, total_amount_cents, paid_cents, refunded_cents, item_count,
+           created_at, shipping_address
       from orders
      where id = ${orderId} and customer_id = ${customerId}`;
   if (!order) return null;
