@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../../src/domain/dashboard/periods.js';
 import { closeThrough, listClosures } from '../../src/server/audit/closures.js';
+import { verifyDatabase } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { accountTotals, listCustomerOrders } from '../../src/server/customers/orders.js';
 import { revenueByDay } from '../../src/server/dashboard/dashboard.js';
@@ -15,7 +16,6 @@ import { adminOrderDetails, listAdminOrders, writeOrdersCsv } from '../../src/se
 import { recordPayment } from '../../src/server/orders/money.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
-import { verifyDatabase } from '../../src/server/audit/verify.js';
 import type { TestDatabase } from '../support/db.js';
 import { createProduct, customerForm, stockOf } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -199,11 +199,15 @@ describe('an order paid half in cash, half by cheque, then one line refunded wit
   });
 
   it('deleting a closure row, or editing a payment event, is caught by the verifier', async () => {
-    const [row] = await db.sql<{ position: number }[]>`select position from money_closures where kind = 'day'`;
+    const [row] = await db.sql<
+      { position: number }[]
+    >`select position from money_closures where kind = 'day'`;
     await db.sql`delete from money_closures where position = ${row!.position}`;
     let report = await verifyDatabase(db.sql, KEY);
     expect(report.ok).toBe(false);
-    expect(report.problems.map((p) => p.message).join('\n')).toContain('missing from money_closures (deleted)');
+    expect(report.problems.map((p) => p.message).join('\n')).toContain(
+      'missing from money_closures (deleted)',
+    );
     // Deleting the closure's event too is caught by the log's own chain (the ledger stream's head).
     await db.sql`delete from events where position = ${row!.position}`;
     report = await verifyDatabase(db.sql, KEY);
