@@ -374,7 +374,10 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
     case 'PaymentCancelled':
     case 'RefundRecorded':
     case 'PaymentFailed':
-      return state && withLedger({ ...state, version: event.version, updatedAt: at }, evolveLedger(state.ledger, event));
+      return (
+        state &&
+        withLedger({ ...state, version: event.version, updatedAt: at }, evolveLedger(state.ledger, event))
+      );
     case 'OrderNoteAdded':
       // An internal note changes nothing the order shows: only its version moves.
       return state && { ...state, version: event.version };
@@ -454,7 +457,10 @@ function withLedger(state: OrderState, ledger: Ledger): OrderState {
 
 function evolveLedger(
   ledger: Ledger,
-  event: Extract<EvolvingEvent, { type: 'PaymentRecorded' | 'PaymentCancelled' | 'RefundRecorded' | 'PaymentFailed' }>,
+  event: Extract<
+    EvolvingEvent,
+    { type: 'PaymentRecorded' | 'PaymentCancelled' | 'RefundRecorded' | 'PaymentFailed' }
+  >,
 ): Ledger {
   const at = event.metadata.at;
   const actor = event.metadata.actor;
@@ -537,7 +543,8 @@ export function outstandingLines(order: OrderState): OrderLine[] {
   const restocked = new Map<string, number>();
   for (const refund of order.ledger.refunds) {
     if (!refund.restock) continue;
-    for (const line of refund.lines) restocked.set(line.itemId, (restocked.get(line.itemId) ?? 0) + line.quantity);
+    for (const line of refund.lines)
+      restocked.set(line.itemId, (restocked.get(line.itemId) ?? 0) + line.quantity);
   }
   return order.lines
     .map((line) => ({ ...line, quantity: line.quantity - (restocked.get(line.itemId) ?? 0) }))
@@ -608,7 +615,11 @@ function decideMoney(command: MoneyCommand, order: OrderState): OrderEvent[] {
         });
       }
       if (order.status === 'cancelled') {
-        throw new DomainError('conflict', 'ORDER_CANCELLED', 'Cette commande est annulée : aucun paiement ne peut être enregistré.');
+        throw new DomainError(
+          'conflict',
+          'ORDER_CANCELLED',
+          'Cette commande est annulée : aucun paiement ne peut être enregistré.',
+        );
       }
       if (command.amountCents > summary.leftCents) {
         throw moneyInvalid(
@@ -621,15 +632,23 @@ function decideMoney(command: MoneyCommand, order: OrderState): OrderEvent[] {
       }
       const reference = command.reference?.trim() || null;
       if (reference && reference.length > PAYMENT_REFERENCE_MAX) {
-        throw moneyInvalid('REFERENCE_TOO_LONG', `La référence ne peut pas dépasser ${PAYMENT_REFERENCE_MAX} caractères.`, {
-          field: 'reference',
-        });
+        throw moneyInvalid(
+          'REFERENCE_TOO_LONG',
+          `La référence ne peut pas dépasser ${PAYMENT_REFERENCE_MAX} caractères.`,
+          {
+            field: 'reference',
+          },
+        );
       }
       checkOpenDay(command, command.day);
       return [
         {
           type: 'PaymentRecorded',
-          data: { paymentId: command.paymentId, ...movement(order, command.day, method, command.amountCents), reference },
+          data: {
+            paymentId: command.paymentId,
+            ...movement(order, command.day, method, command.amountCents),
+            reference,
+          },
         },
       ];
     }
@@ -691,9 +710,13 @@ function decideMoney(command: MoneyCommand, order: OrderState): OrderEvent[] {
       if (!Number.isInteger(command.extraCents) || command.extraCents < 0) {
         throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être positif.', { field: 'extra' });
       }
-      const amountCents = lines.reduce((sum, l) => sum + l.amountCents, 0) + shippingCents + command.extraCents;
+      const amountCents =
+        lines.reduce((sum, l) => sum + l.amountCents, 0) + shippingCents + command.extraCents;
       if (amountCents <= 0) {
-        throw moneyInvalid('EMPTY_REFUND', 'Choisissez des articles, la livraison ou un montant à rembourser.');
+        throw moneyInvalid(
+          'EMPTY_REFUND',
+          'Choisissez des articles, la livraison ou un montant à rembourser.',
+        );
       }
       if (amountCents > summary.refundableCents) {
         throw moneyInvalid(
