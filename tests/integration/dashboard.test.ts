@@ -27,8 +27,7 @@ import {
   createUser,
   type TestDatabase,
 } from '../support/db.js';
-import { createProduct, customerForm, type TestProduct } from '../support/orders.js';
-import { setPaymentForTest } from '../support/orders.js';
+import { createProduct, customerForm, setPaymentForTest, type TestProduct } from '../support/orders.js';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const MONTH = { from: '2026-10-25', to: '2026-11-23' };

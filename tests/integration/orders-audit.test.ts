@@ -16,8 +16,7 @@ import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { readStream } from '../../src/server/orders/store.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
-import { setPaymentForTest } from '../support/orders.js';
+import { createProduct, customerForm, guest, setPaymentForTest } from '../support/orders.js';
 
 const KEY = 'audit-test-key-0123456789';
 const run = promisify(execFile);

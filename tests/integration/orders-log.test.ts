@@ -18,8 +18,7 @@ import {
   START,
 } from '../../src/server/orders/store.js';
 import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
-import { setPaymentForTest } from '../support/orders.js';
+import { createProduct, customerForm, guest, setPaymentForTest, stockOf } from '../support/orders.js';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -3,7 +3,12 @@ import { parisDay } from '../../src/domain/dashboard/periods.js';
 import type { Sql } from '../../src/server/db/client.js';
 import type { OrderCommandOptions } from '../../src/server/orders/commands.js';
 import { foldStored } from '../../src/server/orders/commit.js';
-import { cancelPayment, markPaymentFailed, recordPayment, refundOrder } from '../../src/server/orders/money.js';
+import {
+  cancelPayment,
+  markPaymentFailed,
+  recordPayment,
+  refundOrder,
+} from '../../src/server/orders/money.js';
 import { readStream } from '../../src/server/orders/store.js';
 
 export interface TestProduct {

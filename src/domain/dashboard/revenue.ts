@@ -39,7 +39,10 @@ export const countsAsRevenue = (order: Pick<MoneyFacts, 'status' | 'paymentStatu
 /** Order statuses whose orders never count as revenue. */
 export const NON_REVENUE_STATUSES = ['cancelled'] as const satisfies readonly OrderStatus[];
 /** Payment statuses whose orders never count as revenue. */
-export const NON_REVENUE_PAYMENT_STATUSES = ['failed', 'refunded'] as const satisfies readonly PaymentStatus[];
+export const NON_REVENUE_PAYMENT_STATUSES = [
+  'failed',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
 
 /** Revenue (cents) and the number of orders that make it, by the rule above. */
 export function revenueOf(orders: readonly MoneyFacts[]): { revenueCents: number; orders: number } {

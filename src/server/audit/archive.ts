@@ -35,7 +35,8 @@ export function archiveSignatureValid(key: string, line: ArchiveSignature, conte
 /** A year ("2026") or the whole log ("tout"), as the period named in the archive. */
 export function archivePeriod(period: string, now = new Date()) {
   if (period === 'tout') return { period, firstDay: '0001-01-01', lastDay: parisDay(now) };
-  if (!/^\d{4}$/.test(period)) throw new DomainError('invalid', 'INVALID_PERIOD', 'Période d’archive invalide.');
+  if (!/^\d{4}$/.test(period))
+    throw new DomainError('invalid', 'INVALID_PERIOD', 'Période d’archive invalide.');
   return { period, ...periodDays('year', period) };
 }
 
@@ -54,7 +55,12 @@ export async function writeArchive(
     await appendEvent(tx, LEDGER_STREAM_ID, head?.version ?? 0, head?.headHash ?? null, {
       type: 'ArchiveExported',
       data: named,
-      metadata: { actor, at: new Date().toISOString(), requestId: 'archive', schemaVersion: EVENT_SCHEMA_VERSION },
+      metadata: {
+        actor,
+        at: new Date().toISOString(),
+        requestId: 'archive',
+        schemaVersion: EVENT_SCHEMA_VERSION,
+      },
     });
   });
   const digest = createHash('sha256');

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { actorFromUser } from '../../domain/orders/events.js';
 import type { Services } from '../context.js';
 import { staffDownloadUser, startDownload } from '../http/staff-gate.js';
 import { logger } from '../logger.js';
-import { actorFromUser } from '../../domain/orders/events.js';
 import { writeArchive } from './archive.js';
 import { exportLog } from './verify.js';
 
@@ -52,12 +52,13 @@ export async function handleAuditExport(services: Services, req: IncomingMessage
     };
     const count =
       archive !== null
-        ? (
-            await writeArchive(services.sql, services.config.AUDIT_KEY, archive, actorFromUser(user), write)
-          ).events
+        ? (await writeArchive(services.sql, services.config.AUDIT_KEY, archive, actorFromUser(user), write))
+            .events
         : await exportLog(services.sql, write);
     res.end();
-    logger.info(`Order log ${archive !== null ? `archive ${archive}` : ''} exported by ${user.email} (${user.role}): ${count} events`);
+    logger.info(
+      `Order log ${archive !== null ? `archive ${archive}` : ''} exported by ${user.email} (${user.role}): ${count} events`,
+    );
   } catch (error) {
     // A client that left ends the snapshot's transaction; anything else cuts the download short,
     // so the file is visibly incomplete rather than silently wrong.

@@ -68,7 +68,10 @@ export class MoneyVerifier {
       }
       const expected = (grand.get(c.kind) ?? 0) + c.totals.netCents;
       if (c.grandTotalCents !== expected) {
-        report(c.position, `${label}: grand total ${c.grandTotalCents} where the closures before make ${expected}`);
+        report(
+          c.position,
+          `${label}: grand total ${c.grandTotalCents} where the closures before make ${expected}`,
+        );
       }
       grand.set(c.kind, c.grandTotalCents);
     }
@@ -80,7 +83,10 @@ export class MoneyVerifier {
         if (m.day <= lastClosedDay && !dayClosures.has(m.day)) missing.add(m.day);
       }
       for (const day of [...missing].sort()) {
-        report(null, `day ${day}: has movements but no closure, although later days are closed (closure missing)`);
+        report(
+          null,
+          `day ${day}: has movements but no closure, although later days are closed (closure missing)`,
+        );
       }
     }
     if (stored) {
@@ -89,12 +95,20 @@ export class MoneyVerifier {
       for (const [position, c] of events) {
         const row = rows.get(position);
         if (!row) report(position, `closure ${c.kind} ${c.period}: missing from money_closures (deleted)`);
-        else if (row.kind !== c.kind || row.period !== c.period || Number(row.netCents) !== c.totals.netCents) {
-          report(position, `closure ${c.kind} ${c.period}: money_closures row differs from its event (edited)`);
+        else if (
+          row.kind !== c.kind ||
+          row.period !== c.period ||
+          Number(row.netCents) !== c.totals.netCents
+        ) {
+          report(
+            position,
+            `closure ${c.kind} ${c.period}: money_closures row differs from its event (edited)`,
+          );
         }
       }
       for (const [position, row] of rows) {
-        if (!events.has(position)) report(position, `closure ${row.kind} ${row.period}: no closure event behind it`);
+        if (!events.has(position))
+          report(position, `closure ${row.kind} ${row.period}: no closure event behind it`);
       }
     }
     return problems;

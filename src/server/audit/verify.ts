@@ -502,7 +502,7 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
     report.problems.push({
       position: null,
       kind: 'signature',
-      message: "archive: the signature does not match its lines (archive altered or other key)",
+      message: 'archive: the signature does not match its lines (archive altered or other key)',
     });
   }
   report.closures = money.closureCount;

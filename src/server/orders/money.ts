@@ -20,8 +20,8 @@ import {
 import type { OrderEvent } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
 import { ordersCommitted } from '../live/signals.js';
-import { type CommandMeta, type Committed, commitDecision, foldStored, lockProducts } from './commit.js';
 import type { OrderCommandOptions } from './commands.js';
+import { type CommandMeta, type Committed, commitDecision, foldStored, lockProducts } from './commit.js';
 import { ConcurrencyError, readStream, type StoredEvent } from './store.js';
 
 /** The advisory lock closures take exclusively and money commands share. */
@@ -195,4 +195,8 @@ export const markPaymentFailed = (
   orderId: string,
   input: { note?: string | null },
   meta: OrderCommandOptions,
-) => handleMoneyCommand(sql, orderId, meta, null, () => ({ type: 'MarkPaymentFailed', note: input.note ?? null }));
+) =>
+  handleMoneyCommand(sql, orderId, meta, null, () => ({
+    type: 'MarkPaymentFailed',
+    note: input.note ?? null,
+  }));

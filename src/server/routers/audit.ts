@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { uuidInput } from '../../domain/security/ids.js';
-import { AUDIT_RUN_MESSAGES, auditOverview, findAuditRun, startAuditRun } from '../audit/runs.js';
 import { actorFromUser } from '../../domain/orders/events.js';
+import { uuidInput } from '../../domain/security/ids.js';
 import { closeThrough, listClosures } from '../audit/closures.js';
+import { AUDIT_RUN_MESSAGES, auditOverview, findAuditRun, startAuditRun } from '../audit/runs.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 /**

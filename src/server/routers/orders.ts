@@ -1,19 +1,25 @@
 import { z } from 'zod';
 import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.js';
 import { actorFromUser } from '../../domain/orders/events.js';
-import { idInput } from '../../domain/security/ids.js';
-import type { Context, SessionUser } from '../context.js';
-import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
 import {
   cancelAndRefundInput,
   cancelPaymentInput,
   recordPaymentInput,
   refundInput,
 } from '../../domain/orders/money.js';
+import { idInput } from '../../domain/security/ids.js';
+import type { Context, SessionUser } from '../context.js';
+import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
 import { addOrderNote, deleteOrder, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
-import { cancelAndRefund, cancelPayment, markPaymentFailed, recordPayment, refundOrder } from '../orders/money.js';
+import {
+  cancelAndRefund,
+  cancelPayment,
+  markPaymentFailed,
+  recordPayment,
+  refundOrder,
+} from '../orders/money.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 /*
@@ -101,7 +107,12 @@ export const ordersRouter = router({
     .mutation(async ({ ctx, input }) =>
       outcome(
         input.orderId,
-        await markPaymentFailed(ctx.sql, input.orderId, { note: input.note }, commandMeta(ctx, input.expectedVersion)),
+        await markPaymentFailed(
+          ctx.sql,
+          input.orderId,
+          { note: input.note },
+          commandMeta(ctx, input.expectedVersion),
+        ),
       ),
     ),
 

@@ -22,6 +22,7 @@ import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
 import { ProductThumb } from '../products/product-thumb';
 import { shortId } from './format';
+import { PaymentsBlock } from './payments-block';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
 
 /** The details dialog (back-office.md §2) plus the order's timeline from its events. */
@@ -210,6 +211,7 @@ function OrderDetails({
           </TableBody>
         </Table>
       </Section>
+      <PaymentsBlock order={order} canEdit={canEdit} />
       {order.notes ? (
         <Section title="Notes du client">
           <p className="whitespace-pre-line rounded-md bg-muted px-3 py-2 text-sm">{order.notes}</p>

@@ -120,7 +120,6 @@ export function OrdersScreen() {
               canEdit={canEdit}
               busy={changes.pending}
               onStatus={changes.setStatus}
-              onPayment={changes.setPaymentStatus}
               onDetails={(order) => showDetails(order.id)}
               onDelete={setDeleting}
             />
