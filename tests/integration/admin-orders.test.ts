@@ -1,5 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parisDay } from '../../src/domain/dashboard/periods.js';
 import { exportLog } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { placeOrder } from '../../src/server/orders/place.js';
@@ -155,9 +156,11 @@ describe('inline changes', () => {
 
     // Another admin's screen still shows version 1: refused, nothing written, the fresh row comes back.
     const stale = await refusal(
-      callerAs(services, otherAdmin).orders.setPaymentStatus({
+      callerAs(services, otherAdmin).orders.recordPayment({
         orderId: order.id,
-        paymentStatus: 'paid',
+        amountCents: order.totalAmountCents,
+        method: 'cash',
+        day: parisDay(new Date()),
         expectedVersion: 1,
       }),
     );
@@ -173,14 +176,20 @@ describe('inline changes', () => {
     const [row] = await db.sql`select payment_status, version from orders where id = ${order.id}`;
     expect(row).toEqual({ paymentStatus: 'pending', version: 2 });
 
-    await asAdmin().orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid', expectedVersion: 2 });
+    await asAdmin().orders.recordPayment({
+      orderId: order.id,
+      amountCents: order.totalAmountCents,
+      method: 'cash',
+      day: parisDay(new Date()),
+      expectedVersion: 2,
+    });
     const history = await asAdmin().orders.history({ orderId: order.id });
     expect(history.map((e) => [e.type, e.by])).toEqual([
       ['OrderPlaced', 'Invité'],
       ['OrderStatusChanged', 'Claire Admin'],
-      ['OrderPaymentStatusChanged', 'Claire Admin'],
+      ['PaymentRecorded', 'Claire Admin'],
     ]);
-    expect(history[2]?.summary).toBe('Paiement : En attente → Payée');
+    expect(history[2]?.summary).toMatch(/^Paiement enregistré : .+ en espèces, le \d{2}\/\d{2}\/\d{4}$/);
   });
 
   it('refuses an unknown status with a French message and changes nothing', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/domain/errors.js';
 import { EVENT_SCHEMA_VERSION, type EventMetadata } from '../../src/domain/orders/events.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/domain/orders/status.js';
 import { deleteOrder, setOrderStatus } from '../../src/server/orders/commands.js';
@@ -174,13 +175,25 @@ describe('event store', () => {
 
 const command = fc.oneof(
   fc.record({ kind: fc.constant('status' as const), value: fc.constantFrom(...ORDER_STATUSES) }),
-  fc.record({ kind: fc.constant('payment' as const), value: fc.constantFrom(...PAYMENT_STATUSES) }),
+  fc.record({
+    kind: fc.constant('payment' as const),
+    value: fc.constantFrom('pending', 'paid', 'failed', 'refunded'),
+  }),
 );
 type Command = { kind: 'status' | 'payment'; value: string };
+// A refusal the domain decides (a paid order cancelled without its refund, a payment on a cancelled
+// order…) writes nothing: the property is about what is written.
 const run = (orderId: string, c: Command) =>
-  c.kind === 'status'
+  (c.kind === 'status'
     ? setOrderStatus(db.sql, orderId, c.value, admin)
-    : setPaymentForTest(db.sql, orderId, c.value, admin);
+    : setPaymentForTest(db.sql, orderId, c.value, admin)
+  ).then(
+    (r) => r ?? { events: [] },
+    (error: unknown) => {
+      if (error instanceof DomainError && error.kind !== 'concurrency') return { events: [] };
+      throw error;
+    },
+  );
 
 describe('concurrent commands', () => {
   it('on one order: no lost or duplicated events, gapless versions, read table at the last version', async () => {
@@ -240,7 +253,7 @@ describe('replay', () => {
     fc.record({
       kind: fc.constant('payment' as const),
       pick: fc.nat(),
-      value: fc.constantFrom(...PAYMENT_STATUSES),
+      value: fc.constantFrom('pending', 'paid', 'failed', 'refunded'),
     }),
     fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
   );

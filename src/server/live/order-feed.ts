@@ -83,7 +83,7 @@ export async function readEntries(
                 then array(select l ->> 'productId' from jsonb_array_elements(p.data -> 'lines') l)
                 else '{}'::text[] end as product_ids
       from events e
-      join events p on p.stream_id = e.stream_id and p.version = 1
+      join events p on p.stream_id = e.stream_id and p.version = 1 and p.type = 'OrderPlaced'
      where (e.tx_id, e.position) > (${cursor.txId}::xid8, ${cursor.position})
        and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
        ${options.ownerId ? sql`and p.data ->> 'customerId' = ${options.ownerId}` : sql``}
