@@ -133,7 +133,7 @@ describe('own data', () => {
     expect(order.history.map((h) => h.type)).toEqual([
       'OrderPlaced',
       'OrderStatusChanged',
-      'OrderPaymentStatusChanged',
+      'PaymentRecorded',
     ]);
     expect(order.history[1]).toMatchObject({
       by: 'admin',

@@ -293,10 +293,10 @@ describe('CSV export over HTTP', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
     const [header, line, end] = text.split('\r\n');
     expect(header).toBe(
-      'Commande;Date;Client;Email;Téléphone;Adresse;Code postal;Ville;Livraison;Articles;Sous-total (€);Frais de port (€);Taxes (€);Total (€);Statut;Paiement;Notes',
+      'Commande;Date;Client;Email;Téléphone;Adresse;Code postal;Ville;Livraison;Articles;Sous-total (€);Frais de port (€);Taxes (€);Total (€);Statut;Paiement;Payé (€);Remboursé (€);Notes',
     );
     expect(line).toBe(
-      `${order.orderNumber};23/11/2026 14:05;"Zoé Export;""Test""";marie.lefevre@example.fr;+33611223344;12 rue des Tilleuls;27000;Évreux;Livraison;3;37,50;5,99;7,25;43,49;En attente;En attente;Sonner deux fois`,
+      `${order.orderNumber};23/11/2026 14:05;"Zoé Export;""Test""";marie.lefevre@example.fr;+33611223344;12 rue des Tilleuls;27000;Évreux;Livraison;3;37,50;5,99;7,25;43,49;En attente;En attente;0,00;0,00;Sonner deux fois`,
     );
     expect(end).toBe('');
     // The status filter applies: the same search on « shipped » has the header only.

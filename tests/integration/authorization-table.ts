@@ -187,6 +187,13 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'orders.byId': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
   'orders.addNote': { input: (f) => ({ orderId: f.orderOfA, note: 'Note interne' }), expect: adminOnly },
   'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
+  'audit.closures': { expect: staff },
+  'audit.close': {
+    input: () => ({
+      day: new Date(Date.now() - 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }),
+    }),
+    expect: adminOnly,
+  },
   'orders.recordPayment': {
     input: (f) => ({
       orderId: f.orderOfA,

@@ -91,7 +91,14 @@ export async function setPaymentForTest(
     return await recordPayment(sql, orderId, { amountCents: left, method: 'cash', day }, meta);
   }
   if (to === 'refunded') {
-    const refundable = (row?.paidCents ?? 0) - (row?.refundedCents ?? 0);
+    // The old select allowed « Remboursée » straight from « En attente »: it meant paid, then refunded.
+    let paid = row?.paidCents ?? 0;
+    const left = (row?.totalAmountCents ?? 0) - paid;
+    if (paid === 0 && left > 0) {
+      await recordPayment(sql, orderId, { amountCents: left, method: 'cash', day }, meta);
+      paid = left;
+    }
+    const refundable = paid - (row?.refundedCents ?? 0);
     return await refundOrder(
       sql,
       orderId,

@@ -78,28 +78,48 @@ export const ordersRouter = router({
     .input(recordPaymentInput.extend({ orderId, expectedVersion }))
     .mutation(async ({ ctx, input }) => {
       const { orderId: id, expectedVersion: version, ...payment } = input;
-      return outcome(id, await recordPayment(ctx.sql, id, payment, commandMeta(ctx, version)));
+      return outcome(
+        id,
+        await withFreshRowOnConflict(ctx.sql, id, () =>
+          recordPayment(ctx.sql, id, payment, commandMeta(ctx, version)),
+        ),
+      );
     }),
 
   cancelPayment: adminProcedure
     .input(cancelPaymentInput.extend({ orderId, expectedVersion }))
     .mutation(async ({ ctx, input }) => {
       const { orderId: id, expectedVersion: version, ...payment } = input;
-      return outcome(id, await cancelPayment(ctx.sql, id, payment, commandMeta(ctx, version)));
+      return outcome(
+        id,
+        await withFreshRowOnConflict(ctx.sql, id, () =>
+          cancelPayment(ctx.sql, id, payment, commandMeta(ctx, version)),
+        ),
+      );
     }),
 
   refund: adminProcedure
     .input(refundInput.extend({ orderId, expectedVersion }))
     .mutation(async ({ ctx, input }) => {
       const { orderId: id, expectedVersion: version, ...refund } = input;
-      return outcome(id, await refundOrder(ctx.sql, id, refund, commandMeta(ctx, version)));
+      return outcome(
+        id,
+        await withFreshRowOnConflict(ctx.sql, id, () =>
+          refundOrder(ctx.sql, id, refund, commandMeta(ctx, version)),
+        ),
+      );
     }),
 
   cancelAndRefund: adminProcedure
     .input(cancelAndRefundInput.extend({ orderId, expectedVersion }))
     .mutation(async ({ ctx, input }) => {
       const { orderId: id, expectedVersion: version, ...rest } = input;
-      return outcome(id, await cancelAndRefund(ctx.sql, id, rest, commandMeta(ctx, version)));
+      return outcome(
+        id,
+        await withFreshRowOnConflict(ctx.sql, id, () =>
+          cancelAndRefund(ctx.sql, id, rest, commandMeta(ctx, version)),
+        ),
+      );
     }),
 
   markPaymentFailed: adminProcedure
