@@ -269,7 +269,8 @@ describe('dashboard figures', () => {
     expect(best.items.map((i) => [i.title, i.quantity])).toEqual([
       ['Appât', 4],
       ['Piège à rats', 3],
-      ['Piège à frelons', 2],
+      // o8 stays refunded (a refund is final): its hornet trap is not counted.
+      ['Piège à frelons', 1],
     ]);
     // Lost or damaged: the replay reports it, and rebuilds it with the read tables.
     await db.sql`delete from daily_product_sales where product_id = ${A.id}`;
