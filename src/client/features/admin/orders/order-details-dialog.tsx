@@ -172,6 +172,7 @@ function OrderDetails({
                 <LineTitle line={line} />
                 <p className="text-xs text-muted-foreground tabular-nums">
                   {line.quantity} × {formatEuros(line.unitPriceCents)}
+                  {line.refundedQuantity > 0 ? ` · dont ${line.refundedQuantity} remboursé` : ''}
                 </p>
               </div>
               <p className="font-medium tabular-nums">{formatEuros(line.totalPriceCents)}</p>
@@ -199,7 +200,14 @@ function OrderDetails({
                 <TableCell className="min-w-32">
                   <LineTitle line={line} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {line.quantity}
+                  {line.refundedQuantity > 0 ? (
+                    <span className="block text-xs text-muted-foreground">
+                      dont {line.refundedQuantity} remboursé
+                    </span>
+                  ) : null}
+                </TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums">
                   {formatEuros(line.unitPriceCents)}
                 </TableCell>
