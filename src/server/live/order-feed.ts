@@ -80,6 +80,7 @@ export async function readEntries(
            p.data ->> 'orderNumber' as order_number, p.data ->> 'customerId' as owner_id,
            case when e.type = 'OrderPlaced'
                   or (e.type = 'OrderStatusChanged' and 'cancelled' in (e.data ->> 'from', e.data ->> 'to'))
+                  or (e.type = 'RefundRecorded' and (e.data ->> 'restock')::boolean)
                 then array(select l ->> 'productId' from jsonb_array_elements(p.data -> 'lines') l)
                 else '{}'::text[] end as product_ids
       from events e
