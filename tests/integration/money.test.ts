@@ -7,8 +7,9 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../../src/domain/dashboard/periods.js';
+import { writeArchive } from '../../src/server/audit/archive.js';
 import { closeThrough, listClosures } from '../../src/server/audit/closures.js';
-import { verifyDatabase } from '../../src/server/audit/verify.js';
+import { verifyDatabase, verifyLines } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { accountTotals, listCustomerOrders } from '../../src/server/customers/orders.js';
 import { revenueByDay } from '../../src/server/dashboard/dashboard.js';
@@ -196,6 +197,42 @@ describe('an order paid half in cash, half by cheque, then one line refunded wit
       { actor: { kind: 'admin', userId: admin.id }, requestId: 'r4' },
     );
     expect((await adminOrderDetails(db.sql, other.id)).money.status).toBe('paid');
+  });
+
+  it('a signed archive: the export is an event, orders:verify --file accepts it and catches an edited line', async () => {
+    const lines: string[] = [];
+    await writeArchive(
+      db.sql,
+      KEY,
+      String(new Date().getFullYear()),
+      { kind: 'admin', userId: admin.id },
+      (l) => {
+        lines.push(l);
+      },
+    );
+    const [exported] = await db.sql<{ data: { period: string }; metadata: { actor: { userId: string } } }[]>`
+      select data, metadata from events where type = 'ArchiveExported'`;
+    expect(exported?.metadata.actor.userId).toBe(admin.id);
+    const text = lines.join('');
+    expect(text).toContain('"type":"ArchiveExported"');
+    expect(text).toContain('"type":"ClosureWritten"');
+    const verify = (content: string) =>
+      verifyLines(
+        (async function* () {
+          yield* content.split('\n');
+        })(),
+        KEY,
+      );
+    const clean = await verify(text);
+    expect(clean.problems).toEqual([]);
+    expect(clean.closures).toBe(1);
+    // A header line changed: no hash chain covers it, the signature does.
+    const edited = text.replace('"format":"h27-order-log"', '"format":"h27-order-log","note":"x"');
+    const report = await verify(edited);
+    expect(report.ok).toBe(false);
+    expect(report.problems.map((p) => p.message)).toContain(
+      'archive: the signature does not match its lines (archive altered or other key)',
+    );
   });
 
   it('deleting a closure row, or editing a payment event, is caught by the verifier', async () => {
