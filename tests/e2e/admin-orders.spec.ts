@@ -54,7 +54,7 @@ async function adminPage(browser: Browser) {
   return page;
 }
 
-test('an admin changes status and payment inline, reads the timeline, adds a note, deletes an order; the customer sees the new status', async ({
+test('an admin changes the status inline, records a payment, reads the timeline, adds a note, deletes an order; the customer sees the new status', async ({
   page,
   browser,
 }) => {
