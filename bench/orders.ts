@@ -17,7 +17,7 @@ import { EVENT_SCHEMA_VERSION, type OrderPlacedData } from '../src/domain/orders
 import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { eventContent, eventHash } from '../src/server/orders/canonical.js';
-import { setOrderPaymentStatus } from '../src/server/orders/commands.js';
+import { setOrderStatus } from '../src/server/orders/commands.js';
 import { projectionStatement } from '../src/server/orders/projections.js';
 import { replayOrders } from '../src/server/orders/replay.js';
 import { appendEvent } from '../src/server/orders/store.js';
@@ -231,11 +231,18 @@ try {
   /** The store's append: event (hashed, chained), stream head and read-table change, one statement. */
   const append = async () => {
     const { id, head } = nextOrder();
-    const from = head.paid ? 'paid' : 'pending';
-    const to = head.paid ? 'pending' : 'paid';
-    const event = { type: 'OrderPaymentStatusChanged' as const, data: { from, to } as const };
+    // Payment statuses are derived since issue 24: the inline change toggled here is the order status.
+    const from = head.paid ? 'processing' : 'confirmed';
+    const to = head.paid ? 'confirmed' : 'processing';
+    const event = { type: 'OrderStatusChanged' as const, data: { from, to } as const };
     const metadata = { ...system, at: new Date().toISOString(), schemaVersion: EVENT_SCHEMA_VERSION };
-    const after = { id, paymentStatus: to, version: head.version + 1, updatedAt: metadata.at } as OrderState;
+    const after = {
+      id,
+      status: to,
+      paymentStatus: 'pending',
+      version: head.version + 1,
+      updatedAt: metadata.at,
+    } as OrderState;
     const appended = await appendEvent(
       sql,
       id,
@@ -250,7 +257,7 @@ try {
   /** The whole command: read the stream, fold, decide, then the same append. */
   const command = async () => {
     const { id, head } = nextOrder();
-    const result = await setOrderPaymentStatus(sql, id, head.paid ? 'pending' : 'paid', system);
+    const result = await setOrderStatus(sql, id, head.paid ? 'confirmed' : 'processing', system);
     const last = result.events.at(-1);
     if (last) streams.set(id, { version: last.version, hash: last.hash, paid: !head.paid });
   };

@@ -4,7 +4,7 @@ import { confirmCheckout } from './support/checkout';
 
 /**
  * The back-office orders screen on the order log, with a real customer: the customer orders in the
- * shop; an admin changes status and payment inline, reads both in the timeline with their name,
+ * shop; an admin changes the status inline and records a payment, reads both in the timeline with their name,
  * adds an internal note, deletes another order; the customer sees the new status in /compte and
  * never the note.
  */
@@ -54,7 +54,7 @@ async function adminPage(browser: Browser) {
   return page;
 }
 
-test('an admin changes status and payment inline, reads the timeline, adds a note, deletes an order; the customer sees the new status', async ({
+test('an admin changes the status inline, records a payment, reads the timeline, adds a note, deletes an order; the customer sees the new status', async ({
   page,
   browser,
 }) => {
@@ -87,8 +87,8 @@ test('an admin changes status and payment inline, reads the timeline, adds a not
 
   await row.getByLabel(`Statut de la commande ${kept}`).selectOption('shipped');
   await expect(admin.getByText('Statut de la commande mis à jour.', { exact: true })).toBeVisible();
-  await row.getByLabel(`Paiement de la commande ${kept}`).selectOption('paid');
-  await expect(admin.getByText('Statut de paiement mis à jour.', { exact: true })).toBeVisible();
+  // The payment status is derived (issue 24): shown in the row, never chosen there.
+  await expect(row.getByLabel(`Paiement de la commande ${kept}`)).toHaveCount(0);
 
   // The status filter runs on the server too.
   await admin.getByLabel('Filtrer par statut').selectOption('shipped');
@@ -103,11 +103,20 @@ test('an admin changes status and payment inline, reads the timeline, adds a not
   await expect(dialog.getByRole('heading', { name: 'Adresse de livraison' })).toBeVisible();
   await expect(dialog.getByText('5 rue Chartraine')).toBeVisible();
   const timeline = dialog.getByTestId('order-timeline');
-  await expect(timeline.locator('li')).toHaveCount(3);
+  await expect(timeline.locator('li')).toHaveCount(2);
   await expect(timeline.locator('li').nth(1)).toContainText(ADMIN.name);
   await expect(timeline.locator('li').nth(1)).toContainText('Statut : En attente → Expédiée');
+  // « Enregistrer un paiement »: the amount left is proposed, cash by default.
+  await dialog.getByRole('button', { name: 'Enregistrer un paiement' }).click();
+  const payment = admin.getByRole('dialog', { name: 'Enregistrer un paiement' });
+  await payment.getByLabel('Moyen de paiement').selectOption('cheque');
+  await payment.getByLabel('Référence').fill('CHQ 1234567');
+  await payment.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+  await expect(admin.getByText('Paiement enregistré.', { exact: true })).toBeVisible();
+  await expect(timeline.locator('li')).toHaveCount(3);
   await expect(timeline.locator('li').nth(2)).toContainText(ADMIN.name);
-  await expect(timeline.locator('li').nth(2)).toContainText('Paiement : En attente → Payée');
+  await expect(timeline.locator('li').nth(2)).toContainText('Paiement enregistré');
+  await expect(dialog.getByTestId('payments-block')).toContainText('Chèque · réf. CHQ 1234567');
 
   await dialog.getByLabel('Note interne').fill('Colis remis au transporteur, client prévenu');
   await dialog.getByRole('button', { name: 'Ajouter la note' }).click();

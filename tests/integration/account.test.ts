@@ -2,10 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../../src/server/context.js';
-import { setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
+import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import type { TestDatabase } from '../support/db.js';
-import { createProduct, customerForm } from '../support/orders.js';
+import { createProduct, customerForm, setPaymentForTest } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 /*
@@ -85,7 +85,7 @@ beforeAll(async () => {
   ).id;
   const byAdmin = { actor: { kind: 'admin' as const, userId: admin.id }, requestId: 'test' };
   await setOrderStatus(db.sql, orderA1, 'shipped', byAdmin);
-  await setOrderPaymentStatus(db.sql, orderA1, 'paid', byAdmin);
+  await setPaymentForTest(db.sql, orderA1, 'paid', byAdmin);
   await setOrderStatus(db.sql, orderA2, 'cancelled', byAdmin);
 });
 afterAll(async () => {
@@ -133,7 +133,7 @@ describe('own data', () => {
     expect(order.history.map((h) => h.type)).toEqual([
       'OrderPlaced',
       'OrderStatusChanged',
-      'OrderPaymentStatusChanged',
+      'PaymentRecorded',
     ]);
     expect(order.history[1]).toMatchObject({
       by: 'admin',

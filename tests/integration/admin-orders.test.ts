@@ -1,5 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parisDay } from '../../src/domain/site/time-zone.js';
 import { exportLog } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { placeOrder } from '../../src/server/orders/place.js';
@@ -155,9 +156,11 @@ describe('inline changes', () => {
 
     // Another admin's screen still shows version 1: refused, nothing written, the fresh row comes back.
     const stale = await refusal(
-      callerAs(services, otherAdmin).orders.setPaymentStatus({
+      callerAs(services, otherAdmin).orders.recordPayment({
         orderId: order.id,
-        paymentStatus: 'paid',
+        amountCents: order.totalAmountCents,
+        method: 'cash',
+        day: parisDay(new Date()),
         expectedVersion: 1,
       }),
     );
@@ -173,14 +176,20 @@ describe('inline changes', () => {
     const [row] = await db.sql`select payment_status, version from orders where id = ${order.id}`;
     expect(row).toEqual({ paymentStatus: 'pending', version: 2 });
 
-    await asAdmin().orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid', expectedVersion: 2 });
+    await asAdmin().orders.recordPayment({
+      orderId: order.id,
+      amountCents: order.totalAmountCents,
+      method: 'cash',
+      day: parisDay(new Date()),
+      expectedVersion: 2,
+    });
     const history = await asAdmin().orders.history({ orderId: order.id });
     expect(history.map((e) => [e.type, e.by])).toEqual([
       ['OrderPlaced', 'Invité'],
       ['OrderStatusChanged', 'Claire Admin'],
-      ['OrderPaymentStatusChanged', 'Claire Admin'],
+      ['PaymentRecorded', 'Claire Admin'],
     ]);
-    expect(history[2]?.summary).toBe('Paiement : En attente → Payée');
+    expect(history[2]?.summary).toMatch(/^Paiement enregistré : .+ en espèces, le \d{2}\/\d{2}\/\d{4}$/);
   });
 
   it('refuses an unknown status with a French message and changes nothing', async () => {
@@ -284,10 +293,10 @@ describe('CSV export over HTTP', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
     const [header, line, end] = text.split('\r\n');
     expect(header).toBe(
-      'Commande;Date;Client;Email;Téléphone;Adresse;Code postal;Ville;Livraison;Articles;Sous-total (€);Frais de port (€);Taxes (€);Total (€);Statut;Paiement;Notes',
+      'Commande;Date;Client;Email;Téléphone;Adresse;Code postal;Ville;Livraison;Articles;Sous-total (€);Frais de port (€);Taxes (€);Total (€);Statut;Paiement;Payé (€);Remboursé (€);Notes',
     );
     expect(line).toBe(
-      `${order.orderNumber};23/11/2026 14:05;"Zoé Export;""Test""";marie.lefevre@example.fr;+33611223344;12 rue des Tilleuls;27000;Évreux;Livraison;3;37,50;5,99;7,25;43,49;En attente;En attente;Sonner deux fois`,
+      `${order.orderNumber};23/11/2026 14:05;"Zoé Export;""Test""";marie.lefevre@example.fr;+33611223344;12 rue des Tilleuls;27000;Évreux;Livraison;3;37,50;5,99;7,25;43,49;En attente;En attente;0,00;0,00;Sonner deux fois`,
     );
     expect(end).toBe('');
     // The status filter applies: the same search on « shipped » has the header only.

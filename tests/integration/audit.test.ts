@@ -83,7 +83,13 @@ describe('the auditor role', () => {
     const before = await eventCount();
     for (const attempt of [
       () => asAuditor.orders.setStatus({ orderId: orders[1]!, status: 'cancelled' }),
-      () => asAuditor.orders.setPaymentStatus({ orderId: orders[1]!, paymentStatus: 'refunded' }),
+      () =>
+        asAuditor.orders.recordPayment({
+          orderId: orders[1]!,
+          amountCents: 100,
+          method: 'cash',
+          day: '2026-01-01',
+        }),
       () => asAuditor.orders.remove({ orderId: orders[1]! }),
       () => asAuditor.account.setRole({ userId: auditor.id, role: 'admin' }),
       () => asAuditor.adminProducts.create({ title: 'Piège', price: 10 }),

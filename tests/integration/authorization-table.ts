@@ -192,9 +192,46 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'orders.byId': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
   'orders.addNote': { input: (f) => ({ orderId: f.orderOfA, note: 'Note interne' }), expect: adminOnly },
   'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
-  'orders.setPaymentStatus': {
-    input: (f) => ({ orderId: f.orderOfA, paymentStatus: 'paid' }),
+  'audit.closures': { expect: staff },
+  'audit.close': {
+    input: () => ({
+      day: new Date(Date.now() - 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }),
+    }),
     expect: adminOnly,
+  },
+  'orders.recordPayment': {
+    input: (f) => ({
+      orderId: f.orderOfA,
+      amountCents: 1,
+      method: 'cash',
+      day: new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }),
+    }),
+    expect: adminOnly,
+  },
+  // The admin passes the gate and meets the decision: no such payment, nothing to refund, no such order.
+  'orders.cancelPayment': {
+    input: (f) => ({ orderId: f.orderOfA, paymentId: 'no-such-payment' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'orders.refund': {
+    input: (f) => ({
+      orderId: f.orderToRemove,
+      lines: [],
+      shipping: false,
+      extraCents: 100_000,
+      method: 'cash',
+      reason: 'other',
+      restock: false,
+    }),
+    expect: { ...adminOnly, admin: 'BAD_REQUEST' },
+  },
+  'orders.cancelAndRefund': {
+    input: () => ({ orderId: '7d4f8a52-8f4e-4c3e-9d1a-0a1b2c3d4e5f', method: 'cash' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'orders.markPaymentFailed': {
+    input: () => ({ orderId: '7d4f8a52-8f4e-4c3e-9d1a-0a1b2c3d4e5f' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
   'orders.remove': { input: (f) => ({ orderId: f.orderToRemove, reason: 'Test' }), expect: adminOnly },
   'session.me': { expect: everyone },

@@ -17,7 +17,7 @@ import {
   revenueByCategory,
   revenueSummary,
 } from '../../src/server/dashboard/dashboard.js';
-import { deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
+import { deleteOrder, setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import {
@@ -27,7 +27,7 @@ import {
   createUser,
   type TestDatabase,
 } from '../support/db.js';
-import { createProduct, customerForm, type TestProduct } from '../support/orders.js';
+import { createProduct, customerForm, setPaymentForTest, type TestProduct } from '../support/orders.js';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const MONTH = { from: '2026-10-25', to: '2026-11-23' };
@@ -78,13 +78,13 @@ beforeAll(async () => {
   // Today (Paris), 00:30: still the 22nd in UTC.
   await place('o1', '2026-11-22T23:30:00Z', [[A, 2]]); // 2000, counts
   await place('o2', '2026-11-23T08:00:00Z', [[B, 1]]); // 2500, paid: counts
-  await setOrderPaymentStatus(db.sql, orders.o2!.id, 'paid', byAdmin('2026-11-23T08:05:00Z'));
+  await setPaymentForTest(db.sql, orders.o2!.id, 'paid', byAdmin('2026-11-23T08:05:00Z'));
   await place('o3', '2026-11-23T07:00:00Z', [[A, 1]]); // 1000, cancelled: never counts
   await setOrderStatus(db.sql, orders.o3!.id, 'cancelled', byAdmin('2026-11-23T07:10:00Z'));
   // Yesterday.
   await place('o4', '2026-11-22T12:00:00Z', [[B, 2]]); // 5000, paid then refunded: never counts
-  await setOrderPaymentStatus(db.sql, orders.o4!.id, 'paid', byAdmin('2026-11-22T12:10:00Z'));
-  await setOrderPaymentStatus(db.sql, orders.o4!.id, 'refunded', byAdmin('2026-11-22T13:00:00Z'));
+  await setPaymentForTest(db.sql, orders.o4!.id, 'paid', byAdmin('2026-11-22T12:10:00Z'));
+  await setPaymentForTest(db.sql, orders.o4!.id, 'refunded', byAdmin('2026-11-22T13:00:00Z'));
   await place('o5', '2026-11-22T15:00:00Z', [[C, 4]]); // 2000, counts
   // Three days ago, cancelled then deleted: gone from everything.
   await place('o6', '2026-11-20T10:00:00Z', [
@@ -97,7 +97,7 @@ beforeAll(async () => {
   await setOrderStatus(db.sql, orders.o7!.id, 'delivered', byAdmin('2026-11-19T09:00:00Z'));
   await place('o8', '2026-11-16T09:00:00Z', [[B, 1]]); // 2500: previous 7 days, in the 30
   await place('o9', '2026-11-01T09:00:00Z', [[C, 2]]); // 1000, payment failed: never counts
-  await setOrderPaymentStatus(db.sql, orders.o9!.id, 'failed', byAdmin('2026-11-01T09:30:00Z'));
+  await setPaymentForTest(db.sql, orders.o9!.id, 'failed', byAdmin('2026-11-01T09:30:00Z'));
   // 25 October, 00:30 in Paris (summer time until 03:00 that night): first day of the 30.
   await place('o11', '2026-10-24T22:30:00Z', [[B, 1]]); // 2500, counts
   await place('o10', '2026-10-20T09:00:00Z', [[A, 3]]); // 3000: previous 30 days
@@ -251,18 +251,14 @@ describe('dashboard figures', () => {
     const caller = callerAs(services, admin);
     const before = await caller.dashboard.bestSellers(MONTH);
     expect(before.totals).toEqual({ revenueCents: 12500, orders: 6 });
-    await setOrderPaymentStatus(db.sql, orders.o8!.id, 'refunded', byAdmin('2026-11-23T09:00:00Z'));
+    await setPaymentForTest(db.sql, orders.o8!.id, 'refunded', byAdmin('2026-11-23T09:00:00Z'));
     await setOrderStatus(db.sql, orders.o11!.id, 'cancelled', byAdmin('2026-11-23T09:00:00Z'));
     const after = await caller.dashboard.revenueByCategory(MONTH);
     expect(after.totals).toEqual({ revenueCents: 7500, orders: 4 });
     expect(after.items.find((i) => i.category === 'Guêpes et frelons')?.revenueCents).toBe(2500);
     const summary = await revenueSummary(db.sql, NOW);
     expect(summary.periods.map((p) => p.revenueCents)).toEqual([4500, 7500, 7500]);
-    // Back to pending payment: counted again.
-    await setOrderPaymentStatus(db.sql, orders.o8!.id, 'pending', byAdmin('2026-11-23T09:30:00Z'));
-    expect((await revenueSummary(db.sql, NOW)).periods.map((p) => p.revenueCents)).toEqual([
-      4500, 7500, 10000,
-    ]);
+    // A refund is final (issue 24): the order is not counted again; a correction would be a new sale.
   });
 
   it('the daily sales the analytics read equal their rebuild from the log, and a replay restores them', async () => {
@@ -273,7 +269,8 @@ describe('dashboard figures', () => {
     expect(best.items.map((i) => [i.title, i.quantity])).toEqual([
       ['Appât', 4],
       ['Piège à rats', 3],
-      ['Piège à frelons', 2],
+      // o8 stays refunded (a refund is final): its hornet trap is not counted.
+      ['Piège à frelons', 1],
     ]);
     // Lost or damaged: the replay reports it, and rebuilds it with the read tables.
     await db.sql`delete from daily_product_sales where product_id = ${A.id}`;

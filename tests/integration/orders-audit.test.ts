@@ -12,11 +12,11 @@ import {
   writeCheckpoint,
 } from '../../src/server/audit/verify.js';
 import { eventContent, eventHash } from '../../src/server/orders/canonical.js';
-import { setOrderPaymentStatus, setOrderStatus } from '../../src/server/orders/commands.js';
+import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { readStream } from '../../src/server/orders/store.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, setPaymentForTest } from '../support/orders.js';
 
 const KEY = 'audit-test-key-0123456789';
 const run = promisify(execFile);
@@ -43,7 +43,7 @@ beforeEach(async () => {
   }
   const admin = { actor: { kind: 'admin' as const, userId: 'admin-1' }, requestId: 'r' };
   await setOrderStatus(db.sql, orders[0] as string, 'confirmed', admin);
-  await setOrderPaymentStatus(db.sql, orders[0] as string, 'paid', admin);
+  await setPaymentForTest(db.sql, orders[0] as string, 'paid', admin);
   await setOrderStatus(db.sql, orders[1] as string, 'shipped', admin);
   await setOrderStatus(db.sql, orders[0] as string, 'shipped', admin);
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parisDay } from '../../src/domain/site/time-zone.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { orderHistory } from '../../src/server/orders/history.js';
 import { placeOrder } from '../../src/server/orders/place.js';
@@ -6,6 +7,7 @@ import type { TestDatabase } from '../support/db.js';
 import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
 import { type TestCaller, type TestShop, testShop } from '../support/shop.js';
 
+const today = parisDay(new Date());
 let shop: TestShop;
 let db: TestDatabase;
 let admin: SessionUser;
@@ -46,8 +48,8 @@ describe('orders router authorization', () => {
   const calls = {
     history: (c: TestCaller, id: string) => c.orders.history({ orderId: id }),
     setStatus: (c: TestCaller, id: string) => c.orders.setStatus({ orderId: id, status: 'confirmed' }),
-    setPaymentStatus: (c: TestCaller, id: string) =>
-      c.orders.setPaymentStatus({ orderId: id, paymentStatus: 'paid' }),
+    recordPayment: (c: TestCaller, id: string) =>
+      c.orders.recordPayment({ orderId: id, amountCents: 100, method: 'cash', day: today }),
     remove: (c: TestCaller, id: string) => c.orders.remove({ orderId: id }),
   };
   for (const [name, call] of Object.entries(calls)) {
@@ -75,8 +77,11 @@ describe('order commands', () => {
     expect(changed).toMatchObject({ changed: true, version: 2, status: 'shipped' });
     const same = await caller.orders.setStatus({ orderId: order.id, status: 'shipped' });
     expect(same).toMatchObject({ changed: false, version: 2 });
-    await caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' });
-    await caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' });
+    await caller.orders.recordPayment({ orderId: order.id, amountCents: 2599, method: 'cheque', day: today });
+    // Paid in full: a second payment is refused, nothing is written.
+    await expect(
+      caller.orders.recordPayment({ orderId: order.id, amountCents: 1, method: 'cash', day: today }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Cette commande est déjà entièrement payée.' });
     expect(await eventCount(order.id)).toBe(3);
     const [row] = await db.sql`select status, payment_status, version from orders where id = ${order.id}`;
     expect(row).toEqual({ status: 'shipped', paymentStatus: 'paid', version: 3 });
@@ -89,11 +94,15 @@ describe('order commands', () => {
         expect.stringMatching(/^Commande CMD-\d{4}-\d{6} passée : 2 articles, total 25,99\s€$/),
       ],
       [2, 'OrderStatusChanged', 'Statut : En attente → Expédiée'],
-      [3, 'OrderPaymentStatusChanged', 'Paiement : En attente → Payée'],
+      [
+        3,
+        'PaymentRecorded',
+        expect.stringMatching(/^Paiement enregistré : 25,99\s€ en chèque, le \d{2}\/\d{2}\/\d{4}$/),
+      ],
     ]);
     expect(history[0]?.actor).toEqual({ kind: 'guest' });
     expect(history[1]?.actor).toEqual({ kind: 'admin', userId: admin.id });
-    expect(history[2]?.changes).toEqual([{ field: 'paymentStatus', from: 'pending', to: 'paid' }]);
+    expect(history[2]?.changes).toEqual([{ field: 'payment', from: null, to: '2599' }]);
   });
 
   it('refuses unknown orders, unknown statuses, stale versions and malformed input, writing nothing', async () => {
@@ -108,7 +117,8 @@ describe('order commands', () => {
       message: 'Statut inconnu : « lost »',
     });
     await expect(
-      caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'gratuit' }),
+      // @ts-expect-error an unknown payment method on purpose
+      caller.orders.recordPayment({ orderId: order.id, amountCents: 100, method: 'gratuit', day: today }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(
       caller.orders.setStatus({ orderId: order.id, status: 'confirmed', expectedVersion: 7 }),
@@ -172,7 +182,7 @@ describe('order commands', () => {
     expect(await stockOf(db.sql, product.id)).toBe(3);
     const attempts = [
       () => caller.orders.setStatus({ orderId: order.id, status: 'shipped' }),
-      () => caller.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' }),
+      () => caller.orders.recordPayment({ orderId: order.id, amountCents: 100, method: 'cash', day: today }),
       () => caller.orders.remove({ orderId: order.id }),
     ];
     for (const attempt of attempts) {

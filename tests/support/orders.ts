@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../src/domain/errors.js';
+import { parisDay } from '../../src/domain/site/time-zone.js';
 import type { Sql } from '../../src/server/db/client.js';
+import type { OrderCommandOptions } from '../../src/server/orders/commands.js';
+import { type Committed, foldStored } from '../../src/server/orders/commit.js';
+import {
+  cancelPayment,
+  markPaymentFailed,
+  recordPayment,
+  refundOrder,
+} from '../../src/server/orders/money.js';
+import { readStream } from '../../src/server/orders/store.js';
 
 export interface TestProduct {
   id: string;
@@ -60,3 +71,76 @@ export const placeInput = (
 ) => ({ ...checkoutForm, lines, idempotencyKey: randomUUID(), ...extra });
 
 export const guest = { actor: { kind: 'guest' as const }, requestId: 'test' };
+
+/**
+ * Sets an order's payment the way the old select did, through the money commands (issue 24):
+ * 'paid' records a cash payment of what is left, 'refunded' refunds everything paid, 'failed' notes
+ * a failed attempt, 'pending' cancels every payment still standing. For tests that only need an
+ * order in that state; the money tests call the commands themselves.
+ */
+export async function setPaymentForTest(
+  sql: Sql,
+  orderId: string,
+  to: 'pending' | 'paid' | 'failed' | 'refunded' | string,
+  meta: OrderCommandOptions,
+): Promise<Committed> {
+  const [row] = await sql<{ totalAmountCents: number; paidCents: number; refundedCents: number }[]>`
+    select total_amount_cents, paid_cents, refunded_cents from orders where id = ${orderId}`;
+  const day = parisDay(new Date(meta.at ?? Date.now()));
+  // Every event the steps appended, as one command would report them.
+  const events: Committed['events'] = [];
+  let state: Committed['state'] = null;
+  const step = async (run: Promise<Committed>) => {
+    const done = await run;
+    events.push(...done.events);
+    state = done.state;
+  };
+  try {
+    return await steps();
+  } catch (error) {
+    // A later step refused (a concurrent command changed the order): report what was appended.
+    if (events.length > 0 && error instanceof DomainError && error.kind !== 'concurrency')
+      return { state, events };
+    throw error;
+  }
+  async function steps(): Promise<Committed> {
+    if (to === 'paid') {
+      const left = (row?.totalAmountCents ?? 0) - (row?.paidCents ?? 0);
+      await step(recordPayment(sql, orderId, { amountCents: left, method: 'cash', day }, meta));
+    } else if (to === 'refunded') {
+      // The old select allowed « Remboursée » straight from « En attente »: it meant paid, then refunded.
+      let paid = row?.paidCents ?? 0;
+      const left = (row?.totalAmountCents ?? 0) - paid;
+      if (paid === 0 && left > 0) {
+        await step(recordPayment(sql, orderId, { amountCents: left, method: 'cash', day }, meta));
+        paid = left;
+      }
+      const refundable = paid - (row?.refundedCents ?? 0);
+      await step(
+        refundOrder(
+          sql,
+          orderId,
+          {
+            lines: [],
+            shipping: false,
+            extraCents: refundable,
+            method: 'cash',
+            reason: 'other',
+            restock: false,
+          },
+          meta,
+        ),
+      );
+    } else if (to === 'failed') {
+      await step(markPaymentFailed(sql, orderId, {}, meta));
+    } else {
+      const order = foldStored(await readStream(sql, orderId));
+      state = order;
+      for (const payment of order?.ledger.payments ?? []) {
+        if (payment.cancelledBy || payment.legacy) continue;
+        await step(cancelPayment(sql, orderId, { paymentId: payment.paymentId }, meta));
+      }
+    }
+    return { state, events };
+  }
+}

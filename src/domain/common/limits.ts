@@ -25,3 +25,10 @@ export const ZIP_CODE = /^\d{5}$/;
 
 /** A search box's text (the back-office lists). */
 export const SEARCH_MAX = 100;
+
+/** A payment's reference (cheque number, transfer reference) and the comment of a money movement. */
+export const PAYMENT_REFERENCE_MAX = 100;
+export const MONEY_NOTE_MAX = 500;
+
+/** A calendar year typed in a field (the archive's year). */
+export const YEAR_DIGITS = 4;

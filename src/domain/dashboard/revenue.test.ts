@@ -7,30 +7,98 @@ import {
   countsAsRevenue,
   dailySeries,
   periodRevenue,
+  revenueCents,
   revenueOf,
+  spentCents,
 } from './revenue.js';
 
-describe('which orders count as revenue', () => {
-  it('counts pending and paid payments of orders that are not cancelled', () => {
-    for (const status of ['pending', 'confirmed', 'processing', 'shipped', 'delivered']) {
-      expect(countsAsRevenue({ status, paymentStatus: 'pending' })).toBe(true);
-      expect(countsAsRevenue({ status, paymentStatus: 'paid' })).toBe(true);
-    }
+/**
+ * Issue 22, point 2, written from the rules' words (revenue.ts) with a fixture that tells the
+ * answers apart: a failed, a refunded, a partially refunded, an unpaid and a cancelled order.
+ * Figures computed by hand.
+ */
+const fixture = {
+  // Paid 30,00 €, then 5,00 € refunded: « Partiellement remboursée ».
+  partial: {
+    status: 'delivered',
+    paymentStatus: 'partially_refunded',
+    totalAmountCents: 3000,
+    paidCents: 3000,
+    refundedCents: 500,
+  },
+  // Paid 20,00 €, all of it refunded: « Remboursée ».
+  refunded: {
+    status: 'delivered',
+    paymentStatus: 'refunded',
+    totalAmountCents: 2000,
+    paidCents: 2000,
+    refundedCents: 2000,
+  },
+  // A card declined, nothing paid: « Échouée ».
+  failed: {
+    status: 'pending',
+    paymentStatus: 'failed',
+    totalAmountCents: 1000,
+    paidCents: 0,
+    refundedCents: 0,
+  },
+  // Not paid yet (paid at pickup): « En attente ».
+  unpaid: {
+    status: 'confirmed',
+    paymentStatus: 'pending',
+    totalAmountCents: 1500,
+    paidCents: 0,
+    refundedCents: 0,
+  },
+  // Cancelled before any payment.
+  cancelled: {
+    status: 'cancelled',
+    paymentStatus: 'pending',
+    totalAmountCents: 800,
+    paidCents: 0,
+    refundedCents: 0,
+  },
+  // Half paid so far: « Partiellement payée ».
+  half: {
+    status: 'processing',
+    paymentStatus: 'partially_paid',
+    totalAmountCents: 4000,
+    paidCents: 2000,
+    refundedCents: 0,
+  },
+};
+
+describe("« chiffre d'affaires »: earned or expected, net of what was given back", () => {
+  it('a partially refunded order counts at its total less the refund: 30,00 − 5,00 = 25,00 €', () => {
+    expect(revenueCents(fixture.partial)).toBe(2500);
   });
-  it('never counts a cancelled order, a refund or a failed payment', () => {
-    expect(countsAsRevenue({ status: 'cancelled', paymentStatus: 'paid' })).toBe(false);
-    expect(countsAsRevenue({ status: 'delivered', paymentStatus: 'refunded' })).toBe(false);
-    expect(countsAsRevenue({ status: 'pending', paymentStatus: 'failed' })).toBe(false);
+  it('an order refunded of everything paid, a failed payment and a cancelled order count for nothing', () => {
+    expect(revenueCents(fixture.refunded)).toBe(0);
+    expect(revenueCents(fixture.failed)).toBe(0);
+    expect(revenueCents(fixture.cancelled)).toBe(0);
+    expect(countsAsRevenue(fixture.refunded)).toBe(false);
+    expect(countsAsRevenue(fixture.failed)).toBe(false);
+    expect(countsAsRevenue(fixture.cancelled)).toBe(false);
   });
-  it('sums the counted orders only', () => {
-    expect(
-      revenueOf([
-        { status: 'delivered', paymentStatus: 'paid', totalAmountCents: 1000 },
-        { status: 'cancelled', paymentStatus: 'paid', totalAmountCents: 500 },
-        { status: 'shipped', paymentStatus: 'refunded', totalAmountCents: 700 },
-        { status: 'pending', paymentStatus: 'pending', totalAmountCents: 250 },
-      ]),
-    ).toEqual({ revenueCents: 1250, orders: 2 });
+  it('an order not (fully) paid yet counts at its total: still expected', () => {
+    expect(revenueCents(fixture.unpaid)).toBe(1500);
+    expect(revenueCents(fixture.half)).toBe(4000);
+  });
+  it('the whole fixture: 25,00 + 15,00 + 40,00 = 80,00 € over 3 orders', () => {
+    expect(revenueOf(Object.values(fixture))).toEqual({ revenueCents: 8000, orders: 3 });
+  });
+});
+
+describe('« total dépensé »: paid, net of refunds', () => {
+  it('counts what was paid less what was refunded, and nothing for unpaid orders', () => {
+    expect(spentCents(fixture.partial)).toBe(2500);
+    expect(spentCents(fixture.refunded)).toBe(0);
+    expect(spentCents(fixture.failed)).toBe(0);
+    expect(spentCents(fixture.unpaid)).toBe(0);
+    expect(spentCents(fixture.cancelled)).toBe(0);
+    expect(spentCents(fixture.half)).toBe(2000);
+    // 25,00 + 20,00 = 45,00 €.
+    expect(Object.values(fixture).reduce((sum, o) => sum + spentCents(o), 0)).toBe(4500);
   });
 });
 

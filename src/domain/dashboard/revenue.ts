@@ -1,47 +1,69 @@
-/**
- * What the dashboard counts, in one place (docs/decisions/013-dashboard.md). The server's SQL reads
- * its predicates from the constants below, and the unit tests check the same rule on plain data.
- *
- * Revenue is what the shop has earned or still expects to be paid for:
- * - a deleted order is gone from the read tables (it stays in the log): it never counts;
- * - a cancelled order never counts, whatever its payment status;
- * - a refunded order never counts (money given back), whatever its order status;
- * - a failed payment does not count (nothing was earned; a retry that succeeds sets it to paid);
- * - every other order counts at its total as charged (lines, delivery and VAT included):
- *   pending or paid payment, any status from pending to delivered.
- */
 import type { OrderStatus, PaymentStatus } from '../orders/status.js';
 
-/** Order statuses whose orders never count as revenue. */
-export const NON_REVENUE_STATUSES = ['cancelled'] as const satisfies readonly OrderStatus[];
-/** Payment statuses whose orders count as revenue (refunded and failed do not). */
-export const REVENUE_PAYMENT_STATUSES = ['pending', 'paid'] as const satisfies readonly PaymentStatus[];
+/**
+ * What the shop counts as money earned and spent, in one place each (issue 22, point 2;
+ * docs/decisions/013-dashboard.md and 018-payments-ledger.md). The server's SQL
+ * (src/server/orders/sales.ts) is these rules written once in SQL, and the tests check both against
+ * hand-computed figures.
+ */
 
-export interface RevenueOrder {
+/** What the rules read of an order (a read-table row or a folded state). */
+export interface MoneyFacts {
   status: string;
   paymentStatus: string;
   totalAmountCents: number;
+  paidCents: number;
+  refundedCents: number;
 }
 
-/** Whether an order (still in the read tables, so not deleted) counts as revenue. */
-export function countsAsRevenue(order: Pick<RevenueOrder, 'status' | 'paymentStatus'>): boolean {
-  return (
-    !(NON_REVENUE_STATUSES as readonly string[]).includes(order.status) &&
-    (REVENUE_PAYMENT_STATUSES as readonly string[]).includes(order.paymentStatus)
-  );
+/**
+ * « Chiffre d'affaires » (the dashboard, Paramètres › Statistiques): what the shop has earned or
+ * still expects to be paid for, net of what it gave back.
+ * - a deleted order is gone from the read tables (it stays in the log): it never counts;
+ * - a cancelled order counts for nothing, whatever was paid (cancelling after payment refunds it);
+ * - an order whose payment failed counts for nothing (nothing was earned);
+ * - an order refunded of everything paid (« Remboursée ») counts for nothing;
+ * - every other order counts at its total as charged (lines, delivery and VAT included), less
+ *   what was refunded on it (« Partiellement remboursée »), paid or not yet.
+ */
+export function revenueCents(order: MoneyFacts): number {
+  if (!countsAsRevenue(order)) return 0;
+  return Math.max(0, order.totalAmountCents - order.refundedCents);
 }
 
-/** Revenue (cents) and the number of orders that make it. */
-export function revenueOf(orders: readonly RevenueOrder[]): { revenueCents: number; orders: number } {
-  let revenueCents = 0;
+/** Whether an order makes revenue (and counts among the orders of the average basket). */
+export const countsAsRevenue = (order: Pick<MoneyFacts, 'status' | 'paymentStatus'>): boolean =>
+  !(NON_REVENUE_STATUSES as readonly string[]).includes(order.status) &&
+  !(NON_REVENUE_PAYMENT_STATUSES as readonly string[]).includes(order.paymentStatus);
+
+/** Order statuses whose orders never count as revenue. */
+export const NON_REVENUE_STATUSES = ['cancelled'] as const satisfies readonly OrderStatus[];
+/** Payment statuses whose orders never count as revenue. */
+export const NON_REVENUE_PAYMENT_STATUSES = [
+  'failed',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
+
+/** Revenue (cents) and the number of orders that make it, by the rule above. */
+export function revenueOf(orders: readonly MoneyFacts[]): { revenueCents: number; orders: number } {
+  let total = 0;
   let count = 0;
   for (const order of orders) {
     if (!countsAsRevenue(order)) continue;
-    revenueCents += order.totalAmountCents;
+    total += revenueCents(order);
     count += 1;
   }
-  return { revenueCents, orders: count };
+  return { revenueCents: total, orders: count };
 }
+
+/**
+ * « Total dépensé » (/compte, the customers' list): what the customer has actually paid the shop,
+ * net of what was given back: payments less their corrections, less refunds, over their orders
+ * still in the read tables. An order not paid yet has cost them nothing yet; a cancelled one was
+ * refunded (a cancellation after payment requires it).
+ */
+export const spentCents = (order: Pick<MoneyFacts, 'paidCents' | 'refundedCents'>): number =>
+  Math.max(0, order.paidCents - order.refundedCents);
 
 /** Average basket (cents, rounded): revenue over the orders that make it; null without any. */
 export function averageBasketCents(revenueCents: number, orders: number): number | null {

@@ -142,6 +142,8 @@ export const ORDER_CSV_HEADER = [
   'Total (€)',
   'Statut',
   'Paiement',
+  'Payé (€)',
+  'Remboursé (€)',
   'Notes',
 ];
 
@@ -157,6 +159,8 @@ export interface OrderCsvRow {
   totalAmountCents: number;
   status: string;
   paymentStatus: string;
+  paidCents: number;
+  refundedCents: number;
   notes: string | null;
 }
 
@@ -179,6 +183,8 @@ export function orderCsvLine(row: OrderCsvRow): string {
     csvAmount(row.totalAmountCents),
     orderStatusLabel(row.status, 'admin'),
     paymentStatusLabel(row.paymentStatus),
+    csvAmount(row.paidCents),
+    csvAmount(row.refundedCents),
     row.notes,
   ]);
 }

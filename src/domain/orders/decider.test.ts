@@ -292,7 +292,7 @@ describe('PlaceOrder', () => {
   });
 });
 
-describe('SetStatus and SetPaymentStatus', () => {
+describe('SetStatus', () => {
   const order = { type: 'OrderPlaced', data: placed } as const;
 
   it('given an order, when setting a new status, then OrderStatusChanged from → to', () => {
@@ -303,14 +303,10 @@ describe('SetStatus and SetPaymentStatus', () => {
 
   it('setting the value the order already has emits nothing', () => {
     given(order).when(setStatus('pending')).thenEvents([]);
-    given(order).when({ type: 'SetPaymentStatus', paymentStatus: 'pending' }).thenEvents([]);
   });
 
   it('then error: unknown statuses', () => {
     given(order).when(setStatus('perdue')).thenError('UNKNOWN_STATUS', 'Statut inconnu : « perdue »');
-    given(order)
-      .when({ type: 'SetPaymentStatus', paymentStatus: 'offert' })
-      .thenError('UNKNOWN_PAYMENT_STATUS');
   });
 
   it('given a cancelled order, reopening it (to pending, with a reason) is refused when stock is short', () => {
@@ -356,10 +352,29 @@ describe('SetStatus and SetPaymentStatus', () => {
       .thenError('STATUS_TRANSITION_REFUSED', 'Une commande « Annulée » ne peut pas passer à « Expédiée ».');
   });
 
-  it('given a paid order, when refunding, then OrderPaymentStatusChanged', () => {
-    given(order, { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } })
-      .when({ type: 'SetPaymentStatus', paymentStatus: 'refunded' })
-      .thenEvents([{ type: 'OrderPaymentStatusChanged', data: { from: 'paid', to: 'refunded' } }]);
+  it('a legacy OrderPaymentStatusChanged is folded into the ledger it meant (upcast)', () => {
+    const paid = given(order, {
+      type: 'OrderPaymentStatusChanged',
+      data: { from: 'pending', to: 'paid' },
+    }).state;
+    expect(paid).toMatchObject({ paymentStatus: 'paid', paidCents: 2000, refundedCents: 0 });
+    const refunded = given(
+      order,
+      { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } },
+      { type: 'OrderPaymentStatusChanged', data: { from: 'paid', to: 'refunded' } },
+    ).state;
+    expect(refunded).toMatchObject({ paymentStatus: 'refunded', paidCents: 2000, refundedCents: 2000 });
+    const failed = given(order, {
+      type: 'OrderPaymentStatusChanged',
+      data: { from: 'pending', to: 'failed' },
+    }).state;
+    expect(failed).toMatchObject({ paymentStatus: 'failed', paidCents: 0 });
+    const back = given(
+      order,
+      { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } },
+      { type: 'OrderPaymentStatusChanged', data: { from: 'paid', to: 'pending' } },
+    ).state;
+    expect(back).toMatchObject({ paymentStatus: 'pending', paidCents: 0 });
   });
 });
 
@@ -376,7 +391,7 @@ describe('DeleteOrder', () => {
   it('given a deleted order, every command is refused', () => {
     for (const command of [
       setStatus('shipped'),
-      { type: 'SetPaymentStatus', paymentStatus: 'paid' } as const,
+      { type: 'MarkPaymentFailed' } as const,
       { type: 'DeleteOrder' } as const,
     ]) {
       given(order, deleted).when(command).thenError('ORDER_DELETED', 'Cette commande a été supprimée.');
@@ -463,7 +478,14 @@ describe('labels', () => {
       'Annulée',
     ]);
     expect(ADMIN_ORDER_STATUS_LABELS.processing).toBe('En traitement');
-    expect(Object.values(PAYMENT_STATUS_LABELS)).toEqual(['En attente', 'Payée', 'Échouée', 'Remboursée']);
+    expect(Object.values(PAYMENT_STATUS_LABELS)).toEqual([
+      'En attente',
+      'Partiellement payée',
+      'Payée',
+      'Partiellement remboursée',
+      'Remboursée',
+      'Échouée',
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@
  * stock, ids and the order number are loaded or chosen before deciding and passed in, because a
  * version conflict re-runs the decision on fresh data.
  */
+
 import { type Certibiocide, certificateRefusal, PROFESSIONAL_ONLY_MESSAGES } from '../catalog/biocides.js';
 import { type DeliveryRules, effectivePriceCents, orderAmounts } from '../catalog/pricing.js';
 import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
@@ -14,7 +15,7 @@ import {
   repeatedProduct,
 } from '../checkout/lines.js';
 import { checkoutFormSchema } from '../checkout/schema.js';
-import { MAX_CART_LINES, NOTES_MAX } from '../common/limits.js';
+import { MAX_CART_LINES, MONEY_NOTE_MAX, NOTES_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type {
   CustomerDetails,
@@ -24,7 +25,21 @@ import type {
   OrderLine,
   OrderPlacedData,
 } from './events.js';
-import { isOrderStatus, isPaymentStatus } from './status.js';
+import {
+  EMPTY_LEDGER,
+  type Ledger,
+  legacyLedger,
+  moneySummary,
+  movementVatCents,
+  orderVatRate,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  REFUND_REASONS,
+  type RefundReason,
+  refundedQuantities,
+  refundedShippingCents,
+} from './money.js';
+import { isOrderStatus, type PaymentStatus } from './status.js';
 import {
   STATUS_REASON_MESSAGE,
   STATUS_REASON_TOO_LONG,
@@ -58,7 +73,13 @@ export interface Buyer {
 }
 
 /** An order as folded from its events: what OrderPlaced said, as later events changed it. */
-export interface OrderState extends OrderPlacedData {
+export interface OrderState extends Omit<OrderPlacedData, 'paymentStatus'> {
+  /** Derived from the ledger (money.ts moneySummary), never chosen. */
+  paymentStatus: PaymentStatus;
+  /** Payments, corrections and refunds, as the money events recorded them. */
+  ledger: Ledger;
+  paidCents: number;
+  refundedCents: number;
   id: string;
   version: number;
   deleted: boolean;
@@ -95,15 +116,63 @@ export type OrderCommand =
       /** Current stock of the order's products: needed when leaving "cancelled". */
       products: ProductSnapshot[];
     }
-  | { type: 'SetPaymentStatus'; paymentStatus: string }
   | { type: 'DeleteOrder'; reason?: string | null }
-  | { type: 'AddNote'; note: string };
+  | { type: 'AddNote'; note: string }
+  | MoneyCommand;
+
+// --- Money commands (issue 24) -------------------------------------------------------------------
+
+/** What every money command carries: the Paris day it is given on, and the days already closed. */
+interface MoneyContext {
+  /** Today's Paris day: refunds and corrections are dated on it; a payment may not be later. */
+  today: string;
+  /** Whether the movement's day is covered by a closure (read in the command's transaction). */
+  dayClosed: boolean;
+}
+
+export type MoneyCommand =
+  | (MoneyContext & {
+      type: 'RecordPayment';
+      paymentId: string;
+      amountCents: number;
+      method: string;
+      /** The Paris day the money was received. */
+      day: string;
+      reference?: string | null;
+    })
+  | (MoneyContext & {
+      type: 'CancelPayment';
+      paymentId: string;
+      cancelsPaymentId: string;
+      note?: string | null;
+    })
+  | (MoneyContext & {
+      type: 'RefundOrder';
+      refundId: string;
+      lines: { itemId: string; quantity: number }[];
+      /** Refund what is left of the delivery cost. */
+      shipping: boolean;
+      extraCents: number;
+      method: string;
+      reason: string;
+      note?: string | null;
+      restock: boolean;
+    })
+  | (MoneyContext & {
+      /** Point 3: cancel a paid order, refunding everything still paid, in one decision. */
+      type: 'CancelAndRefund';
+      refundId: string;
+      method: string;
+      note?: string | null;
+    })
+  | { type: 'MarkPaymentFailed'; note?: string | null };
+// --- End of money commands ----------------------------------------------------------------------
 
 /** An event with what evolve needs from the store. */
 export type EvolvingEvent = OrderEvent & {
   streamId: string;
   version: number;
-  metadata: Pick<EventMetadata, 'at'>;
+  metadata: Pick<EventMetadata, 'at'> & Partial<Pick<EventMetadata, 'actor'>>;
 };
 
 export const DELIVERY_DISABLED_MESSAGE =
@@ -274,6 +343,7 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
         throw new DomainError('invalid', 'STATUS_REASON_REQUIRED', STATUS_REASON_MESSAGE);
       if (reason && reason.length > NOTES_MAX)
         throw new DomainError('invalid', 'STATUS_REASON_TOO_LONG', STATUS_REASON_TOO_LONG);
+      if (command.status === 'cancelled') refuseCancelWhilePaid(order);
       if (rule.stock === 'take') {
         // Leaving "cancelled" takes the stock again: refused when a line is short.
         const products = new Map(command.products.map((p) => [p.id, p]));
@@ -295,20 +365,12 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
         },
       ];
     }
-    case 'SetPaymentStatus': {
-      const order = existing(state);
-      if (!isPaymentStatus(command.paymentStatus)) {
-        throw new DomainError(
-          'invalid',
-          'UNKNOWN_PAYMENT_STATUS',
-          `Statut de paiement inconnu : « ${command.paymentStatus} »`,
-        );
-      }
-      if (command.paymentStatus === order.paymentStatus) return [];
-      return [
-        { type: 'OrderPaymentStatusChanged', data: { from: order.paymentStatus, to: command.paymentStatus } },
-      ];
-    }
+    case 'RecordPayment':
+    case 'CancelPayment':
+    case 'RefundOrder':
+    case 'CancelAndRefund':
+    case 'MarkPaymentFailed':
+      return decideMoney(command, existing(state));
     case 'DeleteOrder': {
       existing(state);
       const reason = command.reason?.trim() || null;
@@ -351,7 +413,10 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
         totalAmountCents: d.totalAmountCents,
         notes: d.notes,
         status: d.status,
-        paymentStatus: d.paymentStatus,
+        paymentStatus: 'pending',
+        ledger: EMPTY_LEDGER,
+        paidCents: 0,
+        refundedCents: 0,
         deleted: false,
         deletedReason: null,
         createdAt: at,
@@ -359,9 +424,27 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
       };
     }
     case 'OrderStatusChanged':
-      return state && { ...state, status: event.data.to, version: event.version, updatedAt: at };
+      return (
+        state &&
+        withLedger({ ...state, status: event.data.to, version: event.version, updatedAt: at }, state.ledger)
+      );
     case 'OrderPaymentStatusChanged':
-      return state && { ...state, paymentStatus: event.data.to, version: event.version, updatedAt: at };
+      // Legacy: upcast into the ledger the chosen status meant (money.ts legacyLedger).
+      return (
+        state &&
+        withLedger(
+          { ...state, version: event.version, updatedAt: at },
+          legacyLedger(event.data.to, state.totalAmountCents, at, event.version),
+        )
+      );
+    case 'PaymentRecorded':
+    case 'PaymentCancelled':
+    case 'RefundRecorded':
+    case 'PaymentFailed':
+      return (
+        state &&
+        withLedger({ ...state, version: event.version, updatedAt: at }, evolveLedger(state.ledger, event))
+      );
     case 'OrderNoteAdded':
       // An internal note changes nothing the order shows: only its version moves.
       return state && { ...state, version: event.version };
@@ -397,9 +480,21 @@ export function stockMovements(
       .map((line) => ({ productId: line.productId, delta: sign * line.quantity }));
   if (event.type === 'OrderPlaced') return lines(-1, event.data.lines);
   if (event.type === 'OrderStatusChanged' && before) {
+    // Lines a refund already put back are out of the order's stock: cancelling gives back the rest.
+    const outstanding = outstandingLines(before);
     const move = stockMoveOf(event.data.from, event.data.to);
-    if (move === 'return') return lines(1, before.lines);
-    if (move === 'take') return lines(-1, before.lines);
+    if (move === 'return') return lines(1, outstanding);
+    if (move === 'take') return lines(-1, outstanding);
+  }
+  if (event.type === 'RefundRecorded' && before && event.data.restock) {
+    const byItem = new Map(before.lines.map((line) => [line.itemId, line]));
+    return lines(
+      1,
+      event.data.lines.flatMap((r) => {
+        const line = byItem.get(r.itemId);
+        return line ? [{ ...line, quantity: r.quantity }] : [];
+      }),
+    );
   }
   return [];
 }
@@ -407,3 +502,353 @@ export function stockMovements(
 /** Product ids whose stock a command on this order may move (to lock them before deciding). */
 export const stockProductIds = (state: OrderState | null): string[] =>
   state ? [...new Set(state.lines.filter((l) => l.stockTracked).map((l) => l.productId))].sort() : [];
+
+// --- Money (issue 24): decisions and folding of the money events --------------------------------
+
+const moneyInvalid = (code: string, message: string, details?: Record<string, unknown>) =>
+  new DomainError('invalid', code, message, details);
+
+const euros = (cents: number) =>
+  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** The order's state with its ledger and the figures derived from it. */
+function withLedger(state: OrderState, ledger: Ledger): OrderState {
+  const summary = moneySummary(ledger, state.totalAmountCents, state.status === 'cancelled');
+  return {
+    ...state,
+    ledger,
+    paymentStatus: summary.status,
+    paidCents: summary.paidCents,
+    refundedCents: summary.refundedCents,
+  };
+}
+
+function evolveLedger(
+  ledger: Ledger,
+  event: Extract<
+    EvolvingEvent,
+    { type: 'PaymentRecorded' | 'PaymentCancelled' | 'RefundRecorded' | 'PaymentFailed' }
+  >,
+): Ledger {
+  const at = event.metadata.at;
+  const actor = event.metadata.actor;
+  const by = actor && 'userId' in actor ? actor.userId : null;
+  switch (event.type) {
+    case 'PaymentRecorded': {
+      const d = event.data;
+      return {
+        ...ledger,
+        failed: false,
+        payments: [
+          ...ledger.payments,
+          {
+            paymentId: d.paymentId,
+            amountCents: d.amountCents,
+            method: d.method,
+            day: d.day,
+            reference: d.reference,
+            at,
+            by,
+            cancelledBy: null,
+            legacy: false,
+          },
+        ],
+      };
+    }
+    case 'PaymentCancelled': {
+      const d = event.data;
+      return {
+        ...ledger,
+        payments: ledger.payments.map((p) =>
+          p.paymentId === d.cancelsPaymentId ? { ...p, cancelledBy: d.paymentId } : p,
+        ),
+        corrections: [
+          ...ledger.corrections,
+          {
+            paymentId: d.paymentId,
+            cancelsPaymentId: d.cancelsPaymentId,
+            amountCents: d.amountCents,
+            method: d.method,
+            day: d.day,
+            note: d.note,
+            at,
+            by,
+          },
+        ],
+      };
+    }
+    case 'RefundRecorded': {
+      const d = event.data;
+      return {
+        ...ledger,
+        refunds: [
+          ...ledger.refunds,
+          {
+            refundId: d.refundId,
+            amountCents: d.amountCents,
+            method: d.method,
+            day: d.day,
+            lines: d.lines,
+            shippingCents: d.shippingCents,
+            extraCents: d.extraCents,
+            reason: d.reason,
+            note: d.note,
+            restock: d.restock,
+            at,
+            by,
+            legacy: false,
+          },
+        ],
+      };
+    }
+    case 'PaymentFailed':
+      return { ...ledger, failed: true };
+  }
+}
+
+/** The order's lines less the quantities a refund put back into stock. */
+export function outstandingLines(order: OrderState): OrderLine[] {
+  const restocked = new Map<string, number>();
+  for (const refund of order.ledger.refunds) {
+    if (!refund.restock) continue;
+    for (const line of refund.lines)
+      restocked.set(line.itemId, (restocked.get(line.itemId) ?? 0) + line.quantity);
+  }
+  return order.lines
+    .map((line) => ({ ...line, quantity: line.quantity - (restocked.get(line.itemId) ?? 0) }))
+    .filter((line) => line.quantity > 0);
+}
+
+/** Point 3: a paid order is cancelled together with its refund, never on its own. */
+function refuseCancelWhilePaid(order: OrderState) {
+  const { refundableCents } = moneySummary(order.ledger, order.totalAmountCents);
+  if (refundableCents > 0) {
+    throw new DomainError(
+      'conflict',
+      'REFUND_REQUIRED',
+      `Cette commande a été payée : remboursez ${euros(refundableCents)} pour l'annuler.`,
+      { refundableCents },
+    );
+  }
+}
+
+function checkNote(note: string | null | undefined): string | null {
+  const text = note?.trim() || null;
+  if (text && text.length > MONEY_NOTE_MAX) {
+    throw moneyInvalid('NOTE_TOO_LONG', `Le commentaire ne peut pas dépasser ${MONEY_NOTE_MAX} caractères.`);
+  }
+  return text;
+}
+
+function checkMethod(method: string): PaymentMethod {
+  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
+    throw moneyInvalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.');
+  }
+  return method as PaymentMethod;
+}
+
+/** Article 286 I 3° bis CGI (conservation): a closed day receives no movement. */
+function checkOpenDay(command: MoneyContext, day: string) {
+  if (command.dayClosed) {
+    throw new DomainError(
+      'conflict',
+      'PERIOD_CLOSED',
+      `La journée du ${day.split('-').reverse().join('/')} est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.`,
+      { day },
+    );
+  }
+}
+
+function movement(order: OrderState, day: string, method: PaymentMethod, amountCents: number) {
+  return {
+    day,
+    method,
+    amountCents,
+    vatRate: orderVatRate(order),
+    vatCents: movementVatCents(amountCents, order),
+  };
+}
+
+function decideMoney(command: MoneyCommand, order: OrderState): OrderEvent[] {
+  const summary = moneySummary(order.ledger, order.totalAmountCents, order.status === 'cancelled');
+  switch (command.type) {
+    case 'RecordPayment': {
+      const method = checkMethod(command.method);
+      if (!Number.isInteger(command.amountCents) || command.amountCents <= 0) {
+        throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amount' });
+      }
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(command.day) || command.day > command.today) {
+        throw moneyInvalid('INVALID_DATE', 'La date du paiement ne peut pas être dans le futur.', {
+          field: 'day',
+        });
+      }
+      if (order.status === 'cancelled') {
+        throw new DomainError(
+          'conflict',
+          'ORDER_CANCELLED',
+          'Cette commande est annulée : aucun paiement ne peut être enregistré.',
+        );
+      }
+      if (command.amountCents > summary.leftCents) {
+        throw moneyInvalid(
+          'AMOUNT_TOO_HIGH',
+          summary.leftCents === 0
+            ? 'Cette commande est déjà entièrement payée.'
+            : `Le montant dépasse le reste à payer (${euros(summary.leftCents)}).`,
+          { field: 'amount', leftCents: summary.leftCents },
+        );
+      }
+      const reference = command.reference?.trim() || null;
+      if (reference && reference.length > PAYMENT_REFERENCE_MAX) {
+        throw moneyInvalid(
+          'REFERENCE_TOO_LONG',
+          `La référence ne peut pas dépasser ${PAYMENT_REFERENCE_MAX} caractères.`,
+          {
+            field: 'reference',
+          },
+        );
+      }
+      checkOpenDay(command, command.day);
+      return [
+        {
+          type: 'PaymentRecorded',
+          data: {
+            paymentId: command.paymentId,
+            ...movement(order, command.day, method, command.amountCents),
+            reference,
+          },
+        },
+      ];
+    }
+    case 'CancelPayment': {
+      const payment = order.ledger.payments.find((p) => p.paymentId === command.cancelsPaymentId);
+      if (!payment || payment.legacy) {
+        throw new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'Paiement introuvable.');
+      }
+      if (payment.cancelledBy) {
+        throw new DomainError('conflict', 'PAYMENT_ALREADY_CANCELLED', 'Ce paiement a déjà été annulé.');
+      }
+      if (payment.amountCents > summary.refundableCents) {
+        throw new DomainError(
+          'conflict',
+          'PAYMENT_REFUNDED',
+          'Une partie de ce paiement a déjà été remboursée : il ne peut plus être annulé.',
+        );
+      }
+      checkOpenDay(command, command.today);
+      return [
+        {
+          type: 'PaymentCancelled',
+          data: {
+            paymentId: command.paymentId,
+            cancelsPaymentId: payment.paymentId,
+            ...movement(order, command.today, payment.method as PaymentMethod, payment.amountCents),
+            note: checkNote(command.note),
+          },
+        },
+      ];
+    }
+    case 'RefundOrder': {
+      const method = checkMethod(command.method);
+      if (!(REFUND_REASONS as readonly string[]).includes(command.reason)) {
+        throw moneyInvalid('UNKNOWN_REASON', 'Choisissez un motif de remboursement.', { field: 'reason' });
+      }
+      const already = refundedQuantities(order.ledger);
+      const byItem = new Map(order.lines.map((line) => [line.itemId, line]));
+      const seen = new Set<string>();
+      const lines = command.lines
+        .filter((l) => l.quantity !== 0)
+        .map((l) => {
+          const line = byItem.get(l.itemId);
+          if (!line || seen.has(l.itemId)) throw moneyInvalid('UNKNOWN_LINE', 'Ligne de commande inconnue.');
+          seen.add(l.itemId);
+          const left = line.quantity - (already.get(l.itemId) ?? 0);
+          if (!Number.isInteger(l.quantity) || l.quantity < 0 || l.quantity > left) {
+            throw moneyInvalid(
+              'QUANTITY_TOO_HIGH',
+              `Quantité à rembourser invalide pour « ${line.title} » (au plus ${left}).`,
+              { itemId: l.itemId, left },
+            );
+          }
+          return { itemId: l.itemId, quantity: l.quantity, amountCents: line.unitPriceCents * l.quantity };
+        });
+      const shippingCents = command.shipping
+        ? Math.max(0, order.shippingCostCents - refundedShippingCents(order.ledger))
+        : 0;
+      if (!Number.isInteger(command.extraCents) || command.extraCents < 0) {
+        throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être positif.', { field: 'extra' });
+      }
+      const amountCents =
+        lines.reduce((sum, l) => sum + l.amountCents, 0) + shippingCents + command.extraCents;
+      if (amountCents <= 0) {
+        throw moneyInvalid(
+          'EMPTY_REFUND',
+          'Choisissez des articles, la livraison ou un montant à rembourser.',
+        );
+      }
+      if (amountCents > summary.refundableCents) {
+        throw moneyInvalid(
+          'REFUND_TOO_HIGH',
+          summary.refundableCents === 0
+            ? "Rien n'a été payé sur cette commande : il n'y a rien à rembourser."
+            : `Le remboursement (${euros(amountCents)}) dépasse ce qui a été payé et pas encore remboursé (${euros(summary.refundableCents)}).`,
+          { refundableCents: summary.refundableCents },
+        );
+      }
+      checkOpenDay(command, command.today);
+      return [
+        {
+          type: 'RefundRecorded',
+          data: {
+            refundId: command.refundId,
+            ...movement(order, command.today, method, amountCents),
+            lines,
+            shippingCents,
+            extraCents: command.extraCents,
+            reason: command.reason as RefundReason,
+            note: checkNote(command.note),
+            // A cancelled order's stock is already back: its refund puts nothing back twice.
+            restock: command.restock && order.status !== 'cancelled' && lines.length > 0,
+          },
+        },
+      ];
+    }
+    case 'CancelAndRefund': {
+      if (order.status === 'cancelled') {
+        throw new DomainError('conflict', 'ORDER_CANCELLED', 'Cette commande est déjà annulée.');
+      }
+      const events: OrderEvent[] = [];
+      if (summary.refundableCents > 0) {
+        const method = checkMethod(command.method);
+        checkOpenDay(command, command.today);
+        events.push({
+          type: 'RefundRecorded',
+          data: {
+            refundId: command.refundId,
+            ...movement(order, command.today, method, summary.refundableCents),
+            lines: [],
+            shippingCents: 0,
+            extraCents: summary.refundableCents,
+            reason: 'cancelled',
+            note: checkNote(command.note),
+            // The cancellation itself gives the stock back.
+            restock: false,
+          },
+        });
+      }
+      events.push({ type: 'OrderStatusChanged', data: { from: order.status, to: 'cancelled' } });
+      return events;
+    }
+    case 'MarkPaymentFailed': {
+      if (summary.paidCents > 0) {
+        throw new DomainError(
+          'conflict',
+          'ALREADY_PAID',
+          'Un paiement est enregistré : annulez-le plutôt que de marquer le paiement comme échoué.',
+        );
+      }
+      if (order.ledger.failed) return [];
+      return [{ type: 'PaymentFailed', data: { note: checkNote(command.note) } }];
+    }
+  }
+}

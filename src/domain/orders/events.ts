@@ -7,7 +7,13 @@
 import { z } from 'zod';
 import type { Role } from '../account/roles.js';
 import { DELIVERY_METHODS } from '../checkout/fields.js';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from './status.js';
+import {
+  paymentCancelledSchema,
+  paymentFailedSchema,
+  paymentRecordedSchema,
+  refundRecordedSchema,
+} from './money.js';
+import { ORDER_STATUSES } from './status.js';
 
 /**
  * The shape version written into every new event's metadata. Bump it when an event's data changes
@@ -32,7 +38,8 @@ export interface EventMetadata {
 }
 
 const orderStatus = z.enum(ORDER_STATUSES);
-const paymentStatus = z.enum(PAYMENT_STATUSES);
+/** The payment statuses an admin once chose in a select (before issue 24); read, never written again. */
+const legacyPaymentStatus = z.enum(['pending', 'paid', 'failed', 'refunded']);
 
 export type { DeliveryMethod } from '../checkout/fields.js';
 
@@ -83,7 +90,8 @@ export const orderPlacedDataSchema = z.object({
   totalAmountCents: cents,
   notes: z.string().nullable(),
   status: orderStatus,
-  paymentStatus: paymentStatus,
+  /** Always 'pending' when placed; the payment status is derived from the money events after. */
+  paymentStatus: z.literal('pending'),
   /**
    * The buyer's Certibiocide when the order has a professional-only biocide (arrêté of 9 October
    * 2013: its number goes into the seller's sales register). Absent otherwise.
@@ -97,11 +105,31 @@ export const ORDER_EVENT_SCHEMAS = {
   OrderPlaced: orderPlacedDataSchema,
   /** The reason is there only where one was given (the transition table asks for it on corrections). */
   OrderStatusChanged: z.object({ from: orderStatus, to: orderStatus, reason: z.string().min(1).optional() }),
-  OrderPaymentStatusChanged: z.object({ from: paymentStatus, to: paymentStatus }),
+  /**
+   * Legacy: the status an admin chose before payments were recorded. No longer decided; folded into
+   * what it meant (money.ts legacyPaymentEntries, docs/decisions/018-payments-ledger.md).
+   */
+  OrderPaymentStatusChanged: z.object({ from: legacyPaymentStatus, to: legacyPaymentStatus }),
   OrderDeleted: z.object({ reason: z.string().nullable() }),
   /** An admin's internal note: staff only, never shown to the customer (see INTERNAL_EVENT_TYPES). */
   OrderNoteAdded: z.object({ note: z.string().min(1) }),
+
+  // --- Money (issue 24, docs/decisions/018-payments-ledger.md) ---------------------------------
+  /** A payment received (amount, method, Paris day, optional cheque or transfer reference). */
+  PaymentRecorded: paymentRecordedSchema,
+  /** The opposite entry of a payment recorded by mistake: names the one it cancels. */
+  PaymentCancelled: paymentCancelledSchema,
+  /** A refund: lines and quantities, delivery and/or an amount, a reason, a method, restock or not. */
+  RefundRecorded: refundRecordedSchema,
+  /** A payment attempt failed (declined card, bounced cheque) while nothing is paid. */
+  PaymentFailed: paymentFailedSchema,
+  // --- End of money ------------------------------------------------------------------------------
 } as const;
+
+/** The money events: the movements a closure sums (PaymentFailed moves no money). */
+export const MONEY_MOVEMENT_TYPES = ['PaymentRecorded', 'PaymentCancelled', 'RefundRecorded'] as const;
+/** Sign of each movement in the till: payments in, corrections and refunds out. */
+export const MOVEMENT_SIGN = { PaymentRecorded: 1, PaymentCancelled: -1, RefundRecorded: -1 } as const;
 
 type Schemas = typeof ORDER_EVENT_SCHEMAS;
 export type OrderEventType = keyof Schemas;

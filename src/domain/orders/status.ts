@@ -14,7 +14,18 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+/**
+ * Payment statuses are derived from the order's payments and refunds (src/domain/orders/money.ts),
+ * never chosen: pending (nothing paid), partially_paid, paid, partially_refunded, refunded, failed.
+ */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'partially_paid',
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'failed',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Labels customers see (and the order history uses). */
@@ -35,9 +46,11 @@ export const ADMIN_ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'En attente',
+  partially_paid: 'Partiellement payée',
   paid: 'Payée',
-  failed: 'Échouée',
+  partially_refunded: 'Partiellement remboursée',
   refunded: 'Remboursée',
+  failed: 'Échouée',
 };
 
 export type StatusTone = 'yellow' | 'blue' | 'orange' | 'purple' | 'green' | 'red' | 'grey';
@@ -54,9 +67,11 @@ export const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
 
 export const PAYMENT_STATUS_TONES: Record<PaymentStatus, StatusTone> = {
   pending: 'yellow',
+  partially_paid: 'orange',
   paid: 'green',
-  failed: 'red',
+  partially_refunded: 'blue',
   refunded: 'purple',
+  failed: 'red',
 };
 
 export const isOrderStatus = (value: unknown): value is OrderStatus =>

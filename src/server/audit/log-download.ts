@@ -1,9 +1,11 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { actorFromUser } from '../../domain/orders/events.js';
 import { exportFileName } from '../../domain/site/time-zone.js';
 import type { Services } from '../context.js';
 import { staffDownloadUser, startDownload } from '../http/staff-gate.js';
 import { logger } from '../logger.js';
+import { writeArchive } from './archive.js';
 import { exportLog } from './verify.js';
 
 /**
@@ -16,26 +18,48 @@ export const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
 
 class ClientGone extends Error {}
 
+/**
+ * GET /api/admin/audit/archive?periode=2026 (or periode=tout): the signed archive (archive.ts),
+ * recorded as an ArchiveExported event naming who exported it. Admins and auditors.
+ */
+export const AUDIT_ARCHIVE_PATH = '/api/admin/audit/archive';
+
 export async function handleAuditExport(services: Services, req: IncomingMessage, res: ServerResponse) {
   const user = await staffDownloadUser(services, req, res);
   if (!user) return;
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const archive = url.pathname === AUDIT_ARCHIVE_PATH ? (url.searchParams.get('periode') ?? 'tout') : null;
+  if (archive !== null && archive !== 'tout' && !/^\d{4}$/.test(archive)) {
+    res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: 'Période d’archive invalide.' }));
+    return;
+  }
   startDownload(
     res,
     'application/x-ndjson; charset=utf-8',
-    exportFileName('journal-commandes', 'ndjson', new Date()),
+    archive !== null
+      ? exportFileName(`archive-caisse-${archive}`, 'ndjson', new Date())
+      : exportFileName('journal-commandes', 'ndjson', new Date()),
   );
   let gone = false;
   res.once('close', () => {
     gone = !res.writableFinished;
   });
   try {
-    const count = await exportLog(services.sql, async (line) => {
+    const write = async (line: string) => {
       if (gone) throw new ClientGone();
       // Backpressure: wait for the client to take what was sent, or to go away.
       if (!res.write(line)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-    });
+    };
+    const count =
+      archive !== null
+        ? (await writeArchive(services.sql, services.config.AUDIT_KEY, archive, actorFromUser(user), write))
+            .events
+        : await exportLog(services.sql, write);
     res.end();
-    logger.info(`Order log exported by ${user.email} (${user.role}): ${count} events`);
+    logger.info(
+      `Order log ${archive !== null ? `archive ${archive}` : ''} exported by ${user.email} (${user.role}): ${count} events`,
+    );
   } catch (error) {
     // A client that left ends the snapshot's transaction; anything else cuts the download short,
     // so the file is visibly incomplete rather than silently wrong.

@@ -7,6 +7,7 @@
 import type { Config } from '../config.js';
 import type { Sql } from '../db/client.js';
 import { logger } from '../logger.js';
+import { closePastDays } from './closures.js';
 import { type Checkpoint, sealLog, verifyDatabase } from './verify.js';
 
 export type SealOutcome =
@@ -24,6 +25,8 @@ export async function sealOnce(sql: Sql, config: Config): Promise<SealOutcome> {
     >`select pg_try_advisory_lock(hashtextextended(${LOCK}, 0)) as locked`;
     if (!lock?.locked) return { kind: 'locked' };
     try {
+      // Closures first (issue 24): every past Paris day with movements, so that they are sealed too.
+      await closePastDays(sql).catch((error) => logger.error('Closing the past days failed', error));
       const [last] = await sql<{ maxPosition: number }[]>`
         select max_position from audit_checkpoints order by id desc limit 1`;
       const [fresh] = await sql<{ n: number }[]>`

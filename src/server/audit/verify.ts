@@ -16,6 +16,8 @@ import path from 'node:path';
 import type { Sql } from '../db/client.js';
 import { canonicalJson, eventContent, eventHash } from '../orders/canonical.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
+import { type ArchiveSignature, archiveSignatureValid } from './archive.js';
+import { MoneyVerifier } from './money-verify.js';
 
 export const BUCKET_SIZE = 1024;
 
@@ -47,7 +49,9 @@ export type ProblemKind =
   | 'checkpoint'
   | 'signature'
   | 'witness'
-  | 'format';
+  | 'format'
+  /** A closure of the till that does not verify (money-verify.ts). */
+  | 'closure';
 
 export interface AuditProblem {
   /** The position where the problem shows (null when no single position applies). */
@@ -63,6 +67,8 @@ export interface AuditReport {
   checkpoint: { id: number; eventCount: number } | null;
   /** Events no checkpoint seals yet (all of them when there is no checkpoint). */
   unsealed: number;
+  /** Closures of the till checked (each against the sum of its movements). */
+  closures?: number;
   problems: AuditProblem[];
 }
 
@@ -330,6 +336,7 @@ export async function verifyDatabase(
     const witnessed = options.witnessed ?? [];
     const latestWitnessed = witnessed.reduce<Checkpoint | null>((a, b) => (!a || b.id > a.id ? b : a), null);
     const witnessVerifier = latestWitnessed ? new LogVerifier(key, latestWitnessed) : null;
+    const money = new MoneyVerifier();
     let done = 0;
     await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(
       options.batchSize ?? 5000,
@@ -337,6 +344,7 @@ export async function verifyDatabase(
         for (const row of rows) {
           verifier.add(row);
           witnessVerifier?.add(row);
+          money.add(row);
         }
         done += rows.length;
         await onProgress?.(done, t?.n ?? done);
@@ -346,6 +354,12 @@ export async function verifyDatabase(
       StreamHead[]
     >`select stream_id, version, head_position, head_hash from event_streams`;
     const report = verifier.finish(heads);
+    const closures = await tx<{ position: number; kind: string; period: string; netCents: number }[]>`
+      select position, kind, period, net_cents from money_closures`;
+    report.problems.push(...money.finish(closures));
+    report.closures = money.closureCount;
+    report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+    report.ok = report.problems.length === 0;
     if (witnessVerifier) {
       const seen = new Set(report.problems.map((p) => p.message));
       for (const p of witnessVerifier.finish(heads).problems) {
@@ -442,9 +456,20 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
   let checkpoint: Checkpoint | null = null;
   const format: AuditProblem[] = [];
   let n = 0;
+  // An archive (archive.ts) ends with a signature of every line before it.
+  const digest = createHash('sha256');
+  let signature: ArchiveSignature | null = null;
   for await (const text of lines) {
     n += 1;
     if (!text.trim()) continue;
+    if (signature) {
+      format.push({ position: null, kind: 'signature', message: `line ${n}: after the archive's signature` });
+    }
+    if (text.startsWith('{"kind":"signature"')) {
+      signature = JSON.parse(text) as ArchiveSignature;
+      continue;
+    }
+    digest.update(`${text}\n`);
     let value: ExportLine;
     try {
       value = JSON.parse(text) as ExportLine;
@@ -466,8 +491,21 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
     }
   }
   const verifier = new LogVerifier(key, checkpoint);
-  for (const event of events) verifier.add(event);
+  const money = new MoneyVerifier();
+  for (const event of events) {
+    verifier.add(event);
+    money.add(event);
+  }
   const report = verifier.finish(heads);
+  report.problems.push(...money.finish());
+  if (signature && !archiveSignatureValid(key, signature, digest.digest('hex'))) {
+    report.problems.push({
+      position: null,
+      kind: 'signature',
+      message: 'archive: the signature does not match its lines (archive altered or other key)',
+    });
+  }
+  report.closures = money.closureCount;
   report.problems.unshift(...format);
   report.ok = report.problems.length === 0;
   return report;

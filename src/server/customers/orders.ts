@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client.js';
 import type { OrderedLine } from '../orders/projections.js';
+import { spentCentsSql } from '../orders/sales.js';
 
 /*
  * A customer's own orders, read from the order log's read tables (migrations/0002). Every query
@@ -12,20 +13,22 @@ export interface CustomerOrderSummary {
   status: string;
   paymentStatus: string;
   totalAmountCents: number;
+  paidCents: number;
+  refundedCents: number;
   itemCount: number;
   createdAt: Date;
 }
 
 export interface AccountTotals {
   orderCount: number;
-  /** Sum of the totals of orders that were not cancelled. */
+  /** « Total dépensé »: paid less refunded (domain/dashboard/revenue.ts spentCents). */
   totalSpentCents: number;
 }
 
 export async function accountTotals(sql: Tx, customerId: string): Promise<AccountTotals> {
   const [row] = await sql<AccountTotals[]>`
     select count(*)::int as order_count,
-           coalesce(sum(total_amount_cents) filter (where status <> 'cancelled'), 0)::int8 as total_spent_cents
+           coalesce(sum(${spentCentsSql(sql, sql`orders`)}), 0)::int8 as total_spent_cents
       from orders
      where customer_id = ${customerId}`;
   return row ?? { orderCount: 0, totalSpentCents: 0 };
@@ -33,7 +36,7 @@ export async function accountTotals(sql: Tx, customerId: string): Promise<Accoun
 
 export async function listCustomerOrders(sql: Tx, customerId: string): Promise<CustomerOrderSummary[]> {
   return await sql<CustomerOrderSummary[]>`
-    select id, order_number, status, payment_status, total_amount_cents, item_count, created_at
+    select id, order_number, status, payment_status, total_amount_cents, paid_cents, refunded_cents, item_count, created_at
       from orders
      where customer_id = ${customerId}
      order by created_at desc, id`;
@@ -45,7 +48,8 @@ export async function findCustomerOrder(
   orderId: string,
 ): Promise<(CustomerOrderSummary & { shippingAddress: unknown; lines: OrderedLine[] }) | null> {
   const [order] = await sql<(CustomerOrderSummary & { shippingAddress: unknown })[]>`
-    select id, order_number, status, payment_status, total_amount_cents, item_count, created_at, shipping_address
+    select id, order_number, status, payment_status, total_amount_cents, paid_cents, refunded_cents, item_count,
+           created_at, shipping_address
       from orders
      where id = ${orderId} and customer_id = ${customerId}`;
   if (!order) return null;

@@ -23,7 +23,7 @@ import {
 import { ORDER_STATUSES } from '../../domain/orders/status.js';
 import { parisDay, SHOP_TIME_ZONE } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
-import { countsAsRevenueSql } from '../orders/sales.js';
+import { countsAsRevenueSql, revenueCentsSql } from '../orders/sales.js';
 
 /** The days shown by the revenue chart and used for the average basket and new customers. */
 export const CHART_DAYS = 30;
@@ -45,7 +45,7 @@ const salesWithin = (sql: Tx, range: DayRange) => sql`day between ${range.from}:
 export async function revenueByDay(sql: Tx, range: DayRange): Promise<DailyRevenue[]> {
   return await sql<DailyRevenue[]>`
     select (created_at at time zone ${SHOP_TIME_ZONE})::date::text as day,
-           sum(total_amount_cents)::int8 as revenue_cents, count(*)::int as orders
+           sum(${revenueCentsSql(sql, sql`orders`)})::int8 as revenue_cents, count(*)::int as orders
       from orders
      where ${createdWithin(sql, range)} and ${countsAsRevenue(sql)}
      group by 1
@@ -142,7 +142,7 @@ export async function latestOrders(sql: Tx, limit = 8) {
 /** Revenue and counted orders over a chosen range (the analytics tab's headline). */
 async function rangeTotals(sql: Tx, range: DayRange) {
   const [row] = await sql<{ revenueCents: number; orders: number }[]>`
-    select coalesce(sum(total_amount_cents), 0)::int8 as revenue_cents, count(*)::int as orders
+    select coalesce(sum(${revenueCentsSql(sql, sql`orders`)}), 0)::int8 as revenue_cents, count(*)::int as orders
       from orders where ${createdWithin(sql, range)} and ${countsAsRevenue(sql)}`;
   return { revenueCents: row?.revenueCents ?? 0, orders: row?.orders ?? 0 };
 }

@@ -11,7 +11,7 @@ import type { ViteDevServer } from 'vite';
 import { WebSocketServer } from 'ws';
 import { toId } from '../../domain/security/ids.js';
 import { isKnownRoute } from '../../domain/site/routes.js';
-import { AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
+import { AUDIT_ARCHIVE_PATH, AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
 import { CLIENT_IP_HEADER } from '../auth/auth.js';
 import { createSocketRegistry, listenForRevocations } from '../auth/session-revocation.js';
 import { BACKUP_PATH, handleBackupDownload } from '../backup/backup.js';
@@ -210,7 +210,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
       await serveDocument(services, documentId, res);
       return;
     }
-    if (pathname === AUDIT_EXPORT_PATH) {
+    if (pathname === AUDIT_EXPORT_PATH || pathname === AUDIT_ARCHIVE_PATH) {
       await handleAuditExport(services, req, res);
       return;
     }

@@ -90,10 +90,11 @@ export async function readEntries(
            p.data ->> 'orderNumber' as order_number, p.data ->> 'customerId' as owner_id,
            case when e.type = 'OrderPlaced'
                   or (e.type = 'OrderStatusChanged' and 'cancelled' in (e.data ->> 'from', e.data ->> 'to'))
+                  or (e.type = 'RefundRecorded' and (e.data ->> 'restock')::boolean)
                 then array(select l ->> 'productId' from jsonb_array_elements(p.data -> 'lines') l)
                 else '{}'::text[] end as product_ids
       from events e
-      join events p on p.stream_id = e.stream_id and p.version = 1
+      join events p on p.stream_id = e.stream_id and p.version = 1 and p.type = 'OrderPlaced'
      where (e.tx_id, e.position) > (${cursor.txId}::xid8, ${cursor.position})
        and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
        ${options.ownerId ? sql`and p.data ->> 'customerId' = ${options.ownerId}` : sql``}

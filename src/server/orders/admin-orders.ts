@@ -20,6 +20,16 @@ import {
   SEARCH_COUNT_CAP,
   searchPatterns,
 } from '../../domain/orders/admin-list.js';
+import {
+  type Ledger,
+  type MoneySummary,
+  moneySummary,
+  paymentMethodLabel,
+  REFUND_REASON_LABELS,
+  type RefundReason,
+  refundedQuantities,
+  refundedShippingCents,
+} from '../../domain/orders/money.js';
 import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
 import { foldStored } from './commit.js';
@@ -32,6 +42,8 @@ export interface AdminOrderRow {
   customer: OrderCustomer;
   itemCount: number;
   totalAmountCents: number;
+  paidCents: number;
+  refundedCents: number;
   status: string;
   paymentStatus: string;
   /** The order's version when read: an inline change sends it back (expectedVersion). */
@@ -49,6 +61,8 @@ export interface AdminOrderPage {
 }
 
 interface RawRow {
+  paidCents: number;
+  refundedCents: number;
   id: string;
   orderNumber: string;
   customerId: string | null;
@@ -99,7 +113,8 @@ function filtered(sql: Tx, filters: OrderFilters) {
 
 /** The columns of a list row (customer resolved by orderCustomer). */
 const rowColumns = (sql: Tx) => sql`
-  o.id, o.order_number, o.customer_id, o.status, o.payment_status, o.total_amount_cents, o.item_count,
+  o.id, o.order_number, o.customer_id, o.status, o.payment_status, o.total_amount_cents, o.paid_cents,
+  o.refunded_cents, o.item_count,
   o.version, o.created_at, o.created_at::text as cursor_at,
   p.first_name as profile_first_name, p.last_name as profile_last_name,
   o.shipping_address ->> 'firstName' as shipping_first_name,
@@ -121,6 +136,8 @@ const toRow = (r: RawRow): AdminOrderRow => ({
   customer: orderCustomer(r),
   itemCount: r.itemCount,
   totalAmountCents: r.totalAmountCents,
+  paidCents: r.paidCents,
+  refundedCents: r.refundedCents,
   status: r.status,
   paymentStatus: r.paymentStatus,
   version: r.version,
@@ -219,7 +236,90 @@ export interface AdminOrderDetails extends OrderAmounts {
   notes: string | null;
   createdAt: string;
   updatedAt: string;
-  lines: (OrderedLine & { id: string; productId: string })[];
+  lines: (OrderedLine & { id: string; productId: string; refundedQuantity: number })[];
+  /** Due, paid, refunded, left (money.ts moneySummary). */
+  money: MoneySummary;
+  /** What the delivery cost still refundable is. */
+  refundableShippingCents: number;
+  /** Payments, corrections and refunds, oldest first, with who recorded them. */
+  movements: MoneyEntry[];
+}
+
+export interface MoneyEntry {
+  id: string;
+  kind: 'payment' | 'correction' | 'refund';
+  amountCents: number;
+  method: string;
+  methodLabel: string;
+  day: string;
+  at: string;
+  by: string;
+  reference: string | null;
+  /** Refund reason label, correction or refund comment. */
+  detail: string | null;
+  cancelledBy: string | null;
+  legacy: boolean;
+}
+
+async function adminNames(sql: Tx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: string; name: string }[]>`
+    select u.id,
+           coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''),
+                    nullif(trim(u.name), ''), u.email) as name
+      from users u left join profiles p on p.id = u.id
+     where u.id = any(${ids}::text[])`;
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+function moneyEntries(ledger: Ledger, names: Map<string, string>): MoneyEntry[] {
+  const who = (id: string | null, legacy = false) =>
+    legacy ? 'Ancien statut' : id ? (names.get(id) ?? 'Administrateur') : 'Système';
+  const entries: MoneyEntry[] = [
+    ...ledger.payments.map((p) => ({
+      id: p.paymentId,
+      kind: 'payment' as const,
+      amountCents: p.amountCents,
+      method: p.method,
+      methodLabel: paymentMethodLabel(p.method),
+      day: p.day,
+      at: p.at,
+      by: who(p.by, p.legacy),
+      reference: p.reference,
+      detail: null,
+      cancelledBy: p.cancelledBy,
+      legacy: p.legacy,
+    })),
+    ...ledger.corrections.map((c) => ({
+      id: c.paymentId,
+      kind: 'correction' as const,
+      amountCents: c.amountCents,
+      method: c.method,
+      methodLabel: paymentMethodLabel(c.method),
+      day: c.day,
+      at: c.at,
+      by: who(c.by),
+      reference: null,
+      detail: c.note,
+      cancelledBy: null,
+      legacy: false,
+    })),
+    ...ledger.refunds.map((r) => ({
+      id: r.refundId,
+      kind: 'refund' as const,
+      amountCents: r.amountCents,
+      method: r.method,
+      methodLabel: paymentMethodLabel(r.method),
+      day: r.day,
+      at: r.at,
+      by: who(r.by, r.legacy),
+      reference: null,
+      detail: [REFUND_REASON_LABELS[r.reason as RefundReason], r.note].filter(Boolean).join(' : ') || null,
+      cancelledBy: null,
+      legacy: r.legacy,
+    })),
+  ];
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /** The details dialog, folded from the order's events: deleted orders open too. */
@@ -237,6 +337,13 @@ export async function adminOrderDetails(sql: Tx, orderId: string): Promise<Admin
       : [],
   ]);
   const kept = new Set(existing.map((p) => p.id));
+  const ledgerIds = [
+    ...state.ledger.payments.map((p) => p.by),
+    ...state.ledger.corrections.map((c) => c.by),
+    ...state.ledger.refunds.map((r) => r.by),
+  ].filter((id): id is string => id !== null);
+  const names = await adminNames(sql, [...new Set(ledgerIds)]);
+  const refunded = refundedQuantities(state.ledger);
   const customer = orderCustomer({
     customerId: profile[0] ? state.customerId : null,
     profileFirstName: profile[0]?.firstName ?? null,
@@ -264,7 +371,11 @@ export async function adminOrderDetails(sql: Tx, orderId: string): Promise<Admin
       id: l.itemId,
       productId: l.productId,
       productDeleted: !kept.has(l.productId),
+      refundedQuantity: refunded.get(l.itemId) ?? 0,
     })),
+    money: moneySummary(state.ledger, state.totalAmountCents, state.status === 'cancelled'),
+    refundableShippingCents: Math.max(0, state.shippingCostCents - refundedShippingCents(state.ledger)),
+    movements: moneyEntries(state.ledger, names),
   };
 }
 

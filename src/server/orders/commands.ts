@@ -138,18 +138,6 @@ export async function setOrderStatus(
   );
 }
 
-export async function setOrderPaymentStatus(
-  sql: Sql,
-  orderId: string,
-  paymentStatus: string,
-  meta: OrderCommandOptions,
-) {
-  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({
-    type: 'SetPaymentStatus',
-    paymentStatus,
-  }));
-}
-
 export async function deleteOrder(
   sql: Sql,
   orderId: string,

@@ -3,13 +3,14 @@
 import { formatEuros } from '../../domain/catalog/pricing.js';
 import { DomainError } from '../../domain/errors.js';
 import { type Actor, INTERNAL_EVENT_TYPES, type OrderEvent } from '../../domain/orders/events.js';
+import { paymentMethodLabel, REFUND_REASON_LABELS, type RefundReason } from '../../domain/orders/money.js';
 import { orderStatusLabel, paymentStatusLabel } from '../../domain/orders/status.js';
 import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
 import { readStream, toOrderEvent } from './store.js';
 
 export interface HistoryChange {
-  field: 'status' | 'paymentStatus' | 'deleted' | 'note';
+  field: 'status' | 'paymentStatus' | 'deleted' | 'note' | 'payment' | 'refund';
   from: string | null;
   to: string | null;
 }
@@ -25,6 +26,8 @@ export interface HistoryEntry {
   summary: string;
   changes: HistoryChange[];
 }
+
+const frenchDay = (day: string) => day.split('-').reverse().join('/');
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
@@ -50,6 +53,39 @@ function describeEvent(event: OrderEvent): { summary: string; changes: HistoryCh
       return {
         summary: `Paiement : ${paymentStatusLabel(event.data.from)} → ${paymentStatusLabel(event.data.to)}`,
         changes: [{ field: 'paymentStatus', from: event.data.from, to: event.data.to }],
+      };
+    case 'PaymentRecorded': {
+      const d = event.data;
+      const reference = d.reference ? ` (réf. ${d.reference})` : '';
+      return {
+        summary: `Paiement enregistré : ${formatEuros(d.amountCents)} en ${paymentMethodLabel(d.method).toLocaleLowerCase('fr-FR')}${reference}, le ${frenchDay(d.day)}`,
+        changes: [{ field: 'payment', from: null, to: String(d.amountCents) }],
+      };
+    }
+    case 'PaymentCancelled': {
+      const d = event.data;
+      return {
+        summary: `Paiement annulé (écriture inverse) : −${formatEuros(d.amountCents)}${d.note ? ` : ${d.note}` : ''}`,
+        changes: [{ field: 'payment', from: String(d.amountCents), to: null }],
+      };
+    }
+    case 'RefundRecorded': {
+      const d = event.data;
+      const items = d.lines.reduce((sum, l) => sum + l.quantity, 0);
+      const what = [
+        items > 0 ? plural(items, 'article') : null,
+        d.shippingCents > 0 ? 'livraison' : null,
+        d.extraCents > 0 ? `montant ${formatEuros(d.extraCents)}` : null,
+      ].filter(Boolean);
+      return {
+        summary: `Remboursement : ${formatEuros(d.amountCents)} en ${paymentMethodLabel(d.method).toLocaleLowerCase('fr-FR')} (${what.join(', ')}) — ${REFUND_REASON_LABELS[d.reason as RefundReason]}${d.note ? ` : ${d.note}` : ''}${d.restock ? ', articles remis en stock' : ''}`,
+        changes: [{ field: 'refund', from: null, to: String(d.amountCents) }],
+      };
+    }
+    case 'PaymentFailed':
+      return {
+        summary: `Paiement échoué${event.data.note ? ` : ${event.data.note}` : ''}`,
+        changes: [{ field: 'paymentStatus', from: null, to: 'failed' }],
       };
     case 'OrderDeleted':
       return {

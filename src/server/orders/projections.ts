@@ -30,6 +30,8 @@ export interface OrderRow extends OrderAmounts {
   paymentMethod: string | null;
   notes: string | null;
   itemCount: number;
+  paidCents: number;
+  refundedCents: number;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -93,6 +95,8 @@ export function orderRow(state: OrderState): OrderRow {
     notes: state.notes,
     ...orderAmounts(state),
     itemCount: state.lines.reduce((sum, line) => sum + line.quantity, 0),
+    paidCents: state.paidCents,
+    refundedCents: state.refundedCents,
     version: state.version,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
@@ -124,11 +128,16 @@ export function projectionStatement(
       return null;
     case 'OrderStatusChanged':
       return sql`
-        update orders set status = ${after.status}, version = ${after.version}, updated_at = ${after.updatedAt}
+        update orders set status = ${after.status}, payment_status = ${after.paymentStatus}, version = ${after.version}, updated_at = ${after.updatedAt}
          where id = ${after.id}`;
     case 'OrderPaymentStatusChanged':
+    case 'PaymentRecorded':
+    case 'PaymentCancelled':
+    case 'RefundRecorded':
+    case 'PaymentFailed':
       return sql`
-        update orders set payment_status = ${after.paymentStatus}, version = ${after.version},
+        update orders set payment_status = ${after.paymentStatus}, paid_cents = ${after.paidCents},
+                          refunded_cents = ${after.refundedCents}, version = ${after.version},
                           updated_at = ${after.updatedAt}
          where id = ${after.id}`;
     case 'OrderNoteAdded':
@@ -168,13 +177,15 @@ export async function projectEvent(
   const order = sql`
     insert into orders (id, order_number, customer_id, status, payment_status, payment_method, notes,
                         shipping_address, billing_address, subtotal_cents, shipping_cost_cents, tax_cents,
-                        total_amount_cents, item_count, version, created_at, updated_at)
+                        total_amount_cents, item_count, paid_cents, refunded_cents, version, created_at,
+                        updated_at)
     values (${row.id}, ${row.orderNumber},
             ${row.customerId}, ${row.status}, ${row.paymentStatus},
             ${row.paymentMethod}, ${row.notes}, ${sql.json(row.shippingAddress)}::jsonb,
             ${row.billingAddress === null ? null : sql.json(row.billingAddress)}::jsonb,
             ${row.subtotalCents}, ${row.shippingCostCents}, ${row.taxCents}, ${row.totalAmountCents},
-            ${row.itemCount}, ${row.version}, ${row.createdAt}, ${row.updatedAt})`;
+            ${row.itemCount}, ${row.paidCents}, ${row.refundedCents}, ${row.version}, ${row.createdAt},
+            ${row.updatedAt})`;
   const items = itemRows(after);
   const orderItems = sql`
     insert into order_items (id, order_id, product_id, title, image, quantity, unit_price_cents,

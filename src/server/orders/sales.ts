@@ -12,8 +12,8 @@
 import type postgres from 'postgres';
 import {
   countsAsRevenue,
+  NON_REVENUE_PAYMENT_STATUSES,
   NON_REVENUE_STATUSES,
-  REVENUE_PAYMENT_STATUSES,
 } from '../../domain/dashboard/revenue.js';
 import type { OrderState } from '../../domain/orders/decider.js';
 import { SHOP_TIME_ZONE } from '../../domain/site/time-zone.js';
@@ -21,10 +21,21 @@ import type { Tx } from '../db/client.js';
 
 export const SALES_TABLE = 'daily_product_sales';
 
-/** The domain's revenue rule as SQL, on the orders alias given. */
-export const countsAsRevenueSql = (sql: Tx, alias: postgres.PendingQuery<postgres.Row[]>) =>
+type Alias = postgres.PendingQuery<postgres.Row[]>;
+
+/** The domain's revenue rule (domain/dashboard/revenue.ts countsAsRevenue) as SQL, on the orders alias given. */
+export const countsAsRevenueSql = (sql: Tx, alias: Alias) =>
   sql`${alias}.status <> all(${NON_REVENUE_STATUSES as unknown as string[]}::text[])
-      and ${alias}.payment_status = any(${REVENUE_PAYMENT_STATUSES as unknown as string[]}::text[])`;
+      and ${alias}.payment_status <> all(${NON_REVENUE_PAYMENT_STATUSES as unknown as string[]}::text[])`;
+
+/** « Chiffre d'affaires » of one order (revenue.ts revenueCents) as SQL: net of refunds. */
+export const revenueCentsSql = (sql: Tx, alias: Alias) =>
+  sql`(case when ${countsAsRevenueSql(sql, alias)}
+            then greatest(${alias}.total_amount_cents - ${alias}.refunded_cents, 0) else 0 end)`;
+
+/** « Total dépensé » of one order (revenue.ts spentCents) as SQL: paid less refunded. */
+export const spentCentsSql = (_sql: Tx, alias: Alias) =>
+  _sql`greatest(${alias}.paid_cents - ${alias}.refunded_cents, 0)`;
 
 /** Whether an order's lines are in the aggregate: still in the read tables and counted as revenue. */
 const inSales = (state: OrderState | null) => state !== null && !state.deleted && countsAsRevenue(state);

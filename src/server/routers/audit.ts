@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { actorFromUser } from '../../domain/orders/events.js';
 import { uuidInput } from '../../domain/security/ids.js';
+import { closeThrough, listClosures } from '../audit/closures.js';
 import { AUDIT_RUN_MESSAGES, auditOverview, findAuditRun, startAuditRun } from '../audit/runs.js';
-import { router, staffProcedure } from '../trpc.js';
+import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 /**
  * The audit page (admins and auditors). `verify` is the one call of an auditor that writes: it
@@ -15,4 +17,15 @@ export const auditRouter = router({
     .query(({ ctx, input }) => findAuditRun(ctx.sql, input.id)),
 
   verify: staffProcedure.mutation(({ ctx }) => startAuditRun(ctx, ctx.user)),
+
+  /** The till's closures (Clôtures), newest first. */
+  closures: staffProcedure.query(({ ctx }) => listClosures(ctx.sql)),
+
+  /** Closes every past day up to `day` (and that day even without movement). Admins only. */
+  close: adminProcedure
+    .input(z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez une date.') }))
+    .mutation(async ({ ctx, input }) => {
+      const written = await closeThrough(ctx.sql, input.day, actorFromUser(ctx.user), { includeEmpty: true });
+      return { written: written.length };
+    }),
 });

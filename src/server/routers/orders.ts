@@ -2,13 +2,26 @@ import { z } from 'zod';
 import { NOTES_MAX } from '../../domain/common/limits.js';
 import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.js';
 import { actorFromUser } from '../../domain/orders/events.js';
+import {
+  cancelAndRefundInput,
+  cancelPaymentInput,
+  recordPaymentInput,
+  refundInput,
+} from '../../domain/orders/money.js';
 import { STATUS_REASON_TOO_LONG } from '../../domain/orders/transitions.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
-import { addOrderNote, deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
+import { addOrderNote, deleteOrder, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
+import {
+  cancelAndRefund,
+  cancelPayment,
+  markPaymentFailed,
+  recordPayment,
+  refundOrder,
+} from '../orders/money.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 /* Who may read orders in the back-office: staff (admins and auditors). Every change stays on adminProcedure. */
@@ -72,18 +85,65 @@ export const ordersRouter = router({
       ),
     ),
 
-  setPaymentStatus: adminProcedure
-    .input(z.object({ orderId, paymentStatus: z.string().max(50), expectedVersion }))
+  /** Money (issue 24): every change is a new entry of the order's log, never an edit. */
+  recordPayment: adminProcedure
+    .input(recordPaymentInput.extend({ orderId, expectedVersion }))
+    .mutation(async ({ ctx, input }) => {
+      const { orderId: id, expectedVersion: version, ...payment } = input;
+      return outcome(
+        id,
+        await withFreshRowOnConflict(ctx.sql, id, () =>
+          recordPayment(ctx.sql, id, payment, commandMeta(ctx, version)),
+        ),
+      );
+    }),
+
+  cancelPayment: adminProcedure
+    .input(cancelPaymentInput.extend({ orderId, expectedVersion }))
+    .mutation(async ({ ctx, input }) => {
+      const { orderId: id, expectedVersion: version, ...payment } = input;
+      return outcome(
+        id,
+        await withFreshRowOnConflict(ctx.sql, id, () =>
+          cancelPayment(ctx.sql, id, payment, commandMeta(ctx, version)),
+        ),
+      );
+    }),
+
+  refund: adminProcedure
+    .input(refundInput.extend({ orderId, expectedVersion }))
+    .mutation(async ({ ctx, input }) => {
+      const { orderId: id, expectedVersion: version, ...refund } = input;
+      return outcome(
+        id,
+        await withFreshRowOnConflict(ctx.sql, id, () =>
+          refundOrder(ctx.sql, id, refund, commandMeta(ctx, version)),
+        ),
+      );
+    }),
+
+  cancelAndRefund: adminProcedure
+    .input(cancelAndRefundInput.extend({ orderId, expectedVersion }))
+    .mutation(async ({ ctx, input }) => {
+      const { orderId: id, expectedVersion: version, ...rest } = input;
+      return outcome(
+        id,
+        await withFreshRowOnConflict(ctx.sql, id, () =>
+          cancelAndRefund(ctx.sql, id, rest, commandMeta(ctx, version)),
+        ),
+      );
+    }),
+
+  markPaymentFailed: adminProcedure
+    .input(z.object({ orderId, note: z.string().trim().max(500).optional(), expectedVersion }))
     .mutation(async ({ ctx, input }) =>
       outcome(
         input.orderId,
-        await withFreshRowOnConflict(ctx.sql, input.orderId, () =>
-          setOrderPaymentStatus(
-            ctx.sql,
-            input.orderId,
-            input.paymentStatus,
-            commandMeta(ctx, input.expectedVersion),
-          ),
+        await markPaymentFailed(
+          ctx.sql,
+          input.orderId,
+          { note: input.note },
+          commandMeta(ctx, input.expectedVersion),
         ),
       ),
     ),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicShop, shopSettingsSchema } from '../../domain/settings/settings.js';
+import { shopStats } from '../dashboard/stats.js';
 import { announceCacheClear } from '../settings/caches.js';
-import { shopStats } from '../settings/stats.js';
 import { cachedSettings, readSettings, saveSettings, settingsHistory } from '../settings/store.js';
 import { adminProcedure, publicProcedure, router } from '../trpc.js';
 

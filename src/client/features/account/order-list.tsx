@@ -97,6 +97,12 @@ function OrderRow({ order }: { order: OrderSummary }) {
               Passée le {frenchLongDate(order.createdAt)} · {articles(order.itemCount)} · Paiement :{' '}
               {paymentStatusLabel(order.paymentStatus)}
             </p>
+            {order.paidCents > 0 || order.refundedCents > 0 ? (
+              <p className="text-sm text-muted-foreground tabular-nums" data-testid="order-money">
+                Payé : {formatEuros(order.paidCents)}
+                {order.refundedCents > 0 ? ` · Remboursé : ${formatEuros(order.refundedCents)}` : ''}
+              </p>
+            ) : null}
           </div>
           <div className="flex items-center justify-between gap-4 sm:justify-end">
             <span className="text-lg font-bold tabular-nums">{formatEuros(order.totalAmountCents)}</span>

@@ -10,6 +10,8 @@ import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { frenchDateTime } from '@/domain/account/order-status';
+import { useAdminRole } from '../layout/use-admin-role';
+import { ClosuresCard } from './closures-card';
 import { ProblemTable } from './problem-table';
 
 type Run = RouterOutputs['audit']['run'];
@@ -27,6 +29,7 @@ export function AuditScreen() {
   useAdminTitle('Audit');
   const utils = trpc.useUtils();
   const overview = trpc.audit.overview.useQuery();
+  const { canEdit } = useAdminRole();
   const [startedId, setStartedId] = useState<string | null>(null);
   const latest = overview.data?.latestRun ?? null;
   // A run started here, or one already running when the page opened (started by someone else).
@@ -115,6 +118,7 @@ export function AuditScreen() {
               />
             </CardContent>
           </Card>
+          <ClosuresCard canEdit={canEdit} />
         </>
       )}
     </div>

@@ -23,6 +23,7 @@ import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
 import { ProductThumb } from '../products/product-thumb';
 import { shortId } from './format';
+import { PaymentsBlock } from './payments-block';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
 
 /** The details dialog (back-office.md §2) plus the order's timeline from its events. */
@@ -172,6 +173,7 @@ function OrderDetails({
                 <LineTitle line={line} />
                 <p className="text-xs text-muted-foreground tabular-nums">
                   {line.quantity} × {formatEuros(line.unitPriceCents)}
+                  {line.refundedQuantity > 0 ? ` · dont ${line.refundedQuantity} remboursé` : ''}
                 </p>
               </div>
               <p className="font-medium tabular-nums">{formatEuros(line.totalPriceCents)}</p>
@@ -199,7 +201,14 @@ function OrderDetails({
                 <TableCell className="min-w-32">
                   <LineTitle line={line} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {line.quantity}
+                  {line.refundedQuantity > 0 ? (
+                    <span className="block text-xs text-muted-foreground">
+                      dont {line.refundedQuantity} remboursé
+                    </span>
+                  ) : null}
+                </TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums">
                   {formatEuros(line.unitPriceCents)}
                 </TableCell>
@@ -211,6 +220,7 @@ function OrderDetails({
           </TableBody>
         </Table>
       </Section>
+      <PaymentsBlock order={order} canEdit={canEdit} />
       {order.notes ? (
         <Section title="Notes du client">
           <p className="whitespace-pre-line rounded-md bg-muted px-3 py-2 text-sm">{order.notes}</p>

@@ -132,7 +132,6 @@ export function OrdersScreen() {
                 if (rule?.allowed && rule.needsReason) setReasonFor({ order, status: value });
                 else void changes.setStatus(order, value);
               }}
-              onPayment={changes.setPaymentStatus}
               onDetails={(order) => showDetails(order.id)}
               onDelete={setDeleting}
             />

@@ -5,13 +5,7 @@ import { OrderStatusBadge, PaymentBadge } from '@/client/features/account/status
 import { shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { customerLabel } from '@/domain/orders/admin-list';
-import {
-  ADMIN_ORDER_STATUS_LABELS,
-  isOrderStatus,
-  ORDER_STATUSES,
-  PAYMENT_STATUS_LABELS,
-  PAYMENT_STATUSES,
-} from '@/domain/orders/status';
+import { ADMIN_ORDER_STATUS_LABELS, isOrderStatus, ORDER_STATUSES } from '@/domain/orders/status';
 import { allowedTargets } from '@/domain/orders/transitions';
 import { RowAction, RowActions } from '../layout/screen-parts';
 import { shortId } from './format';
@@ -21,7 +15,6 @@ interface RowProps {
   canEdit: boolean;
   busy: boolean;
   onStatus: (order: AdminOrder, status: string) => void;
-  onPayment: (order: AdminOrder, paymentStatus: string) => void;
   onDetails: (order: AdminOrder) => void;
   onDelete: (order: AdminOrder) => void;
 }
@@ -53,29 +46,17 @@ function StatusCell({
   );
 }
 
-function PaymentCell({
-  order,
-  canEdit,
-  busy,
-  onPayment,
-  className = 'w-[8.25rem]',
-}: RowProps & { order: AdminOrder; className?: string }) {
-  if (!canEdit) return <PaymentBadge status={order.paymentStatus} />;
+/** The payment status is derived from the order's payments and refunds: shown, never chosen here. */
+function PaymentCell({ order }: { order: AdminOrder; className?: string }) {
   return (
-    <NativeSelect
-      compact
-      className={className}
-      aria-label={`Paiement de la commande ${order.orderNumber}`}
-      value={order.paymentStatus}
-      disabled={busy}
-      onChange={(e) => onPayment(order, e.target.value)}
-    >
-      {PAYMENT_STATUSES.map((s) => (
-        <option key={s} value={s}>
-          {PAYMENT_STATUS_LABELS[s]}
-        </option>
-      ))}
-    </NativeSelect>
+    <span className="grid justify-items-start gap-0.5">
+      <PaymentBadge status={order.paymentStatus} />
+      {order.refundedCents > 0 ? (
+        <span className="text-xs text-muted-foreground tabular-nums">
+          −{formatEuros(order.refundedCents)}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

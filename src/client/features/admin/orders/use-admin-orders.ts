@@ -82,11 +82,10 @@ export function useOrderChanges() {
     });
 
   const status = trpc.orders.setStatus.useMutation();
-  const payment = trpc.orders.setPaymentStatus.useMutation();
   const remove = trpc.orders.remove.useMutation();
 
   return {
-    pending: status.isPending || payment.isPending,
+    pending: status.isPending,
     setStatus: (order: AdminOrder, value: string, reason?: string) =>
       status.mutateAsync({ orderId: order.id, status: value, reason, expectedVersion: order.version }).then(
         (result) => {
@@ -95,15 +94,6 @@ export function useOrderChanges() {
           return refresh();
         },
         onFailure(order, 'Impossible de mettre à jour le statut.'),
-      ),
-    setPaymentStatus: (order: AdminOrder, value: string) =>
-      payment.mutateAsync({ orderId: order.id, paymentStatus: value, expectedVersion: order.version }).then(
-        (result) => {
-          applied(order, result);
-          toast({ title: 'Succès', description: 'Statut de paiement mis à jour.', variant: 'success' });
-          return refresh();
-        },
-        onFailure(order, 'Impossible de mettre à jour le statut de paiement.'),
       ),
     removing: remove.isPending,
     remove: (order: AdminOrder, reason: string) =>

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Tx } from '../db/client.js';
+import { revenueCentsSql } from '../orders/sales.js';
 import { projectRoot } from '../paths.js';
 
 let version: Promise<string> | null = null;
@@ -36,8 +37,7 @@ export async function shopStats(sql: Tx, config: Pick<Config, 'DATABASE_URL'>): 
       select (select count(*) from products)::int as products,
              (select count(*) from orders)::int as orders,
              (select count(*) from profiles where role = 'user')::int as customers,
-             (select coalesce(sum(total_amount_cents), 0) from orders
-               where status <> 'cancelled' and payment_status <> 'refunded')::bigint as revenue_cents`,
+             (select coalesce(sum(${revenueCentsSql(sql, sql`orders`)}), 0) from orders)::bigint as revenue_cents`,
     sql<{ serverVersion: string }[]>`show server_version`,
     appVersion(),
   ]);

@@ -1,0 +1,165 @@
+import { Archive, Lock } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Field } from '@/client/components/ui/field';
+import { Input } from '@/client/components/ui/input';
+import { Spinner } from '@/client/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { toast } from '@/client/components/ui/toast';
+import { errorMessage } from '@/client/lib/errors';
+import { trpc } from '@/client/lib/trpc';
+import { frenchDateTime } from '@/domain/account/order-status';
+import { formatEuros } from '@/domain/catalog/pricing';
+import { YEAR_DIGITS } from '@/domain/common/limits';
+import { CLOSURE_KIND_LABELS, type ClosureKind, closureLabel } from '@/domain/orders/closures';
+import { paymentMethodLabel } from '@/domain/orders/money';
+import { parisDay } from '@/domain/site/time-zone';
+
+/** Where the server streams a signed archive (src/server/audit/log-download.ts). */
+const ARCHIVE_URL = '/api/admin/audit/archive';
+
+const yesterday = () => parisDay(new Date(Date.now() - 24 * 3600 * 1000));
+
+/**
+ * « Clôtures » (issue 24, point 4): the till's daily, monthly and yearly closures, each sealed in
+ * the log; admins close past days on demand (the server closes them by itself too), and anyone of
+ * staff downloads a signed archive.
+ */
+export function ClosuresCard({ canEdit }: { canEdit: boolean }) {
+  const closures = trpc.audit.closures.useQuery();
+  const utils = trpc.useUtils();
+  const [day, setDay] = useState(yesterday);
+  const [year, setYear] = useState(() => day.slice(0, 4));
+  const close = trpc.audit.close.useMutation({
+    onSuccess: ({ written }) => {
+      toast({
+        title: 'Succès',
+        description:
+          written > 0
+            ? `${written} clôture${written > 1 ? 's' : ''} écrite${written > 1 ? 's' : ''}.`
+            : 'Rien à clôturer.',
+        variant: 'success',
+      });
+      void utils.audit.invalidate();
+    },
+    onError: (error) => toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' }),
+  });
+  return (
+    <Card>
+      <CardHeader className="p-4 sm:p-6">
+        <CardTitle className="text-lg">Clôtures</CardTitle>
+        <CardDescription>
+          Chaque journée passée avec des paiements ou remboursements est clôturée : totaux par moyen de
+          paiement et par taux de TVA, nombre de mouvements et grand total perpétuel. Une période clôturée ne
+          reçoit plus aucun mouvement.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 px-4 pb-4 sm:px-6 sm:pb-6" data-testid="audit-closures">
+        <div className="flex flex-wrap items-end gap-3">
+          {canEdit ? (
+            <form
+              className="flex flex-wrap items-end gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                close.mutate({ day });
+              }}
+            >
+              <Field label="Clôturer jusqu'au">
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="date"
+                    value={day}
+                    max={yesterday()}
+                    onChange={(e) => setDay(e.target.value)}
+                  />
+                )}
+              </Field>
+              <Button type="submit" variant="outline" disabled={close.isPending}>
+                <Lock aria-hidden="true" /> Clôturer
+              </Button>
+            </form>
+          ) : null}
+          <div className="flex flex-wrap items-end gap-2">
+            <Field label="Archive de l'année">
+              {(control) => (
+                <Input
+                  {...control}
+                  className="w-24"
+                  inputMode="numeric"
+                  maxLength={YEAR_DIGITS}
+                  value={year}
+                  onChange={(e) => setYear(e.target.value.replace(/\D/g, ''))}
+                />
+              )}
+            </Field>
+            <Button asChild variant="outline">
+              <a href={`${ARCHIVE_URL}?periode=${year || 'tout'}`} download>
+                <Archive aria-hidden="true" /> Télécharger l'archive signée
+              </a>
+            </Button>
+          </div>
+        </div>
+        {closures.isLoading ? (
+          <Spinner />
+        ) : !closures.data || closures.data.length === 0 ? (
+          <p className="text-muted-foreground">Aucune clôture pour l'instant.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Période</TableHead>
+                  <TableHead className="text-right">Mouvements</TableHead>
+                  <TableHead>Par moyen</TableHead>
+                  <TableHead className="text-right">Net</TableHead>
+                  <TableHead className="text-right">Grand total</TableHead>
+                  <TableHead>Scellée</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {closures.data.map((c) => (
+                  <TableRow key={c.position}>
+                    <TableCell className="min-w-36">
+                      <p className="font-medium">{closureLabel(c.kind as ClosureKind, c.period)}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {CLOSURE_KIND_LABELS[c.kind as ClosureKind]}
+                      </p>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{c.movementCount}</TableCell>
+                    <TableCell className="min-w-40 text-xs">
+                      {Object.entries(c.totals.byMethod).map(([method, amount]) => (
+                        <p key={method} className="tabular-nums">
+                          {paymentMethodLabel(method)} : {formatEuros(amount)}
+                        </p>
+                      ))}
+                      {c.totals.byVat.map((v) => (
+                        <p key={v.rate} className="tabular-nums text-muted-foreground">
+                          TVA {v.rate.toLocaleString('fr-FR')} % : {formatEuros(v.vatCents)}
+                        </p>
+                      ))}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap text-right font-medium tabular-nums">
+                      {formatEuros(c.netCents)}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap text-right tabular-nums">
+                      {formatEuros(c.grandTotalCents)}
+                    </TableCell>
+                    <TableCell className="min-w-36 text-xs text-muted-foreground">
+                      {frenchDateTime(c.closedAt)}
+                      <br />
+                      <span className="font-mono" title={c.lastEventHash ?? undefined}>
+                        {c.lastEventHash ? `${c.lastEventHash.slice(0, 12)}…` : '—'}
+                      </span>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
