@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooLongMessage } from '../common/limits.js';
 
 /**
  * The product of the back-office (back-office.md §3, §5): one schema parsed by the admin form
@@ -19,7 +20,6 @@ export const PRODUCT_MESSAGES = {
   slugInvalid: 'Le slug doit contenir au moins une lettre ou un chiffre',
   tooManyImages: 'Vous ne pouvez ajouter que 5 images maximum.',
   imageInvalid: "Une image du produit n'existe pas",
-  tooLong: 'Ce texte est trop long',
   amountTooHigh: 'Ce montant est trop élevé',
 } as const;
 
@@ -42,7 +42,7 @@ export const productSlug = (p: { slug: string; title: string }) => slugify(p.slu
 export const PRODUCT_IMAGE_URL = /^\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const MAX_EUROS = 1_000_000;
-const text = (max: number) => z.string().trim().max(max, PRODUCT_MESSAGES.tooLong);
+const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 const optionalText = (max: number) =>
   text(max)
     .nullish()
@@ -305,4 +305,18 @@ export function matchesProductSearch(
   const q = query.trim().toLocaleLowerCase('fr');
   if (!q) return true;
   return [p.title, p.category, p.brand].some((f) => f?.toLocaleLowerCase('fr').includes(q));
+}
+
+export type ProductStatusLabel = 'Visible' | 'Masqué' | 'Non disponible';
+
+/**
+ * The back-office's Statut badge: "Masqué" when the shop does not show the product, "Non disponible"
+ * when it shows it but does not sell it (switched off "Disponible à la vente"), "Visible" otherwise.
+ */
+export function productStatusLabel(p: {
+  isVisibleInShop: boolean;
+  isAvailable: boolean;
+}): ProductStatusLabel {
+  if (!p.isVisibleInShop) return 'Masqué';
+  return p.isAvailable ? 'Visible' : 'Non disponible';
 }

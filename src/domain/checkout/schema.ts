@@ -16,6 +16,7 @@ export {
   type DeliveryMethod,
   hasMissingFields,
   MISSING_FIELDS_MESSAGE,
+  refusedFormNotice,
   requiredFields,
 } from './fields.js';
 

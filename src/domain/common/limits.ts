@@ -20,3 +20,7 @@ export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
 
 export const ZIP_CODE = /^\d{5}$/;
+
+/** "Ce texte est trop long" with the limit it broke, so the owner knows how much to cut. */
+export const tooLongMessage = (max: number) =>
+  `Ce texte est trop long (${max.toLocaleString('fr-FR')} caractères maximum)`;

@@ -12,7 +12,7 @@ export const ORDER_PAGE_SIZE = 20;
 /** A search counts at most this many orders (an exact count of a loose search costs a scan). */
 export const SEARCH_COUNT_CAP = 1000;
 
-export const orderStatusFilter = z.enum(['all', ...ORDER_STATUSES]);
+export const orderStatusFilter = z.enum(['all', ...ORDER_STATUSES], { error: 'Statut inconnu' });
 export type OrderStatusFilter = z.infer<typeof orderStatusFilter>;
 
 export const orderFiltersSchema = z.object({
@@ -113,15 +113,28 @@ export const csvAmount = (cents: number) =>
  * One cell: quoted when it holds the separator, a quote or a line break. Text a spreadsheet would
  * run as a formula (=, +, -, @ first) is prefixed with an apostrophe, except plain phone numbers.
  */
-export function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return csvDigits(value.digits);
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^\+?[\d ]+$/.test(text)) text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (cells: (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(';')}\r\n`;
+/** A cell's value; `{ digits }` is text made of digits that must stay text (see csvDigits). */
+export type CsvValue = string | number | null | undefined | { digits: string | null | undefined };
+
+/**
+ * A phone or a postcode: a spreadsheet would take « +33611223344 » or « 01000 » for a number (the
+ * plus and the leading zero lost). Written as ="…", which Excel and LibreOffice show as that text.
+ * Only digits, spaces, dots and a leading plus take that form; anything else is an ordinary cell.
+ */
+export function csvDigits(value: string | null | undefined): string {
+  if (!value) return '';
+  return /^\+?[\d .]+$/.test(value) ? `"=""${value}"""` : csvCell(value);
+}
+
+export const csvLine = (cells: CsvValue[]) => `${cells.map(csvCell).join(';')}\r\n`;
 
 export const ORDER_CSV_HEADER = [
   'Commande',
@@ -165,9 +178,9 @@ export function orderCsvLine(row: OrderCsvRow): string {
     shortDateTime(row.createdAt),
     customerLabel(row.customer),
     a.email,
-    a.phone,
+    { digits: a.phone },
     a.address,
-    a.zipCode,
+    { digits: a.zipCode },
     a.city,
     a.deliveryMethod === 'pickup' ? 'Retrait' : 'Livraison',
     row.itemCount,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DeliveryRules } from '../catalog/pricing.js';
 import { parseDecimal } from '../catalog/product.js';
-import { EMAIL_MAX } from '../common/limits.js';
+import { EMAIL_MAX, tooLongMessage } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
 
 /**
@@ -22,12 +22,11 @@ export const SETTINGS_MESSAGES = {
   shippingCost: 'Les frais de port ne peuvent pas être négatifs',
   threshold: 'Le seuil de livraison gratuite ne peut pas être négatif',
   amountTooHigh: 'Ce montant est trop élevé',
-  tooLong: 'Ce texte est trop long',
 } as const;
 
 const M = SETTINGS_MESSAGES;
 const MAX_EUROS = 100_000;
-const text = (max: number) => z.string().trim().max(max, M.tooLong);
+const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 const euros = (message: string) =>
   z
     .number({ error: message })
@@ -100,6 +99,12 @@ export const commerceRules = (s: ShopSettings): DeliveryRules => ({
   freeShippingThresholdCents: cents(s.freeShippingThreshold),
   taxRate: s.taxRate,
 });
+
+/** The hint under "Activer la livraison": what the switch does in the state it is in. */
+export const shippingSwitchHint = (enabled: boolean) =>
+  enabled
+    ? 'Activée : la livraison à domicile est proposée, avec les frais ci-dessous.'
+    : 'Désactivée : seul le retrait en boutique est proposé.';
 
 /** Which notification mails go to the shop's email: the master switch and the email switch gate both. */
 export function notificationsWanted(s: ShopSettings) {

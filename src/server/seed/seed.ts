@@ -315,7 +315,7 @@ async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
     id = result.user.id;
     logger.info(`Admin account created: ${config.ADMIN_EMAIL}`);
   }
-  await sql`update profiles set role = 'admin', first_name = 'Administrateur', last_name = '' where id = ${id}`;
+  await sql`update profiles set role = 'admin', first_name = 'Administrateur', last_name = 'Boutique' where id = ${id}`;
   await sql`update users set email_verified = true where id = ${id}`;
   await sql`insert into app_meta (key, value) values ('seed:admin', ${sql.json({ email: config.ADMIN_EMAIL })})
             on conflict (key) do nothing`;

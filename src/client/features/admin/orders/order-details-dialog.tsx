@@ -40,7 +40,12 @@ export function OrderDetailsDialog({
   const order = details.data;
   return (
     <Dialog open={enabled} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl gap-5 p-4 sm:p-6" aria-describedby={undefined}>
+      {/* Any text breaks where it must (a pasted URL or tracking code in a note has no spaces), and no
+          child is wider than the dialog. */}
+      <DialogContent
+        className="max-w-3xl grid-cols-[minmax(0,1fr)] gap-5 p-4 [overflow-wrap:anywhere] sm:p-6"
+        aria-describedby={undefined}
+      >
         {details.isLoading ? (
           <>
             <DialogTitle className="sr-only">Détails de la commande</DialogTitle>

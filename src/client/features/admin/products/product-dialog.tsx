@@ -131,42 +131,22 @@ export function ProductDialog({
       <Field label="Description complète" error={e.description}>
         {(c) => <Textarea {...c} {...form.text('description')} rows={4} />}
       </Field>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Prix (€) *" error={e.price}>
           {(c) => (
             <Input
               {...c}
               {...form.text('price')}
-              type="number"
-              step="0.01"
-              min="0"
+              type="text"
               inputMode="decimal"
+              autoComplete="off"
               required
             />
           )}
         </Field>
         <Field label="Prix promo (€)" error={e.promoPrice}>
           {(c) => (
-            <Input
-              {...c}
-              {...form.text('promoPrice')}
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-            />
-          )}
-        </Field>
-        <Field label="Frais de port (€)" error={e.shippingCost}>
-          {(c) => (
-            <Input
-              {...c}
-              {...form.text('shippingCost')}
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-            />
+            <Input {...c} {...form.text('promoPrice')} type="text" inputMode="decimal" autoComplete="off" />
           )}
         </Field>
       </div>
@@ -175,9 +155,9 @@ export function ProductDialog({
           <Input
             {...c}
             {...form.text('stockQuantity')}
-            type="number"
-            step="1"
-            min="0"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
             disabled={v.infiniteStock}
           />
         )}
@@ -228,7 +208,7 @@ export function ProductDialog({
         </Field>
         <Field label="Poids (kg)" error={e.weight}>
           {(c) => (
-            <Input {...c} {...form.text('weight')} type="number" step="0.001" min="0" inputMode="decimal" />
+            <Input {...c} {...form.text('weight')} type="text" inputMode="decimal" autoComplete="off" />
           )}
         </Field>
       </div>

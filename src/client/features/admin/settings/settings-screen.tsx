@@ -19,6 +19,7 @@ import {
   type SettingsFormValues,
   type ShopSettings,
   settingsFormValues,
+  shippingSwitchHint,
   shopSettingsSchema,
 } from '@/domain/settings/settings';
 import { IconTabsList } from '../layout/screen-parts';
@@ -228,7 +229,7 @@ function CommerceTab({ form }: { form: Form }) {
         label="Activer la livraison"
         inline
         error={e.shippingEnabled}
-        description="Désactivée : seul le retrait en boutique est proposé."
+        description={shippingSwitchHint(v.shippingEnabled)}
       >
         {(c) => (
           <Switch
