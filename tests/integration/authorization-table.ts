@@ -166,6 +166,11 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
   'contact.newCount': { expect: adminOnly },
+  // An unknown request: the admin passes the guard and gets NOT_FOUND.
+  'contact.reply': {
+    input: () => ({ id: randomUUID(), kind: 'call', body: 'Rappelé, passage demain 9 h' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
   'dashboard.revenue': { expect: adminOnly },
   'dashboard.ordersByStatus': { expect: adminOnly },
   'dashboard.newCustomers': { expect: adminOnly },

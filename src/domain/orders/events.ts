@@ -83,10 +83,22 @@ export const orderPlacedDataSchema = z.object({
 });
 export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 
+/** The carrier and tracking number of a shipment, each optional. */
+export const shipmentSchema = z.object({
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
 /** Every event type with the schema of its data (today's shape). */
 export const ORDER_EVENT_SCHEMAS = {
   OrderPlaced: orderPlacedDataSchema,
-  OrderStatusChanged: z.object({ from: orderStatus, to: orderStatus }),
+  OrderStatusChanged: z.object({
+    from: orderStatus,
+    to: orderStatus,
+    /** Entered with "Expédiée" when the owner has them: shown to the customer in the mail. */
+    shipment: shipmentSchema.optional(),
+  }),
   OrderPaymentStatusChanged: z.object({ from: paymentStatus, to: paymentStatus }),
   OrderDeleted: z.object({ reason: z.string().nullable() }),
   /** An admin's internal note: staff only, never shown to the customer (see INTERNAL_EVENT_TYPES). */

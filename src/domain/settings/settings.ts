@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DeliveryRules } from '../catalog/pricing.js';
+import { type DeliveryRules, LOW_STOCK_THRESHOLD } from '../catalog/pricing.js';
 import { parseDecimal } from '../catalog/product.js';
 import { EMAIL_MAX, tooLongMessage } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
@@ -22,6 +22,7 @@ export const SETTINGS_MESSAGES = {
   shippingCost: 'Les frais de port ne peuvent pas être négatifs',
   threshold: 'Le seuil de livraison gratuite ne peut pas être négatif',
   amountTooHigh: 'Ce montant est trop élevé',
+  lowStockThreshold: 'Le seuil de stock faible doit être un nombre entier entre 0 et 100 000',
 } as const;
 
 const M = SETTINGS_MESSAGES;
@@ -64,6 +65,17 @@ export const shopSettingsSchema = z.object({
   emailNotifications: z.boolean(),
   orderNotifications: z.boolean(),
   lowStockAlerts: z.boolean(),
+  /** At or under this count a product is low on stock (the alert mail). */
+  lowStockThreshold: z
+    .number({ error: M.lowStockThreshold })
+    .int(M.lowStockThreshold)
+    .min(0, M.lowStockThreshold)
+    .max(100_000, M.lowStockThreshold)
+    .default(LOW_STOCK_THRESHOLD),
+  /** The customer's mail at Confirmée, Expédiée, Livrée and Annulée. */
+  customerStatusMails: z.boolean().default(true),
+  /** A mail to the shop for each new contact request. */
+  contactNotifications: z.boolean().default(true),
   // Système
   maintenanceMode: z.boolean(),
 });
@@ -87,6 +99,9 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   emailNotifications: true,
   orderNotifications: true,
   lowStockAlerts: true,
+  lowStockThreshold: LOW_STOCK_THRESHOLD,
+  customerStatusMails: true,
+  contactNotifications: true,
   maintenanceMode: false,
 };
 
@@ -109,7 +124,13 @@ export const shippingSwitchHint = (enabled: boolean) =>
 /** Which notification mails go to the shop's email: the master switch and the email switch gate both. */
 export function notificationsWanted(s: ShopSettings) {
   const mails = s.notificationsEnabled && s.emailNotifications;
-  return { newOrder: mails && s.orderNotifications, lowStock: mails && s.lowStockAlerts };
+  return {
+    newOrder: mails && s.orderNotifications,
+    lowStock: mails && s.lowStockAlerts,
+    contactRequest: mails && s.contactNotifications,
+    // The customer's own mails: not the shop's notifications, so only their own switch.
+    customerStatus: s.customerStatusMails,
+  };
 }
 
 /** Who the shop is, as its pages and mails show it (Général tab). */
@@ -143,7 +164,7 @@ export const publicShop = (s: ShopSettings): PublicShop => ({
 
 // --- The form --------------------------------------------------------------------------------
 
-type NumberField = 'taxRate' | 'freeShippingThreshold' | 'defaultShippingCost';
+type NumberField = 'taxRate' | 'freeShippingThreshold' | 'defaultShippingCost' | 'lowStockThreshold';
 
 /** The screen's fields: numbers as typed text ("5,99"), everything else as the schema has it. */
 export type SettingsFormValues = Omit<ShopSettings, NumberField> & Record<NumberField, string>;
@@ -155,6 +176,7 @@ export const settingsFormValues = (s: ShopSettings): SettingsFormValues => ({
   taxRate: typed(s.taxRate),
   freeShippingThreshold: typed(s.freeShippingThreshold),
   defaultShippingCost: typed(s.defaultShippingCost),
+  lowStockThreshold: String(s.lowStockThreshold),
 });
 
 /** Typed text into the schema's input: an unreadable number stays NaN and fails with its message. */
@@ -163,4 +185,5 @@ export const parseSettingsForm = (v: SettingsFormValues): ShopSettingsInput => (
   taxRate: parseDecimal(v.taxRate),
   freeShippingThreshold: parseDecimal(v.freeShippingThreshold),
   defaultShippingCost: parseDecimal(v.defaultShippingCost),
+  lowStockThreshold: parseDecimal(v.lowStockThreshold),
 });

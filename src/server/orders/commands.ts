@@ -11,8 +11,10 @@ import {
   type ProductSnapshot,
   stockProductIds,
 } from '../../domain/orders/decider.js';
+import type { Shipment } from '../../domain/orders/events.js';
 import type { Sql } from '../db/client.js';
 import { ordersCommitted } from '../live/signals.js';
+import { logger } from '../logger.js';
 import {
   type CommandMeta,
   type Committed,
@@ -21,6 +23,7 @@ import {
   foldStored,
   lockProducts,
 } from './commit.js';
+import { queueStatusMail } from './status-mails.js';
 import { ConcurrencyError, readStream } from './store.js';
 
 export const MAX_ATTEMPTS = 10;
@@ -116,13 +119,19 @@ function checkId(orderId: string) {
   if (!UUID.test(orderId)) throw notFound();
 }
 
-export async function setOrderStatus(sql: Sql, orderId: string, status: string, meta: OrderCommandOptions) {
+export async function setOrderStatus(
+  sql: Sql,
+  orderId: string,
+  status: string,
+  meta: OrderCommandOptions,
+  shipment?: Shipment,
+) {
   checkId(orderId);
-  return await handleOrderCommand(
+  const committed = await handleOrderCommand(
     sql,
     orderId,
     meta,
-    (_, products) => ({ type: 'SetStatus', status, products }),
+    (_, products) => ({ type: 'SetStatus', status, products, ...(shipment ? { shipment } : {}) }),
     // Stock moves only when entering or leaving "cancelled": lock the products then, and only then.
     (state) =>
       state !== null &&
@@ -130,6 +139,14 @@ export async function setOrderStatus(sql: Sql, orderId: string, status: string, 
       status !== state.status &&
       (status === 'cancelled' || state.status === 'cancelled'),
   );
+  // The customer's mail, once the change is committed. A failure here must not undo or hide the
+  // change the owner made: it is logged, and the change stands.
+  if (committed.events.length > 0) {
+    await queueStatusMail(sql, committed).catch((error) =>
+      logger.error(`Status mail of order ${orderId} not queued`, error),
+    );
+  }
+  return committed;
 }
 
 export async function setOrderPaymentStatus(

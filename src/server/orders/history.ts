@@ -27,6 +27,12 @@ export interface HistoryEntry {
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
+/** « (Colissimo, suivi 6A123…) » after a change to "shipped" that carries them. */
+const shipmentText = (s: { carrier?: string; trackingNumber?: string } | undefined) => {
+  const parts = [s?.carrier, s?.trackingNumber ? `suivi ${s.trackingNumber}` : undefined].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+};
+
 function describeEvent(event: OrderEvent): { summary: string; changes: HistoryChange[] } {
   switch (event.type) {
     case 'OrderPlaced': {
@@ -42,7 +48,7 @@ function describeEvent(event: OrderEvent): { summary: string; changes: HistoryCh
     }
     case 'OrderStatusChanged':
       return {
-        summary: `Statut : ${orderStatusLabel(event.data.from)} → ${orderStatusLabel(event.data.to)}`,
+        summary: `Statut : ${orderStatusLabel(event.data.from)} → ${orderStatusLabel(event.data.to)}${shipmentText(event.data.shipment)}`,
         changes: [{ field: 'status', from: event.data.from, to: event.data.to }],
       };
     case 'OrderPaymentStatusChanged':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.js';
+import { SHIPMENT_FIELD_MAX } from '../../domain/orders/decider.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
@@ -17,6 +18,13 @@ const orderReaderProcedure = staffProcedure;
 
 const orderId = idInput;
 const expectedVersion = z.number().int().min(1).optional();
+/** Given with "Expédiée": the decider trims them and keeps them on that change only. */
+const shipmentInput = z
+  .object({
+    carrier: z.string().max(SHIPMENT_FIELD_MAX, 'Transporteur trop long').optional(),
+    trackingNumber: z.string().max(SHIPMENT_FIELD_MAX, 'Numéro de suivi trop long').optional(),
+  })
+  .optional();
 
 const commandMeta = (ctx: Context & { user: SessionUser }, version?: number) => ({
   actor: actorFromUser(ctx.user),
@@ -50,12 +58,18 @@ export const ordersRouter = router({
     .query(({ ctx, input }) => staffOrderHistory(ctx.sql, input.orderId)),
 
   setStatus: adminProcedure
-    .input(z.object({ orderId, status: z.string().max(50), expectedVersion }))
+    .input(z.object({ orderId, status: z.string().max(50), expectedVersion, shipment: shipmentInput }))
     .mutation(async ({ ctx, input }) =>
       outcome(
         input.orderId,
         await withFreshRowOnConflict(ctx.sql, input.orderId, () =>
-          setOrderStatus(ctx.sql, input.orderId, input.status, commandMeta(ctx, input.expectedVersion)),
+          setOrderStatus(
+            ctx.sql,
+            input.orderId,
+            input.status,
+            commandMeta(ctx, input.expectedVersion),
+            input.shipment,
+          ),
         ),
       ),
     ),

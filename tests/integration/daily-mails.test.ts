@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Context, Services, SessionUser } from '../../src/server/context.js';
+import { placeOrder } from '../../src/server/orders/place.js';
+import { appRouter } from '../../src/server/routers/index.js';
+import { readSettings, saveSettings } from '../../src/server/settings/store.js';
+import { createCallerFactory } from '../../src/server/trpc.js';
+import {
+  callerAs,
+  createTestDatabase,
+  createTestServices,
+  createUser,
+  type TestDatabase,
+} from '../support/db.js';
+import { createProduct, customerForm, guest } from '../support/orders.js';
+
+/* Issue 29, point 1: the mails of the owner's daily work, through the outbox. */
+
+let db: TestDatabase;
+let services: Services;
+let admin: SessionUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+  admin = await createUser(services, { role: 'admin', firstName: 'Anne', lastName: 'Admin' });
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+const createCaller = createCallerFactory(appRouter);
+const visitor = (ip: string) =>
+  createCaller({ ...services, user: null, requestId: `test-${ip}`, ip } satisfies Context);
+
+interface OutboxRow {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+}
+const mails = (like: string) =>
+  db.sql<OutboxRow[]>`select kind, to_address, subject, text_body from mail_outbox
+                       where dedupe_key like ${like} order by id`;
+
+async function newOrder() {
+  const product = await createProduct(db.sql, { title: 'Piège à guêpes', stockQuantity: 10 });
+  return await placeOrder(
+    db.sql,
+    {
+      customerId: null,
+      customer: customerForm,
+      deliveryMethod: 'delivery',
+      lines: [{ productId: product.id, quantity: 1 }],
+    },
+    guest,
+  );
+}
+
+async function setSettings(change: Record<string, unknown>) {
+  const { settings } = await readSettings(db.sql);
+  await saveSettings(db.sql, { ...settings, ...change }, { id: admin.id, email: 'anne@example.fr' });
+}
+
+describe("the customer's status mails", () => {
+  it('mails Confirmée, Expédiée with the carrier and tracking number, Livrée; nothing at En traitement', async () => {
+    const order = await newOrder();
+    const asAdmin = callerAs(services, admin);
+    await asAdmin.orders.setStatus({ orderId: order.id, status: 'confirmed' });
+    await asAdmin.orders.setStatus({ orderId: order.id, status: 'processing' });
+    await asAdmin.orders.setStatus({
+      orderId: order.id,
+      status: 'shipped',
+      shipment: { carrier: ' Colissimo ', trackingNumber: '6A12345678901' },
+    });
+    await asAdmin.orders.setStatus({ orderId: order.id, status: 'delivered' });
+    const sent = await mails(`order-status:${order.id}:%`);
+    expect(sent.map((m) => m.kind)).toEqual([
+      'order-status-confirmed',
+      'order-status-shipped',
+      'order-status-delivered',
+    ]);
+    expect(sent.every((m) => m.toAddress === customerForm.email)).toBe(true);
+    expect(sent[1]?.subject).toBe(`Votre commande ${order.orderNumber} est expédiée`);
+    expect(sent[1]?.textBody).toContain('- Transporteur : Colissimo');
+    expect(sent[1]?.textBody).toContain('- Numéro de suivi : 6A12345678901');
+    // The history keeps them with the change.
+    const history = await asAdmin.orders.history({ orderId: order.id });
+    expect(history.map((e) => e.summary)).toContain(
+      'Statut : En préparation → Expédiée (Colissimo, suivi 6A12345678901)',
+    );
+  });
+
+  it('tells what happens to the money when an order is cancelled', async () => {
+    const order = await newOrder();
+    const asAdmin = callerAs(services, admin);
+    await asAdmin.orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' });
+    await asAdmin.orders.setStatus({ orderId: order.id, status: 'cancelled' });
+    const [mail] = await mails(`order-status:${order.id}:%`);
+    expect(mail?.subject).toBe(`Votre commande ${order.orderNumber} est annulée`);
+    expect(mail?.textBody).toMatch(/vous sera remboursé dans les 14 jours/);
+  });
+
+  it('sends nothing when "Suivi de commande" is switched off', async () => {
+    await setSettings({ customerStatusMails: false });
+    try {
+      const order = await newOrder();
+      await callerAs(services, admin).orders.setStatus({ orderId: order.id, status: 'confirmed' });
+      expect(await mails(`order-status:${order.id}:%`)).toHaveLength(0);
+    } finally {
+      await setSettings({ customerStatusMails: true });
+    }
+  });
+
+  it('refuses a tracking number that is too long, and changes nothing', async () => {
+    const order = await newOrder();
+    await expect(
+      callerAs(services, admin).orders.setStatus({
+        orderId: order.id,
+        status: 'shipped',
+        shipment: { trackingNumber: 'x'.repeat(101) },
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const [row] = await db.sql<{ status: string }[]>`select status from orders where id = ${order.id}`;
+    expect(row?.status).toBe('pending');
+  });
+});
+
+describe('contact requests', () => {
+  it("reach the shop's mailbox with the service, the phone and a link to the inbox", async () => {
+    await visitor('10.29.0.1').contact.send({
+      name: 'Paul Urgent',
+      email: 'paul@example.fr',
+      phone: '06 12 34 56 78',
+      service: 'frelon',
+      message: 'Nid sous le toit',
+    });
+    const { settings } = await readSettings(db.sql);
+    const [mail] = await mails('contact-request:%');
+    expect(mail).toMatchObject({ kind: 'shop-contact-request', toAddress: settings.shopEmail });
+    expect(mail?.subject).toBe("Demande d'intervention : Nid de frelons (Paul Urgent)");
+    expect(mail?.textBody).toContain('- Téléphone : 06 12 34 56 78');
+    expect(mail?.textBody).toMatch(/Ouvrir les demandes de contact : http.*\/admin\/contact/);
+  });
+
+  it('keep a noted call and an emailed answer with the request; the answer goes through the outbox', async () => {
+    await visitor('10.29.0.2').contact.send({
+      name: 'Julie Réponse',
+      email: 'julie@example.fr',
+      phone: '06 98 76 54 32',
+      service: 'guepe',
+      message: '',
+    });
+    const asAdmin = callerAs(services, admin);
+    const request = (await asAdmin.contact.list()).find((r) => r.name === 'Julie Réponse')!;
+    await asAdmin.contact.reply({ id: request.id, kind: 'call', body: 'Rappelée, passage demain 9 h' });
+    const after = await asAdmin.contact.reply({
+      id: request.id,
+      kind: 'email',
+      body: 'Bonjour,\n\nNous passons demain à 9 h.',
+    });
+    expect(after.replies.map((r) => [r.kind, r.authorName])).toEqual([
+      ['call', 'Anne Admin'],
+      ['email', 'Anne Admin'],
+    ]);
+    const [answer] = await mails('contact-reply:%');
+    expect(answer).toMatchObject({ kind: 'contact-reply', toAddress: 'julie@example.fr' });
+    expect(answer?.textBody).toContain('Nous passons demain à 9 h.');
+    // Bad input: a French message, nothing kept.
+    await expect(asAdmin.contact.reply({ id: request.id, kind: 'email', body: '  ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect((await asAdmin.contact.list()).find((r) => r.id === request.id)?.replies).toHaveLength(2);
+  });
+});
