@@ -196,3 +196,10 @@ export function orderCsvLine(row: OrderCsvRow): string {
 
 /** « commandes-2026-11-23.csv » */
 export const orderCsvFileName = (now: Date) => `commandes-${now.toISOString().slice(0, 10)}.csv`;
+
+/** "Expédiée" in the back-office: the carrier and tracking number, both optional (SHIPMENT_FIELD_MAX). */
+export const shipmentFormSchema = z.object({
+  carrier: z.string().trim().max(100, 'Le transporteur fait 100 caractères au plus.'),
+  trackingNumber: z.string().trim().max(100, 'Le numéro de suivi fait 100 caractères au plus.'),
+});
+export type ShipmentForm = z.output<typeof shipmentFormSchema>;

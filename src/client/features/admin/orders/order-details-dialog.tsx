@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { Printer } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -22,6 +24,7 @@ import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
 import { ProductThumb } from '../products/product-thumb';
 import { shortId } from './format';
+import { PackingSlip } from './packing-slip';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
 
 /** The details dialog (back-office.md §2) plus the order's timeline from its events. */
@@ -120,8 +123,10 @@ function OrderDetails({
   canEdit: boolean;
 }) {
   const shipping = order.shippingAddress;
+  const [withPrices, setWithPrices] = useState(false);
   return (
     <>
+      <PackingSlip order={order} withPrices={withPrices} />
       <DialogHeader className="pr-8">
         <DialogTitle>
           Commande <span className="whitespace-nowrap">{order.orderNumber}</span>
@@ -139,6 +144,21 @@ function OrderDetails({
           journal des commandes.
         </p>
       ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Imprimer le bon de préparation
+        </Button>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={withPrices}
+            onChange={(e) => setWithPrices(e.target.checked)}
+          />
+          Avec les prix
+        </label>
+      </div>
       <div className="grid grid-cols-3 gap-2">
         <Amount label="Total" cents={order.totalAmountCents} strong />
         <Amount label="Frais de port" cents={order.shippingCostCents} />

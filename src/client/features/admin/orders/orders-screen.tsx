@@ -18,6 +18,7 @@ import { DeleteOrderDialog } from './delete-order-dialog';
 import { orderCount } from './format';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrdersTable } from './orders-table';
+import { ShipOrderDialog } from './ship-order-dialog';
 import { type AdminOrder, exportUrl, useAdminOrders, useOrderChanges } from './use-admin-orders';
 
 /** « Gestion des Commandes » (back-office.md §2), on the order log. */
@@ -34,6 +35,10 @@ export function OrdersScreen() {
   const changes = useOrderChanges();
   useLiveOrders();
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
+  // "Expédiée" asks for the carrier and tracking number first (the customer's mail shows them).
+  const [shipping, setShipping] = useState<AdminOrder | null>(null);
+  const onStatus = (order: AdminOrder, value: string) =>
+    value === 'shipped' ? setShipping(order) : changes.setStatus(order, value);
   const openId = params.get('order');
 
   useEffect(() => {
@@ -119,7 +124,7 @@ export function OrdersScreen() {
               orders={list.items}
               canEdit={canEdit}
               busy={changes.pending}
-              onStatus={changes.setStatus}
+              onStatus={onStatus}
               onPayment={changes.setPaymentStatus}
               onDetails={(order) => showDetails(order.id)}
               onDelete={setDeleting}
@@ -129,6 +134,13 @@ export function OrdersScreen() {
         </CardContent>
       </Card>
       <OrderDetailsDialog orderId={openId} canEdit={canEdit} onClose={() => showDetails(null)} />
+      {canEdit ? (
+        <ShipOrderDialog
+          order={shipping}
+          onShip={(order, shipment) => changes.setStatus(order, 'shipped', shipment)}
+          onClose={() => setShipping(null)}
+        />
+      ) : null}
       {canEdit ? (
         <DeleteOrderDialog
           order={deleting}

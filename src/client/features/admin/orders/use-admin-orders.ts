@@ -87,15 +87,22 @@ export function useOrderChanges() {
 
   return {
     pending: status.isPending || payment.isPending,
-    setStatus: (order: AdminOrder, value: string) =>
-      status.mutateAsync({ orderId: order.id, status: value, expectedVersion: order.version }).then(
-        (result) => {
-          applied(order, result);
-          toast({ title: 'Succès', description: 'Statut de la commande mis à jour.', variant: 'success' });
-          return refresh();
-        },
-        onFailure(order, 'Impossible de mettre à jour le statut.'),
-      ),
+    setStatus: (order: AdminOrder, value: string, shipment?: { carrier: string; trackingNumber: string }) =>
+      status
+        .mutateAsync({
+          orderId: order.id,
+          status: value,
+          expectedVersion: order.version,
+          ...(shipment ? { shipment } : {}),
+        })
+        .then(
+          (result) => {
+            applied(order, result);
+            toast({ title: 'Succès', description: 'Statut de la commande mis à jour.', variant: 'success' });
+            return refresh();
+          },
+          onFailure(order, 'Impossible de mettre à jour le statut.'),
+        ),
     setPaymentStatus: (order: AdminOrder, value: string) =>
       payment.mutateAsync({ orderId: order.id, paymentStatus: value, expectedVersion: order.version }).then(
         (result) => {
