@@ -190,6 +190,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
   'orders.list': { input: () => ({ search: 'marie', status: 'all' }), expect: staff },
   'orders.byId': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
+  'orders.create': { input: (f) => ({ ...placeInput(f), customerId: null }), expect: adminOnly },
   'orders.addNote': { input: (f) => ({ orderId: f.orderOfA, note: 'Note interne' }), expect: adminOnly },
   'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
   'orders.setPaymentStatus': {

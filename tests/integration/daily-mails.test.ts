@@ -172,3 +172,65 @@ describe('contact requests', () => {
     expect((await asAdmin.contact.list()).find((r) => r.id === request.id)?.replies).toHaveLength(2);
   });
 });
+
+describe('"Nouvelle commande" in the back-office', () => {
+  it('places a server-priced order for an account, takes the stock, mails like a shop order and says the team placed it', async () => {
+    const product = await createProduct(db.sql, { title: 'Appât rodenticide', stockQuantity: 4, priceCents: 1290 });
+    const customer = await createUser(services, { role: 'user', firstName: 'Marc', lastName: 'Téléphone' });
+    const asAdmin = callerAs(services, admin);
+    const order = await asAdmin.orders.create({
+      ...customerForm,
+      customerId: customer.id,
+      deliveryMethod: 'pickup',
+      lines: [{ productId: product.id, quantity: 3 }],
+      idempotencyKey: crypto.randomUUID(),
+      // What the client says about prices has no effect: there is no field for it.
+      ...({ totalAmountCents: 1 } as object),
+    });
+    expect(order.totalAmountCents).toBe(3 * 1290);
+    const [row] = await db.sql<{ stockQuantity: number }[]>`select stock_quantity from products where id = ${product.id}`;
+    expect(row?.stockQuantity).toBe(1);
+    const [owner] = await db.sql<{ customerId: string }[]>`select customer_id from orders where id = ${order.id}`;
+    expect(owner?.customerId).toBe(customer.id);
+    expect((await mails(`order-confirmation:${order.id}`)).length).toBe(1);
+    expect((await mails(`shop-new-order:${order.id}`)).length).toBe(1);
+    const [placed] = await asAdmin.orders.history({ orderId: order.id });
+    expect(placed?.summary).toMatch(/\(commande passée par l'équipe\)$/);
+    expect(placed?.by).toBe('Anne Admin');
+    // The stock rule is the checkout's: two more are refused, and nothing changes.
+    await expect(
+      asAdmin.orders.create({
+        ...customerForm,
+        customerId: null,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 2 }],
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it("is not held by the shop's per-address limit, and refuses an unknown customer", async () => {
+    const product = await createProduct(db.sql, { title: 'Gel anti-cafards', stockQuantity: 100 });
+    // The shop's limits made tight: the shop's computer takes more phone orders than that.
+    const tight = { ...services.config, CHECKOUT_LIMIT_PER_IP: 2, CHECKOUT_LIMIT_PER_EMAIL: 2 };
+    const asAdmin = callerAs({ ...services, config: tight }, admin);
+    for (let n = 0; n < 5; n++) {
+      await asAdmin.orders.create({
+        ...customerForm,
+        customerId: null,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 1 }],
+        idempotencyKey: crypto.randomUUID(),
+      });
+    }
+    await expect(
+      asAdmin.orders.create({
+        ...customerForm,
+        customerId: 'no-such-account',
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 1 }],
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Client introuvable.' });
+  });
+});

@@ -87,8 +87,7 @@ export { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../common/limits.js';
  * What `checkout.place` accepts: the form, product ids with quantities, notes and the idempotency
  * key made when the form mounts. Nothing else: prices, totals or statuses a client adds are dropped.
  */
-export const placeOrderInputSchema = z
-  .object({
+const placeOrderShape = {
     ...checkoutFormShape,
     notes: optionalText(NOTES_MAX),
     lines: z
@@ -108,6 +107,16 @@ export const placeOrderInputSchema = z
         error: 'Un produit apparaît deux fois dans la commande',
       }),
     idempotencyKey: z.uuid({ error: 'Clé de commande invalide' }),
-  })
-  .superRefine(checkDeliveryFields);
+};
+
+export const placeOrderInputSchema = z.object(placeOrderShape).superRefine(checkDeliveryFields);
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;
+
+/**
+ * "Nouvelle commande" in the back-office (an order taken by phone or at the counter): the shop's
+ * order, for a customer account picked by the admin or for details typed for someone without one.
+ */
+export const adminOrderInputSchema = z
+  .object({ ...placeOrderShape, customerId: z.string().max(100).nullable().default(null) })
+  .superRefine(checkDeliveryFields);
+export type AdminOrderInput = z.output<typeof adminOrderInputSchema>;

@@ -133,6 +133,11 @@ export async function staffOrderHistory(sql: Tx, orderId: string): Promise<Staff
   }
   return entries.map((entry) => ({
     ...entry,
+    // An order the team placed (by phone, at the counter) says so where it starts.
+    summary:
+      entry.type === 'OrderPlaced' && entry.actor.kind === 'admin'
+        ? `${entry.summary} (commande passée par l'équipe)`
+        : entry.summary,
     by:
       entry.actor.kind === 'admin'
         ? (names.get(entry.actor.userId ?? '') ?? ACTOR_LABELS.admin)

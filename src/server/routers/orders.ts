@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { adminOrderInputSchema } from '../../domain/checkout/schema.js';
 import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.js';
 import { SHIPMENT_FIELD_MAX } from '../../domain/orders/decider.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
+import { placeAdminOrder } from '../orders/admin-place.js';
 import { addOrderNote, deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
@@ -89,6 +91,11 @@ export const ordersRouter = router({
         ),
       ),
     ),
+
+  /** "Nouvelle commande": an order taken by phone or at the counter, placed as the shop places one. */
+  create: adminProcedure
+    .input(adminOrderInputSchema)
+    .mutation(({ ctx, input }) => placeAdminOrder(ctx, input)),
 
   addNote: adminProcedure
     .input(orderNoteInput.extend({ orderId }))
