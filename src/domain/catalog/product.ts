@@ -297,6 +297,20 @@ export function productFormValues(r: ProductRecord): ProductFormValues {
   };
 }
 
+/**
+ * The back-office's product search as LIKE patterns: up to 5 words, each to be found in the title,
+ * the category or the brand; LIKE's own wildcards typed by the admin match literally.
+ */
+export function productSearchPatterns(search: string): string[] {
+  return search
+    .trim()
+    .toLocaleLowerCase('fr-FR')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
 /** Client-side search of the loaded list: title, category or brand, case-insensitive. */
 export function matchesProductSearch(
   p: { title: string; category: string | null; brand: string | null },

@@ -17,6 +17,7 @@ export const adminProductsRouter = router({
         .object({
           limit: z.number().int().min(1).max(100).default(ADMIN_PRODUCT_PAGE_SIZE),
           cursor: z.string().max(120).nullish(),
+          search: z.string().trim().max(100, 'Recherche trop longue').default(''),
         })
         .optional(),
     )
@@ -24,6 +25,7 @@ export const adminProductsRouter = router({
       listAdminProducts(ctx.sql, {
         limit: input?.limit ?? ADMIN_PRODUCT_PAGE_SIZE,
         cursor: input?.cursor ?? null,
+        search: input?.search ?? '',
       }),
     ),
 

@@ -7,7 +7,7 @@ import { LoadMore } from '@/client/components/ui/load-more';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
-import { matchesProductSearch } from '@/domain/catalog/product';
+import { useSettled } from '../layout/paged-list';
 import { ScreenHeader } from '../layout/screen-parts';
 import { useLiveProducts } from '../live/use-live';
 import { DeleteProductDialog } from './delete-product-dialog';
@@ -17,9 +17,10 @@ import { type AdminProduct, useAdminProducts, useProductToEdit } from './use-adm
 
 /** "Gestion des Produits" (back-office.md §2). */
 export function ProductsScreen() {
-  const list = useAdminProducts();
-  useLiveProducts();
   const [search, setSearch] = useState('');
+  // Searched on the server (every product, not the loaded page), once typing pauses.
+  const list = useAdminProducts(useSettled(search.trim(), 300));
+  useLiveProducts();
   // The dialog is mounted anew for each opening: its form starts from the product (or the defaults).
   const [dialog, setDialog] = useState<{ key: number; product: AdminProduct | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
@@ -40,7 +41,7 @@ export function ProductsScreen() {
       toast({ title: 'Erreur', description: 'Impossible de charger les produits.', variant: 'destructive' });
   }, [list.isError]);
 
-  const shown = list.items.filter((p) => matchesProductSearch(p, search));
+  const shown = list.items;
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <ScreenHeader
@@ -59,6 +60,7 @@ export function ProductsScreen() {
       <SearchInput
         className="max-w-sm"
         value={search}
+        maxLength={100}
         onValueChange={setSearch}
         placeholder="Rechercher des produits..."
         aria-label="Rechercher des produits"
