@@ -1,4 +1,4 @@
-import { Download, RefreshCw } from 'lucide-react';
+import { Download, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -16,6 +16,7 @@ import { useAdminRole } from '../layout/use-admin-role';
 import { useLiveOrders } from '../live/use-live';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { orderCount } from './format';
+import { NewOrderDialog } from './new-order-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrdersTable } from './orders-table';
 import { ShipOrderDialog } from './ship-order-dialog';
@@ -37,6 +38,7 @@ export function OrdersScreen() {
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
   // "Expédiée" asks for the carrier and tracking number first (the customer's mail shows them).
   const [shipping, setShipping] = useState<AdminOrder | null>(null);
+  const [creating, setCreating] = useState(false);
   const onStatus = (order: AdminOrder, value: string) =>
     value === 'shipped' ? setShipping(order) : changes.setStatus(order, value);
   const openId = params.get('order');
@@ -76,6 +78,12 @@ export function OrdersScreen() {
         }
       >
         <div className="flex flex-wrap gap-2">
+          {canEdit ? (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              Nouvelle commande
+            </Button>
+          ) : null}
           <Button variant="outline" onClick={() => list.refetch()} disabled={list.isFetching}>
             <RefreshCw className={list.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
             Actualiser
@@ -134,6 +142,7 @@ export function OrdersScreen() {
         </CardContent>
       </Card>
       <OrderDetailsDialog orderId={openId} canEdit={canEdit} onClose={() => showDetails(null)} />
+      {canEdit ? <NewOrderDialog open={creating} onClose={() => setCreating(false)} /> : null}
       {canEdit ? (
         <ShipOrderDialog
           order={shipping}
