@@ -133,6 +133,16 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: (f) => ({ id: f.userIds.customerB, firstName: 'Bernard', lastName: 'Client', role: 'user' }),
     expect: adminOnly,
   },
+  'adminCustomers.orders': { input: (f) => ({ id: f.userIds.customerA }), expect: adminOnly },
+  // Unknown accounts: the admin passes the guard and gets NOT_FOUND (no mail is sent by the walk).
+  'adminCustomers.sendPasswordReset': {
+    input: () => ({ id: `inconnu-${randomUUID()}` }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'adminCustomers.resendVerification': {
+    input: () => ({ id: `inconnu-${randomUUID()}` }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
   'adminCustomers.remove': {
     input: () => ({ id: `inconnu-${randomUUID()}` }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },

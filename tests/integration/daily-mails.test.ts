@@ -175,7 +175,11 @@ describe('contact requests', () => {
 
 describe('"Nouvelle commande" in the back-office', () => {
   it('places a server-priced order for an account, takes the stock, mails like a shop order and says the team placed it', async () => {
-    const product = await createProduct(db.sql, { title: 'Appât rodenticide', stockQuantity: 4, priceCents: 1290 });
+    const product = await createProduct(db.sql, {
+      title: 'Appât rodenticide',
+      stockQuantity: 4,
+      priceCents: 1290,
+    });
     const customer = await createUser(services, { role: 'user', firstName: 'Marc', lastName: 'Téléphone' });
     const asAdmin = callerAs(services, admin);
     const order = await asAdmin.orders.create({
@@ -188,9 +192,13 @@ describe('"Nouvelle commande" in the back-office', () => {
       ...({ totalAmountCents: 1 } as object),
     });
     expect(order.totalAmountCents).toBe(3 * 1290);
-    const [row] = await db.sql<{ stockQuantity: number }[]>`select stock_quantity from products where id = ${product.id}`;
+    const [row] = await db.sql<
+      { stockQuantity: number }[]
+    >`select stock_quantity from products where id = ${product.id}`;
     expect(row?.stockQuantity).toBe(1);
-    const [owner] = await db.sql<{ customerId: string }[]>`select customer_id from orders where id = ${order.id}`;
+    const [owner] = await db.sql<
+      { customerId: string }[]
+    >`select customer_id from orders where id = ${order.id}`;
     expect(owner?.customerId).toBe(customer.id);
     expect((await mails(`order-confirmation:${order.id}`)).length).toBe(1);
     expect((await mails(`shop-new-order:${order.id}`)).length).toBe(1);
@@ -232,5 +240,52 @@ describe('"Nouvelle commande" in the back-office', () => {
         idempotencyKey: crypto.randomUUID(),
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Client introuvable.' });
+  });
+});
+
+describe('the customer dialog', () => {
+  it("shows the customer's orders and total spent, sends a reset link and the verification mail again", async () => {
+    const customer = await createUser(services, { role: 'user', firstName: 'Léa', lastName: 'Dialogue' });
+    const [{ email } = { email: '' }] = await db.sql<
+      { email: string }[]
+    >`select email from users where id = ${customer.id}`;
+    const product = await createProduct(db.sql, {
+      title: 'Piège à souris',
+      stockQuantity: 10,
+      priceCents: 500,
+    });
+    const asAdmin = callerAs(services, admin);
+    const place = () =>
+      asAdmin.orders.create({
+        ...customerForm,
+        customerId: customer.id,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 2 }],
+        idempotencyKey: crypto.randomUUID(),
+      });
+    const kept = await place();
+    const cancelled = await place();
+    await asAdmin.orders.setStatus({ orderId: cancelled.id, status: 'cancelled' });
+    const seen = await asAdmin.adminCustomers.orders({ id: customer.id });
+    expect(seen.orders.map((o) => o.orderNumber).sort()).toEqual(
+      [kept.orderNumber, cancelled.orderNumber].sort(),
+    );
+    expect(seen).toMatchObject({ orderCount: 2, totalSpentCents: 1000 });
+
+    await asAdmin.adminCustomers.sendPasswordReset({ id: customer.id });
+    const [reset] = await db.sql<OutboxRow[]>`select kind, to_address, subject, text_body from mail_outbox
+                                               where kind = 'reset-password' and to_address = ${email}`;
+    expect(reset?.textBody).toMatch(/reinitialiser-mot-de-passe\?token=/);
+
+    await db.sql`update users set email_verified = false where id = ${customer.id}`;
+    await asAdmin.adminCustomers.resendVerification({ id: customer.id });
+    const [verify] = await db.sql<OutboxRow[]>`select kind, to_address, subject, text_body from mail_outbox
+                                                where kind = 'verify-email' and to_address = ${email}`;
+    expect(verify?.textBody).toMatch(/\/api\/auth\/verify-email\?token=/);
+    await db.sql`update users set email_verified = true where id = ${customer.id}`;
+    await expect(asAdmin.adminCustomers.resendVerification({ id: customer.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Cette adresse email est déjà confirmée.',
+    });
   });
 });
