@@ -86,6 +86,11 @@ test('an admin changes status and payment inline, reads the timeline, adds a not
   }
 
   await row.getByLabel(`Statut de la commande ${kept}`).selectOption('shipped');
+  // "Expédiée" asks for the carrier and the tracking number first (both optional).
+  await admin
+    .getByRole('dialog', { name: 'Marquer comme expédiée' })
+    .getByRole('button', { name: 'Marquer expédiée' })
+    .click();
   await expect(admin.getByText('Statut de la commande mis à jour.', { exact: true })).toBeVisible();
   await row.getByLabel(`Paiement de la commande ${kept}`).selectOption('paid');
   await expect(admin.getByText('Statut de paiement mis à jour.', { exact: true })).toBeVisible();
