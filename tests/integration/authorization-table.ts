@@ -90,6 +90,21 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     },
   },
   'adminProducts.list': { expect: adminOnly },
+  'adminProducts.categories': { expect: adminOnly },
+  // Unknown categories: the admin passes the guard and gets NOT_FOUND; a fresh name is created.
+  'adminProducts.createCategory': {
+    input: () => ({ name: `Catégorie ${randomUUID().slice(0, 8)}` }),
+    expect: adminOnly,
+  },
+  'adminProducts.renameCategory': {
+    input: () => ({ id: randomUUID(), name: 'Renommée' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'adminProducts.mergeCategory': {
+    input: () => ({ id: randomUUID(), intoId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'adminProducts.reorderCategories': { input: () => ({ ids: [] }), expect: adminOnly },
   'adminProducts.count': { expect: adminOnly },
   // An unknown product: the admin passes the guard and gets NOT_FOUND.
   'adminProducts.byId': { input: () => ({ id: randomUUID() }), expect: { ...adminOnly, admin: 'NOT_FOUND' } },

@@ -334,3 +334,17 @@ export function productStatusLabel(p: {
   if (!p.isVisibleInShop) return 'Masqué';
   return p.isAvailable ? 'Visible' : 'Non disponible';
 }
+
+/** A category's name, as the categories list and the product dialog check it. */
+export const CATEGORY_MESSAGES = {
+  required: 'Le nom de la catégorie est requis',
+  taken: 'Cette catégorie existe déjà.',
+  unknown: "Cette catégorie n'existe pas : ajoutez-la d'abord dans la liste des catégories.",
+  notFound: 'Catégorie introuvable.',
+} as const;
+
+export const categoryNameSchema = z
+  .string()
+  .trim()
+  .min(1, CATEGORY_MESSAGES.required)
+  .max(100, tooLongMessage(100));

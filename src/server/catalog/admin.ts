@@ -11,6 +11,7 @@ import {
   insertProduct,
   updateProduct,
 } from './admin-queries.js';
+import { assertCategoryExists } from './categories.js';
 
 /*
  * The back-office's product changes (adminProducts router): the product arrives parsed by the one
@@ -37,6 +38,7 @@ export async function adminProduct(sql: Tx, id: string): Promise<AdminProduct> {
 
 export async function createProduct(sql: Tx, product: Product): Promise<AdminProduct> {
   await assertImagesExist(sql, product);
+  await assertCategoryExists(sql, product.category);
   const created = await insertProduct(sql, toProductRecord(product));
   await announceProductChange(sql);
   return created;
@@ -46,6 +48,7 @@ export async function createProduct(sql: Tx, product: Product): Promise<AdminPro
 export async function saveProduct(sql: Sql, id: string, product: Product): Promise<AdminProduct> {
   return await sql.begin(async (tx) => {
     await assertImagesExist(tx, product);
+    await assertCategoryExists(tx, product.category);
     const result = await updateProduct(tx, id, toProductRecord(product));
     if (!result) throw errors.productNotFound();
     const kept = new Set(imagesOf(result.product));

@@ -279,6 +279,11 @@ async function seedCatalog(sql: Sql): Promise<void> {
   if (await markerSet(sql, 'seed:catalog')) return;
   logger.info(`Seeding the demo catalogue (${demoProducts.length} products)`);
   const now = Date.now();
+  // The categories list first (migration 0051): a product's category is one of it.
+  for (const [position, name] of [...new Set(demoProducts.map((p) => p.category))].entries()) {
+    await sql`insert into product_categories (name, position) values (${name}, ${position + 1})
+              on conflict (name) do nothing`;
+  }
   for (const [index, p] of demoProducts.entries()) {
     const images: string[] = [];
     for (let v = 0; v <= (p.extraImages ?? 0); v++) {

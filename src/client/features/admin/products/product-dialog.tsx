@@ -3,6 +3,7 @@ import { type FormEvent, useRef } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
 import { Input, Textarea } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
 import { Switch } from '@/client/components/ui/switch';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
@@ -45,6 +46,7 @@ export function ProductDialog({
   const saved = useRef(false);
   const saving = create.isPending || update.isPending;
   const v = form.values;
+  const categories = trpc.adminProducts.categories.useQuery();
   const autoSlug = slugify(v.title);
 
   function close(next: boolean) {
@@ -184,7 +186,20 @@ export function ProductDialog({
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Catégorie" error={e.category}>
-          {(c) => <Input {...c} {...form.text('category')} />}
+          {(c) => (
+            <NativeSelect {...c} {...form.text('category')}>
+              <option value="">Aucune</option>
+              {/* A product saved before the list existed keeps its category until it is changed. */}
+              {v.category && !categories.data?.some((cat) => cat.name === v.category) ? (
+                <option value={v.category}>{v.category}</option>
+              ) : null}
+              {categories.data?.map((cat) => (
+                <option key={cat.id} value={cat.name}>
+                  {cat.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
         </Field>
         <Field label="Sous-catégorie" error={e.subcategory}>
           {(c) => <Input {...c} {...form.text('subcategory')} />}

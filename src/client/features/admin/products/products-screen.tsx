@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Plus, Tags } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -10,6 +10,7 @@ import { toast } from '@/client/components/ui/toast';
 import { useSettled } from '../layout/paged-list';
 import { ScreenHeader } from '../layout/screen-parts';
 import { useLiveProducts } from '../live/use-live';
+import { CategoriesDialog } from './categories-dialog';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductTable } from './product-table';
@@ -24,6 +25,7 @@ export function ProductsScreen() {
   // The dialog is mounted anew for each opening: its form starts from the product (or the defaults).
   const [dialog, setDialog] = useState<{ key: number; product: AdminProduct | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [managing, setManaging] = useState(false);
 
   // /admin/products?edit=<id> (the dashboard's low-stock links) opens that product's edit dialog.
   const [params, setParams] = useSearchParams();
@@ -52,10 +54,16 @@ export function ProductsScreen() {
           </p>
         }
       >
-        <Button onClick={() => setDialog({ key: Date.now(), product: null })}>
-          <Plus aria-hidden="true" />
-          Nouveau produit
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setDialog({ key: Date.now(), product: null })}>
+            <Plus aria-hidden="true" />
+            Nouveau produit
+          </Button>
+          <Button variant="outline" onClick={() => setManaging(true)}>
+            <Tags aria-hidden="true" />
+            Catégories
+          </Button>
+        </div>
       </ScreenHeader>
       <SearchInput
         className="max-w-sm"
@@ -98,6 +106,7 @@ export function ProductsScreen() {
         />
       ) : null}
       <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+      <CategoriesDialog open={managing} onClose={() => setManaging(false)} />
     </div>
   );
 }
