@@ -81,7 +81,12 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   // Rendered by the server at request time (src/server/storefront/pages.ts).
   if (path === '/boutique') return Boutique.preload();
   if (path.startsWith('/produit/')) return Produit.preload();
-  if (!isKnownRoute(path)) return NotFound.preload();
+  if (!isKnownRoute(path)) {
+    // An unknown /admin/… path is the back-office's 404: hydrate it with the chunk that renders it.
+    return path.startsWith('/admin/')
+      ? Promise.all([Admin.preload(), NotFound.preload()])
+      : NotFound.preload();
+  }
   return Promise.resolve();
 }
 

@@ -86,6 +86,11 @@ test('an admin changes the status inline, records a payment, reads the timeline,
   }
 
   await row.getByLabel(`Statut de la commande ${kept}`).selectOption('shipped');
+  // "Expédiée" asks for the carrier and the tracking number first (both optional).
+  await admin
+    .getByRole('dialog', { name: 'Marquer comme expédiée' })
+    .getByRole('button', { name: 'Marquer expédiée' })
+    .click();
   await expect(admin.getByText('Statut de la commande mis à jour.', { exact: true })).toBeVisible();
   // The payment status is derived (issue 24): shown in the row, never chosen there.
   await expect(row.getByLabel(`Paiement de la commande ${kept}`)).toHaveCount(0);

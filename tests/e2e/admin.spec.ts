@@ -66,7 +66,8 @@ test('an admin creates a product with two photos, reorders them, sees it in the 
   await dialog.getByLabel('Titre *').fill(title);
   await expect(dialog.getByText(/^Slug auto-généré: diffuseur-anti-moustiques-/)).toBeVisible();
   await dialog.getByLabel('Prix (€) *').fill('24.90');
-  await dialog.getByLabel('Catégorie', { exact: true }).fill('Insectes');
+  // A category of the managed list (the seed's), not free text.
+  await dialog.getByLabel('Catégorie', { exact: true }).selectOption('Rongeurs');
   await dialog.getByLabel('Stock', { exact: true }).fill('12');
 
   await dialog
@@ -90,7 +91,7 @@ test('an admin creates a product with two photos, reorders them, sees it in the 
   const row = page.getByTestId('product-row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('24,90 €');
-  await expect(row).toContainText('Insectes');
+  await expect(row).toContainText('Rongeurs');
   await expect(row).toContainText('Visible');
 
   // The shop follows at once, with the WebP srcset of the images in the new order.

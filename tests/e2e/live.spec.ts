@@ -281,6 +281,11 @@ test("the customer's /compte and an open order dialog follow the status an admin
   const admin = await adminOnOrders(browser);
   const row = admin.getByTestId('order-row').filter({ hasText: number });
   await row.getByLabel(`Statut de la commande ${number}`).selectOption('shipped');
+  // "Expédiée" asks for the carrier and the tracking number first (both optional).
+  await admin
+    .getByRole('dialog', { name: 'Marquer comme expédiée' })
+    .getByRole('button', { name: 'Marquer expédiée' })
+    .click();
   await expect(admin.getByText('Statut de la commande mis à jour.', { exact: true })).toBeVisible();
 
   await expect(card.getByText('Expédiée', { exact: true })).toBeVisible();

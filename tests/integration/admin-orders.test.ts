@@ -296,7 +296,7 @@ describe('CSV export over HTTP', () => {
       'Commande;Date;Client;Email;Téléphone;Adresse;Code postal;Ville;Livraison;Articles;Sous-total (€);Frais de port (€);Taxes (€);Total (€);Statut;Paiement;Payé (€);Remboursé (€);Notes',
     );
     expect(line).toBe(
-      `${order.orderNumber};23/11/2026 14:05;"Zoé Export;""Test""";marie.lefevre@example.fr;+33611223344;12 rue des Tilleuls;27000;Évreux;Livraison;3;37,50;5,99;7,25;43,49;En attente;En attente;0,00;0,00;Sonner deux fois`,
+      `${order.orderNumber};23/11/2026 14:05;"Zoé Export;""Test""";marie.lefevre@example.fr;"=""+33611223344""";12 rue des Tilleuls;"=""27000""";Évreux;Livraison;3;37,50;5,99;7,25;43,49;En attente;En attente;0,00;0,00;Sonner deux fois`,
     );
     expect(end).toBe('');
     // The status filter applies: the same search on « shipped » has the header only.
@@ -322,6 +322,12 @@ describe('CSV export over HTTP', () => {
     expect(otherOrigin.status).toBe(403);
     const bad = await fetch(csvUrl('?status=perdue'), { headers: { cookie: browser.cookie } });
     expect(bad.status).toBe(400);
+    // In French, as every answer of the shop.
+    expect(await bad.json()).toMatchObject({ message: 'Statut inconnu' });
+    // The README's URL as written: blank filters are no filters.
+    expect((await fetch(csvUrl('?search=&status='), { headers: { cookie: browser.cookie } })).status).toBe(
+      200,
+    );
     expect((await fetch(csvUrl(), { method: 'POST', headers: { cookie: browser.cookie } })).status).toBe(405);
   });
 });

@@ -95,6 +95,21 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     },
   },
   'adminProducts.list': { expect: adminOnly },
+  'adminProducts.categories': { expect: adminOnly },
+  // Unknown categories: the admin passes the guard and gets NOT_FOUND; a fresh name is created.
+  'adminProducts.createCategory': {
+    input: () => ({ name: `Catégorie ${randomUUID().slice(0, 8)}` }),
+    expect: adminOnly,
+  },
+  'adminProducts.renameCategory': {
+    input: () => ({ id: randomUUID(), name: 'Renommée' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'adminProducts.mergeCategory': {
+    input: () => ({ id: randomUUID(), intoId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'adminProducts.reorderCategories': { input: () => ({ ids: [] }), expect: adminOnly },
   'adminProducts.count': { expect: adminOnly },
   // An unknown product: the admin passes the guard and gets NOT_FOUND.
   'adminProducts.byId': { input: () => ({ id: randomUUID() }), expect: { ...adminOnly, admin: 'NOT_FOUND' } },
@@ -138,6 +153,16 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: (f) => ({ id: f.userIds.customerB, firstName: 'Bernard', lastName: 'Client', role: 'user' }),
     expect: adminOnly,
   },
+  'adminCustomers.orders': { input: (f) => ({ id: f.userIds.customerA }), expect: adminOnly },
+  // Unknown accounts: the admin passes the guard and gets NOT_FOUND (no mail is sent by the walk).
+  'adminCustomers.sendPasswordReset': {
+    input: () => ({ id: `inconnu-${randomUUID()}` }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'adminCustomers.resendVerification': {
+    input: () => ({ id: `inconnu-${randomUUID()}` }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
   'adminCustomers.remove': {
     input: () => ({ id: `inconnu-${randomUUID()}` }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
@@ -171,6 +196,11 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
   'contact.newCount': { expect: adminOnly },
+  // An unknown request: the admin passes the guard and gets NOT_FOUND.
+  'contact.reply': {
+    input: () => ({ id: randomUUID(), kind: 'call', body: 'Rappelé, passage demain 9 h' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
   'dashboard.revenue': { expect: adminOnly },
   'dashboard.ordersByStatus': { expect: adminOnly },
   'dashboard.newCustomers': { expect: adminOnly },
@@ -190,6 +220,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'orders.history': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
   'orders.list': { input: () => ({ search: 'marie', status: 'all' }), expect: staff },
   'orders.byId': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
+  'orders.create': { input: (f) => ({ ...placeInput(f), customerId: null }), expect: adminOnly },
   'orders.addNote': { input: (f) => ({ orderId: f.orderOfA, note: 'Note interne' }), expect: adminOnly },
   'orders.setStatus': { input: (f) => ({ orderId: f.orderOfA, status: 'confirmed' }), expect: adminOnly },
   'audit.closures': { expect: staff },

@@ -69,7 +69,7 @@ const PREFIX = new RegExp(
     'opacity transition duration ease delay animate(?=-\\[)',
     'translate-x translate-y rotate scale-x scale-y scale skew-x skew-y origin',
     'leading tracking underline-offset outline-offset backdrop-blur drop-shadow blur',
-    'from via to fill stroke scroll-mt',
+    'from via to fill stroke scroll-mt accent',
   ]
     .join(' ')
     .replaceAll(' ', '|')})-`,

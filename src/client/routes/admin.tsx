@@ -10,6 +10,7 @@ import AdminLogin from './admin/login';
 import AdminOrders from './admin/orders';
 import AdminProducts from './admin/products';
 import AdminSettings from './admin/settings';
+import NotFound from './not-found';
 
 /**
  * The back-office: one chunk of its own (app.tsx loads it lazily for /admin/*), so no storefront
@@ -36,9 +37,10 @@ export default function Admin() {
         <Route path="settings" element={<AdminSettings />} />
         <Route path="audit" element={<AdminAudit />} />
         <Route path="contact" element={<AdminContact />} />
-        <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
       <Route index element={<Navigate to="/admin/dashboard" replace />} />
+      {/* The server answers an unknown /admin/… path with the 404 page: the app shows the same. */}
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }

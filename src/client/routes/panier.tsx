@@ -6,7 +6,7 @@ import { PROFESSIONAL_ONLY_MESSAGES } from '../../domain/catalog/biocides';
 import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';
-import { useCartCheck } from '../features/cart/use-cart-check';
+import { useCartCaps, useCartCheck } from '../features/cart/use-cart-check';
 import { BackLink } from '../features/shop/back-link';
 import { BiocideNotice } from '../features/shop/biocide-notice';
 import { OrderTotals, useOrderAmounts, useShop } from '../features/shop/order-totals';
@@ -20,6 +20,7 @@ export default function Panier() {
   const shop = useShop();
   const amounts = useOrderAmounts(cart.total);
   const problems = useCartCheck();
+  const caps = useCartCaps();
 
   return (
     <ShopLayout>
@@ -92,8 +93,10 @@ export default function Panier() {
                           </span>
                           <button
                             type="button"
-                            className="grid size-9 place-items-center hover:bg-muted"
+                            className="grid size-9 place-items-center hover:bg-muted disabled:cursor-not-allowed disabled:opacity-40"
                             aria-label={`Augmenter la quantité de ${item.name}`}
+                            // Never past the stock the line warns about.
+                            disabled={item.quantity >= (caps.get(item.productId) ?? Number.POSITIVE_INFINITY)}
                             onClick={() => cart.updateQuantity(item.id, item.quantity + 1)}
                           >
                             <Plus className="size-4" aria-hidden="true" />

@@ -8,6 +8,7 @@ import {
   parseTags,
   productFormValues,
   productSchema,
+  productStatusLabel,
   slugify,
   toProductRecord,
 } from './product';
@@ -161,5 +162,28 @@ describe('record and form', () => {
     expect(matchesProductSearch(p, 'protec')).toBe(true);
     expect(matchesProductSearch(p, 'frelon')).toBe(false);
     expect(matchesProductSearch({ ...p, category: null, brand: null }, '')).toBe(true);
+  });
+});
+
+describe('the back-office status badge (walk defect 11)', () => {
+  it('says a shown product that is off sale is not available, not "Visible"', () => {
+    expect(productStatusLabel({ isVisibleInShop: true, isAvailable: false })).toBe('Non disponible');
+    expect(productStatusLabel({ isVisibleInShop: true, isAvailable: true })).toBe('Visible');
+    expect(productStatusLabel({ isVisibleInShop: false, isAvailable: true })).toBe('Masqué');
+    expect(productStatusLabel({ isVisibleInShop: false, isAvailable: false })).toBe('Masqué');
+  });
+});
+
+describe('text limits (walk defect 12)', () => {
+  it('says the limit a text broke', () => {
+    const result = productSchema.safeParse({ title: 'x'.repeat(201), price: 1 });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Ce texte est trop long (200 caractères maximum)');
+  });
+});
+
+describe('the price typed with a French decimal comma (walk defect 14)', () => {
+  it('reads "1,5" as 1.5 euros, never 15', () => {
+    expect(parseProductForm({ ...emptyProductForm, title: 'x', price: '1,5' }).price).toBe(1.5);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_NAME_MAX, tooLongMessage } from '../common/limits.js';
 import { UUID_PATTERN } from '../security/ids.js';
 import {
   BIOCIDE_TYPE_CODES,
@@ -28,7 +29,6 @@ export const PRODUCT_MESSAGES = {
   slugInvalid: 'Le slug doit contenir au moins une lettre ou un chiffre',
   tooManyImages: 'Vous ne pouvez ajouter que 5 images maximum.',
   imageInvalid: "Une image du produit n'existe pas",
-  tooLong: 'Ce texte est trop long',
   amountTooHigh: 'Ce montant est trop élevé',
   noDiscountBiocide:
     "Les rodenticides (TP14) et les insecticides (TP18) ne peuvent faire l'objet d'aucune promotion ni remise (Code de l'environnement, art. L522-18).",
@@ -69,7 +69,7 @@ export const productSlug = (p: { slug: string; title: string }) => slugify(p.slu
 export const PRODUCT_IMAGE_URL = new RegExp(`^/images/${UUID_PATTERN}$`);
 
 const MAX_EUROS = 1_000_000;
-const text = (max: number) => z.string().trim().max(max, PRODUCT_MESSAGES.tooLong);
+const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 const optionalText = (max: number) =>
   text(max)
     .nullish()
@@ -446,6 +446,20 @@ export function productFormValues(r: ProductRecord): ProductFormValues {
   };
 }
 
+/**
+ * The back-office's product search as LIKE patterns: up to 5 words, each to be found in the title,
+ * the category or the brand; LIKE's own wildcards typed by the admin match literally.
+ */
+export function productSearchPatterns(search: string): string[] {
+  return search
+    .trim()
+    .toLocaleLowerCase('fr-FR')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
 /** Client-side search of the loaded list: title, category or brand, case-insensitive. */
 export function matchesProductSearch(
   p: { title: string; category: string | null; brand: string | null },
@@ -455,3 +469,31 @@ export function matchesProductSearch(
   if (!q) return true;
   return [p.title, p.category, p.brand].some((f) => f?.toLocaleLowerCase('fr').includes(q));
 }
+
+export type ProductStatusLabel = 'Visible' | 'Masqué' | 'Non disponible';
+
+/**
+ * The back-office's Statut badge: "Masqué" when the shop does not show the product, "Non disponible"
+ * when it shows it but does not sell it (switched off "Disponible à la vente"), "Visible" otherwise.
+ */
+export function productStatusLabel(p: {
+  isVisibleInShop: boolean;
+  isAvailable: boolean;
+}): ProductStatusLabel {
+  if (!p.isVisibleInShop) return 'Masqué';
+  return p.isAvailable ? 'Visible' : 'Non disponible';
+}
+
+/** A category's name, as the categories list and the product dialog check it. */
+export const CATEGORY_MESSAGES = {
+  required: 'Le nom de la catégorie est requis',
+  taken: 'Cette catégorie existe déjà.',
+  unknown: "Cette catégorie n'existe pas : ajoutez-la d'abord dans la liste des catégories.",
+  notFound: 'Catégorie introuvable.',
+} as const;
+
+export const categoryNameSchema = z
+  .string()
+  .trim()
+  .min(1, CATEGORY_MESSAGES.required)
+  .max(CATEGORY_NAME_MAX, tooLongMessage(CATEGORY_NAME_MAX));

@@ -23,3 +23,13 @@ export function requiredFields(method: DeliveryMethod): Exclude<keyof CheckoutFi
 export function hasMissingFields(form: CheckoutFields): boolean {
   return requiredFields(form.deliveryMethod).some((f) => !form[f]?.trim());
 }
+
+/** The notice when every required field is filled but some are not in the right format. */
+export const FIX_FIELDS_MESSAGE = 'Veuillez corriger les champs signalés en rouge';
+
+/**
+ * The checkout's notice when the form is refused: the spec's "remplir tous les champs" only when a
+ * required field is empty; a format problem (an email, a phone, a postcode) says so instead.
+ */
+export const refusedFormNotice = (form: CheckoutFields): string =>
+  hasMissingFields(form) ? MISSING_FIELDS_MESSAGE : FIX_FIELDS_MESSAGE;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkoutForm } from '../../../tests/support/orders';
 import { profileSchema } from '../account/profile';
-import { checkoutFormSchema, hasMissingFields, placeOrderInputSchema } from './schema';
+import { checkoutFormSchema, hasMissingFields, placeOrderInputSchema, refusedFormNotice } from './schema';
 
 const guest = checkoutForm;
 
@@ -90,5 +90,16 @@ describe('place order input', () => {
     expect(
       placeOrderInputSchema.safeParse({ ...input, lines: [input.lines[0], input.lines[0]] }).success,
     ).toBe(false);
+  });
+});
+
+describe('the notice of a refused checkout form (walk defect 10)', () => {
+  it('asks to fill the fields only when one is empty, and to correct them otherwise', () => {
+    expect(refusedFormNotice({ ...guest, deliveryMethod: 'delivery', phone: '' })).toBe(
+      'Veuillez remplir tous les champs obligatoires',
+    );
+    expect(
+      refusedFormNotice({ ...guest, deliveryMethod: 'delivery', email: 'marie@', zipCode: '2700' }),
+    ).toBe('Veuillez corriger les champs signalés en rouge');
   });
 });

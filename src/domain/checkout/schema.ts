@@ -17,6 +17,7 @@ export {
   type DeliveryMethod,
   hasMissingFields,
   MISSING_FIELDS_MESSAGE,
+  refusedFormNotice,
   requiredFields,
 } from './fields.js';
 
@@ -85,25 +86,34 @@ export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
  * What `checkout.place` accepts: the form, product ids with quantities, notes and the idempotency
  * key made when the form mounts. Nothing else: prices, totals or statuses a client adds are dropped.
  */
-export const placeOrderInputSchema = z
-  .object({
-    ...checkoutFormShape,
-    notes: optionalText(NOTES_MAX),
-    lines: z
-      .array(
-        z.object({
-          productId: uuidInput('Produit invalide'),
-          quantity: z
-            .number({ error: 'Quantité invalide' })
-            .int({ error: 'Quantité invalide' })
-            .min(1, { error: 'La quantité doit être au moins 1' })
-            .max(MAX_LINE_QUANTITY, { error: QUANTITY_CAP_MESSAGE }),
-        }),
-      )
-      .min(1, { error: 'Panier vide' })
-      .max(MAX_CART_LINES, { error: `Au plus ${MAX_CART_LINES} produits par commande` })
-      .refine((lines) => repeatedProduct(lines) === null, { error: DUPLICATE_LINE_MESSAGE }),
-    idempotencyKey: uuidInput('Clé de commande invalide'),
-  })
-  .superRefine(checkDeliveryFields);
+const placeOrderShape = {
+  ...checkoutFormShape,
+  notes: optionalText(NOTES_MAX),
+  lines: z
+    .array(
+      z.object({
+        productId: uuidInput('Produit invalide'),
+        quantity: z
+          .number({ error: 'Quantité invalide' })
+          .int({ error: 'Quantité invalide' })
+          .min(1, { error: 'La quantité doit être au moins 1' })
+          .max(MAX_LINE_QUANTITY, { error: QUANTITY_CAP_MESSAGE }),
+      }),
+    )
+    .min(1, { error: 'Panier vide' })
+    .max(MAX_CART_LINES, { error: `Au plus ${MAX_CART_LINES} produits par commande` })
+    .refine((lines) => repeatedProduct(lines) === null, { error: DUPLICATE_LINE_MESSAGE }),
+  idempotencyKey: uuidInput('Clé de commande invalide'),
+};
+
+export const placeOrderInputSchema = z.object(placeOrderShape).superRefine(checkDeliveryFields);
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;
+
+/**
+ * "Nouvelle commande" in the back-office (an order taken by phone or at the counter): the shop's
+ * order, for a customer account picked by the admin or for details typed for someone without one.
+ */
+export const adminOrderInputSchema = z
+  .object({ ...placeOrderShape, customerId: z.string().max(100).nullable().default(null) })
+  .superRefine(checkDeliveryFields);
+export type AdminOrderInput = z.output<typeof adminOrderInputSchema>;

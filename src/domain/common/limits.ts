@@ -32,3 +32,11 @@ export const MONEY_NOTE_MAX = 500;
 
 /** A calendar year typed in a field (the archive's year). */
 export const YEAR_DIGITS = 4;
+/** "Ce texte est trop long" with the limit it broke, so the owner knows how much to cut. */
+export const tooLongMessage = (max: number) =>
+  `Ce texte est trop long (${max.toLocaleString('fr-FR')} caractères maximum)`;
+
+/** A shipment's carrier and tracking number, entered with "Expédiée". */
+export const SHIPMENT_FIELD_MAX = 100;
+/** A product category's name (the managed list). */
+export const CATEGORY_NAME_MAX = 100;

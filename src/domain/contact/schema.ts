@@ -38,3 +38,18 @@ export const contactRequestSchema = z.object({
 
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactRequest = z.output<typeof contactRequestSchema>;
+
+/** The inbox's follow-up of a request: "Noter un appel" or "Répondre par email". */
+export const CONTACT_REPLY_MAX = 5000;
+export const CONTACT_REPLY_KINDS = ['call', 'email'] as const;
+export type ContactReplyKind = (typeof CONTACT_REPLY_KINDS)[number];
+
+export const contactReplySchema = z.object({
+  kind: z.enum(CONTACT_REPLY_KINDS, { error: 'Type de suivi inconnu' }),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Écrivez le texte avant de l’enregistrer.')
+    .max(CONTACT_REPLY_MAX, `Le texte ne doit pas dépasser ${CONTACT_REPLY_MAX} caractères.`),
+});
+export type ContactReply = z.output<typeof contactReplySchema>;

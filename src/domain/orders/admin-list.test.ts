@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, orderCsvFileName } from './admin-list.js';
+import { csvCell, csvDigits, csvLine, orderCsvFileName, orderFiltersSchema } from './admin-list.js';
 
 describe('a CSV cell', () => {
   it('never lets a spreadsheet run text as a formula: =, +, -, @, tab or carriage return first gets an apostrophe', () => {
@@ -36,5 +36,21 @@ describe('the CSV file name', () => {
     // 22:30 UTC on 30 June is 00:30 on 1 July in Paris (summer time, UTC+2).
     expect(orderCsvFileName(new Date('2026-06-30T22:30:00Z'))).toBe('commandes-2026-07-01.csv');
     expect(orderCsvFileName(new Date('2026-11-23T10:00:00Z'))).toBe('commandes-2026-11-23.csv');
+  });
+});
+
+describe('the orders CSV (walk defect 8)', () => {
+  it('keeps phones and postcodes as text a spreadsheet will not turn into numbers', () => {
+    expect(csvDigits('+33611223344')).toBe('"=""+33611223344"""');
+    expect(csvDigits('01000')).toBe('"=""01000"""');
+    expect(csvLine([{ digits: '01000' }, 'Bourg'])).toBe('"=""01000""";Bourg\r\n');
+    // Anything else is an ordinary cell, formula guard included.
+    expect(csvDigits('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvDigits('')).toBe('');
+  });
+
+  it('refuses an unknown status in French', () => {
+    const result = orderFiltersSchema.safeParse({ status: 'perdue' });
+    expect(result.error?.issues[0]?.message).toBe('Statut inconnu');
   });
 });

@@ -3,9 +3,10 @@
  * route), how a row names its customer, and the CSV format for a spreadsheet in French settings.
  * Pure: the server runs the queries, the client shows the rows.
  */
+
 import { z } from 'zod';
 import { shortDateTime } from '../account/order-status.js';
-import { NOTES_MAX, SEARCH_MAX } from '../common/limits.js';
+import { NOTES_MAX, SEARCH_MAX, SHIPMENT_FIELD_MAX } from '../common/limits.js';
 import { isId } from '../security/ids.js';
 import { exportFileName } from '../site/time-zone.js';
 import { ORDER_STATUSES, orderStatusLabel, paymentStatusLabel } from './status.js';
@@ -14,7 +15,7 @@ export const ORDER_PAGE_SIZE = 20;
 /** A search counts at most this many orders (an exact count of a loose search costs a scan). */
 export const SEARCH_COUNT_CAP = 1000;
 
-export const orderStatusFilter = z.enum(['all', ...ORDER_STATUSES]);
+export const orderStatusFilter = z.enum(['all', ...ORDER_STATUSES], { error: 'Statut inconnu' });
 export type OrderStatusFilter = z.infer<typeof orderStatusFilter>;
 
 export const orderFiltersSchema = z.object({
@@ -115,15 +116,28 @@ export const csvAmount = (cents: number) =>
  * One cell: quoted when it holds the separator, a quote or a line break. Text a spreadsheet would
  * run as a formula (=, +, -, @ first) is prefixed with an apostrophe, except plain phone numbers.
  */
-export function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return csvDigits(value.digits);
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^\+?[\d ]+$/.test(text)) text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (cells: (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(';')}\r\n`;
+/** A cell's value; `{ digits }` is text made of digits that must stay text (see csvDigits). */
+export type CsvValue = string | number | null | undefined | { digits: string | null | undefined };
+
+/**
+ * A phone or a postcode: a spreadsheet would take « +33611223344 » or « 01000 » for a number (the
+ * plus and the leading zero lost). Written as ="…", which Excel and LibreOffice show as that text.
+ * Only digits, spaces, dots and a leading plus take that form; anything else is an ordinary cell.
+ */
+export function csvDigits(value: string | null | undefined): string {
+  if (!value) return '';
+  return /^\+?[\d .]+$/.test(value) ? `"=""${value}"""` : csvCell(value);
+}
+
+export const csvLine = (cells: CsvValue[]) => `${cells.map(csvCell).join(';')}\r\n`;
 
 export const ORDER_CSV_HEADER = [
   'Commande',
@@ -171,9 +185,9 @@ export function orderCsvLine(row: OrderCsvRow): string {
     shortDateTime(row.createdAt),
     customerLabel(row.customer),
     a.email,
-    a.phone,
+    { digits: a.phone },
     a.address,
-    a.zipCode,
+    { digits: a.zipCode },
     a.city,
     a.deliveryMethod === 'pickup' ? 'Retrait' : 'Livraison',
     row.itemCount,
@@ -191,3 +205,16 @@ export function orderCsvLine(row: OrderCsvRow): string {
 
 /** « commandes-2026-11-23.csv », the Paris day. */
 export const orderCsvFileName = (now: Date) => exportFileName('commandes', 'csv', now);
+
+/** "Expédiée" in the back-office: the carrier and tracking number, both optional (SHIPMENT_FIELD_MAX). */
+export const shipmentFormSchema = z.object({
+  carrier: z
+    .string()
+    .trim()
+    .max(SHIPMENT_FIELD_MAX, `Le transporteur fait ${SHIPMENT_FIELD_MAX} caractères au plus.`),
+  trackingNumber: z
+    .string()
+    .trim()
+    .max(SHIPMENT_FIELD_MAX, `Le numéro de suivi fait ${SHIPMENT_FIELD_MAX} caractères au plus.`),
+});
+export type ShipmentForm = z.output<typeof shipmentFormSchema>;

@@ -24,6 +24,7 @@ import type {
   OrderEvent,
   OrderLine,
   OrderPlacedData,
+  Shipment,
 } from './events.js';
 import {
   EMPTY_LEDGER,
@@ -113,6 +114,8 @@ export type OrderCommand =
       status: string;
       /** Why: required where the transition table says so (domain/orders/transitions.ts). */
       reason?: string | null;
+      /** Carrier and tracking number, kept only on the change to "shipped". */
+      shipment?: Shipment;
       /** Current stock of the order's products: needed when leaving "cancelled". */
       products: ProductSnapshot[];
     }
@@ -319,6 +322,23 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
   ];
 }
 
+export const SHIPMENT_FIELD_MAX = 100;
+
+/** Trimmed carrier and tracking number; undefined when neither is given. Too long: refused. */
+export function cleanShipment(shipment: Shipment | undefined): Shipment | undefined {
+  const carrier = shipment?.carrier?.trim() ?? '';
+  const trackingNumber = shipment?.trackingNumber?.trim() ?? '';
+  if (carrier.length > SHIPMENT_FIELD_MAX || trackingNumber.length > SHIPMENT_FIELD_MAX) {
+    throw new DomainError(
+      'invalid',
+      'SHIPMENT_TOO_LONG',
+      `Le transporteur et le numéro de suivi font ${SHIPMENT_FIELD_MAX} caractères au plus.`,
+    );
+  }
+  if (!carrier && !trackingNumber) return undefined;
+  return { ...(carrier ? { carrier } : {}), ...(trackingNumber ? { trackingNumber } : {}) };
+}
+
 function existing(state: OrderState | null): OrderState {
   if (!state) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
   if (state.deleted) throw new DomainError('conflict', 'ORDER_DELETED', 'Cette commande a été supprimée.');
@@ -358,10 +378,16 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
           }
         }
       }
+      const shipment = command.status === 'shipped' ? cleanShipment(command.shipment) : undefined;
       return [
         {
           type: 'OrderStatusChanged',
-          data: { from: order.status, to: command.status, ...(reason ? { reason } : {}) },
+          data: {
+            from: order.status,
+            to: command.status,
+            ...(reason ? { reason } : {}),
+            ...(shipment ? { shipment } : {}),
+          },
         },
       ];
     }

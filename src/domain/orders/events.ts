@@ -100,11 +100,24 @@ export const orderPlacedDataSchema = z.object({
 });
 export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 
+/** The carrier and tracking number of a shipment, each optional. */
+export const shipmentSchema = z.object({
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
 /** Every event type with the schema of its data (today's shape). */
 export const ORDER_EVENT_SCHEMAS = {
   OrderPlaced: orderPlacedDataSchema,
-  /** The reason is there only where one was given (the transition table asks for it on corrections). */
-  OrderStatusChanged: z.object({ from: orderStatus, to: orderStatus, reason: z.string().min(1).optional() }),
+  OrderStatusChanged: z.object({
+    from: orderStatus,
+    to: orderStatus,
+    /** The reason is there only where one was given (the transition table asks for it on corrections). */
+    reason: z.string().min(1).optional(),
+    /** Entered with "Expédiée" when the owner has them: shown to the customer in the mail. */
+    shipment: shipmentSchema.optional(),
+  }),
   /**
    * Legacy: the status an admin chose before payments were recorded. No longer decided; folded into
    * what it meant (money.ts legacyPaymentEntries, docs/decisions/018-payments-ledger.md).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { DeliveryRules } from '../catalog/pricing.js';
+import { type DeliveryRules, LOW_STOCK_THRESHOLD } from '../catalog/pricing.js';
 import { parseDecimal } from '../catalog/product.js';
-import { EMAIL_MAX } from '../common/limits.js';
+import { EMAIL_MAX, tooLongMessage } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
 
 /**
@@ -22,12 +22,12 @@ export const SETTINGS_MESSAGES = {
   shippingCost: 'Les frais de port ne peuvent pas être négatifs',
   threshold: 'Le seuil de livraison gratuite ne peut pas être négatif',
   amountTooHigh: 'Ce montant est trop élevé',
-  tooLong: 'Ce texte est trop long',
+  lowStockThreshold: 'Le seuil de stock faible doit être un nombre entier entre 0 et 100 000',
 } as const;
 
 const M = SETTINGS_MESSAGES;
 const MAX_CENTS = 10_000_000;
-const text = (max: number) => z.string().trim().max(max, M.tooLong);
+const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 const cents = (message: string) =>
   z.number({ error: message }).int({ error: message }).min(0, message).max(MAX_CENTS, M.amountTooHigh);
 
@@ -60,6 +60,17 @@ export const shopSettingsSchema = z.object({
   emailNotifications: z.boolean(),
   orderNotifications: z.boolean(),
   lowStockAlerts: z.boolean(),
+  /** At or under this count a product is low on stock (the alert mail). */
+  lowStockThreshold: z
+    .number({ error: M.lowStockThreshold })
+    .int(M.lowStockThreshold)
+    .min(0, M.lowStockThreshold)
+    .max(100_000, M.lowStockThreshold)
+    .default(LOW_STOCK_THRESHOLD),
+  /** The customer's mail at Confirmée, Expédiée, Livrée and Annulée. */
+  customerStatusMails: z.boolean().default(true),
+  /** A mail to the shop for each new contact request. */
+  contactNotifications: z.boolean().default(true),
   // Système
   maintenanceMode: z.boolean(),
 });
@@ -83,6 +94,9 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   emailNotifications: true,
   orderNotifications: true,
   lowStockAlerts: true,
+  lowStockThreshold: LOW_STOCK_THRESHOLD,
+  customerStatusMails: true,
+  contactNotifications: true,
   maintenanceMode: false,
 };
 
@@ -94,10 +108,22 @@ export const commerceRules = (s: ShopSettings): DeliveryRules => ({
   taxRate: s.taxRate,
 });
 
+/** The hint under "Activer la livraison": what the switch does in the state it is in. */
+export const shippingSwitchHint = (enabled: boolean) =>
+  enabled
+    ? 'Activée : la livraison à domicile est proposée, avec les frais ci-dessous.'
+    : 'Désactivée : seul le retrait en boutique est proposé.';
+
 /** Which notification mails go to the shop's email: the master switch and the email switch gate both. */
 export function notificationsWanted(s: ShopSettings) {
   const mails = s.notificationsEnabled && s.emailNotifications;
-  return { newOrder: mails && s.orderNotifications, lowStock: mails && s.lowStockAlerts };
+  return {
+    newOrder: mails && s.orderNotifications,
+    lowStock: mails && s.lowStockAlerts,
+    contactRequest: mails && s.contactNotifications,
+    // The customer's own mails: not the shop's notifications, so only their own switch.
+    customerStatus: s.customerStatusMails,
+  };
 }
 
 /** Who the shop is, as its pages and mails show it (Général tab). */
@@ -131,7 +157,11 @@ export const publicShop = (s: ShopSettings): PublicShop => ({
 
 // --- The form --------------------------------------------------------------------------------
 
-type NumberField = 'taxRate' | 'freeShippingThresholdCents' | 'defaultShippingCostCents';
+type NumberField =
+  | 'taxRate'
+  | 'freeShippingThresholdCents'
+  | 'defaultShippingCostCents'
+  | 'lowStockThreshold';
 
 /** The screen's fields: numbers as typed text (euros, "5,99"), everything else as the schema has it. */
 export type SettingsFormValues = Omit<ShopSettings, NumberField> & Record<NumberField, string>;
@@ -143,6 +173,7 @@ export const settingsFormValues = (s: ShopSettings): SettingsFormValues => ({
   taxRate: typed(s.taxRate),
   freeShippingThresholdCents: typed(s.freeShippingThresholdCents / 100),
   defaultShippingCostCents: typed(s.defaultShippingCostCents / 100),
+  lowStockThreshold: String(s.lowStockThreshold),
 });
 
 /** Typed euros into cents, to the nearest cent: an unreadable number stays NaN and fails with its message. */
@@ -154,4 +185,5 @@ export const parseSettingsForm = (v: SettingsFormValues): ShopSettingsInput => (
   taxRate: parseDecimal(v.taxRate),
   freeShippingThresholdCents: typedCents(v.freeShippingThresholdCents),
   defaultShippingCostCents: typedCents(v.defaultShippingCostCents),
+  lowStockThreshold: parseDecimal(v.lowStockThreshold),
 });

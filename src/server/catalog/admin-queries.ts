@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES, type ProductRecord } from '../../domain/catalog/product.js';
+import { PRODUCT_MESSAGES, type ProductRecord, productSearchPatterns } from '../../domain/catalog/product.js';
 import { DomainError } from '../../domain/errors.js';
 import { isId } from '../../domain/security/ids.js';
 import { afterCommit } from '../db/after-commit.js';
@@ -34,18 +34,26 @@ const columns = (sql: Tx) => sql`
  */
 export async function listAdminProducts(
   sql: Tx,
-  page: { limit: number; cursor: string | null },
+  page: { limit: number; cursor: string | null; search?: string },
 ): Promise<AdminProductPage> {
   const [after, afterId] = page.cursor ? splitCursor(page.cursor) : [null, null];
+  // The search runs on the server (every product, not the loaded page): each word must appear in
+  // the title, the category or the brand, case-insensitively.
+  const matching = productSearchPatterns(page.search ?? '').reduce(
+    (all, w) =>
+      sql`${all} and (title ilike ${w} or coalesce(category, '') ilike ${w} or coalesce(brand, '') ilike ${w})`,
+    sql``,
+  );
   const rows = await sql<(AdminProduct & { cursorAt: string })[]>`
     select ${columns(sql)}, created_at::text as cursor_at
       from products
-     ${after ? sql`where (created_at, id) < (${after}::text::timestamptz, ${afterId}::uuid)` : sql``}
+     where true ${matching}
+     ${after ? sql`and (created_at, id) < (${after}::text::timestamptz, ${afterId}::uuid)` : sql``}
      order by created_at desc, id desc
      limit ${page.limit + 1}`;
   const [{ total } = { total: 0 }] = await sql<
     { total: number }[]
-  >`select count(*)::int as total from products`;
+  >`select count(*)::int as total from products where true ${matching}`;
   const more = rows.length > page.limit;
   const items = rows.slice(0, page.limit);
   const last = items[items.length - 1];

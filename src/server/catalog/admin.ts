@@ -11,6 +11,7 @@ import {
   insertProduct,
   updateProduct,
 } from './admin-queries.js';
+import { assertCategoryExists } from './categories.js';
 import { announceProductChange } from './page-cache.js';
 import { recordPrices } from './price-history.js';
 
@@ -56,6 +57,7 @@ export async function createProduct(
 ): Promise<AdminProduct> {
   return await sql.begin(async (tx) => {
     await assertFilesExist(tx, product);
+    await assertCategoryExists(tx, product.category);
     const record = toProductRecord(product);
     const created = await insertProduct(tx, record);
     const prices = await recordPrices(tx, created.id, record, null, by);
@@ -75,6 +77,7 @@ export async function saveProduct(
     await assertFilesExist(tx, product);
     const record = toProductRecord(product);
     const result = await updateProduct(tx, id, record);
+    await assertCategoryExists(tx, product.category);
     if (!result) throw errors.productNotFound();
     const prices = await recordPrices(tx, id, record, result.before, by);
     result.product = { ...result.product, ...prices };

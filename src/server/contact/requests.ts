@@ -1,3 +1,4 @@
+import type { ContactReply, ContactReplyKind } from '../../domain/contact/schema.js';
 import {
   CONTACT_RATE_LIMIT,
   CONTACT_RATE_LIMIT_MESSAGE,
@@ -5,7 +6,9 @@ import {
   type ContactService,
 } from '../../domain/contact/schema.js';
 import { DomainError } from '../../domain/errors.js';
+import type { ShopSettings } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
+import { queueContactReply } from './mails.js';
 
 /** A stored request as the back-office sees it. */
 export interface ContactRequestRow {
@@ -20,7 +23,25 @@ export interface ContactRequestRow {
   /** Null while the request is new; then when and by whom an admin marked it handled. */
   handledAt: Date | null;
   handledByName: string | null;
+  /** Calls noted and emails answered, oldest first. */
+  replies: ContactReplyRow[];
 }
+
+export interface ContactReplyRow {
+  id: string;
+  kind: ContactReplyKind;
+  body: string;
+  authorName: string;
+  createdAt: string;
+}
+
+const REQUEST_COLUMNS = (sql: Tx) => sql`
+  r.id, r.name, r.email, r.phone, r.service, r.message, r.ip, r.created_at, r.handled_at, r.handled_by_name,
+  coalesce((
+    select json_agg(json_build_object('id', x.id, 'kind', x.kind, 'body', x.body,
+                                      'authorName', x.author_name, 'createdAt', x.created_at)
+                    order by x.created_at, x.id)
+      from contact_request_replies x where x.request_id = r.id), '[]'::json) as replies`;
 
 /**
  * Stores one request unless its address already sent CONTACT_RATE_LIMIT.max of them in the window.
@@ -53,9 +74,9 @@ export async function storeContactRequest(
 /** The most recent requests first. */
 export async function listContactRequests(sql: Tx, limit: number): Promise<ContactRequestRow[]> {
   return await sql<ContactRequestRow[]>`
-    select id, name, email, phone, service, message, ip, created_at, handled_at, handled_by_name
-      from contact_requests
-     order by created_at desc, id
+    select ${REQUEST_COLUMNS(sql)}
+      from contact_requests r
+     order by r.created_at desc, r.id
      limit ${limit}`;
 }
 
@@ -66,20 +87,61 @@ export async function setContactRequestHandled(
   handled: boolean,
   by: { id: string; name: string },
 ): Promise<ContactRequestRow> {
-  const [row] = handled
-    ? await sql<ContactRequestRow[]>`
+  const [updated] = handled
+    ? await sql<{ id: string }[]>`
         update contact_requests
            set handled_at = coalesce(handled_at, now()),
                handled_by = case when handled_at is null then ${by.id} else handled_by end,
                handled_by_name = case when handled_at is null then ${by.name} else handled_by_name end
          where id = ${id}
-     returning id, name, email, phone, service, message, ip, created_at, handled_at, handled_by_name`
-    : await sql<ContactRequestRow[]>`
+     returning id`
+    : await sql<{ id: string }[]>`
         update contact_requests set handled_at = null, handled_by = null, handled_by_name = null
          where id = ${id}
-     returning id, name, email, phone, service, message, ip, created_at, handled_at, handled_by_name`;
-  if (!row) throw new DomainError('not_found', 'CONTACT_REQUEST_NOT_FOUND', 'Demande introuvable.');
+     returning id`;
+  if (!updated) throw notFound();
+  return await contactRequest(sql, id);
+}
+
+const notFound = () => new DomainError('not_found', 'CONTACT_REQUEST_NOT_FOUND', 'Demande introuvable.');
+
+/** One request with its replies. */
+export async function contactRequest(sql: Tx, id: string): Promise<ContactRequestRow> {
+  const [row] = await sql<
+    ContactRequestRow[]
+  >`select ${REQUEST_COLUMNS(sql)} from contact_requests r where r.id = ${id}`;
+  if (!row) throw notFound();
   return row;
+}
+
+/**
+ * "Noter un appel" or "Répondre par email": kept with the request; an email is queued through the
+ * outbox in the same transaction, so it is sent exactly when it is recorded.
+ */
+export async function addContactReply(
+  sql: Sql,
+  id: string,
+  reply: ContactReply,
+  by: { id: string; name: string },
+  settings: ShopSettings,
+): Promise<ContactRequestRow> {
+  return await sql.begin(async (tx) => {
+    const [request] = await tx<{ name: string; email: string }[]>`
+      select name, email from contact_requests where id = ${id} for update`;
+    if (!request) throw notFound();
+    const [row] = await tx<{ id: string }[]>`
+      insert into contact_request_replies (request_id, kind, body, author_id, author_name)
+      values (${id}, ${reply.kind}, ${reply.body}, ${by.id}, ${by.name})
+      returning id`;
+    if (reply.kind === 'email') {
+      await queueContactReply(
+        tx,
+        { id: row!.id, to: request.email, name: request.name, body: reply.body },
+        settings,
+      );
+    }
+    return await contactRequest(tx, id);
+  });
 }
 
 /** How many requests no admin has handled yet (the sidebar's badge). */

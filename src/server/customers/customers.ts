@@ -62,13 +62,18 @@ export interface CustomerQuery {
   cursor?: string | null | undefined;
 }
 
-/** One page of customers, newest first, with the count of those matching (first page only). */
-export async function listCustomers(sql: Tx, query: CustomerQuery): Promise<AdminCustomerPage> {
+/** The screen's search and role filter as SQL (the list and the CSV export alike). */
+export function customerFilter(sql: Tx, query: { search: string; role?: string | null | undefined }) {
   const filters = [
     ...searchTerms(query.search).map((term) => sql`p.search_text like ${likePattern(term)}`),
     ...(query.role ? [sql`p.role = ${query.role}`] : []),
   ];
-  const where = filters.reduce((all, f) => sql`${all} and ${f}`, sql`true`);
+  return filters.reduce((all, f) => sql`${all} and ${f}`, sql`true`);
+}
+
+/** One page of customers, newest first, with the count of those matching (first page only). */
+export async function listCustomers(sql: Tx, query: CustomerQuery): Promise<AdminCustomerPage> {
+  const where = customerFilter(sql, query);
   const after = query.cursor ? readCursor(query.cursor) : null;
   const page = sql<(AdminCustomer & { cursorAt: string })[]>`
     select ${columns(sql)}, p.created_at::text as cursor_at

@@ -17,6 +17,7 @@ import { createSocketRegistry, listenForRevocations } from '../auth/session-revo
 import { BACKUP_PATH, handleBackupDownload } from '../backup/backup.js';
 import type { Config } from '../config.js';
 import { clientIp, createContext, type Services } from '../context.js';
+import { CUSTOMERS_CSV_PATH, handleCustomersCsv } from '../customers/csv-download.js';
 import { errors, toTRPCError } from '../errors.js';
 import {
   DOCUMENT_PATH,
@@ -220,6 +221,10 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     if (pathname === ORDERS_CSV_PATH) {
       await handleOrdersCsv(services, req, res);
+      return;
+    }
+    if (pathname === CUSTOMERS_CSV_PATH) {
+      await handleCustomersCsv(services, req, res);
       return;
     }
     if (pathname === BACKUP_PATH) {

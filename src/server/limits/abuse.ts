@@ -95,6 +95,25 @@ export async function checkOrderLimits(sql: Tx, config: Config, ip: string, emai
   }
 }
 
+/**
+ * Orders an admin places from the back-office (by phone, at the counter): not the shop's limits
+ * per address and per email (the shop's computer takes every phone order), but a limit of the
+ * admin's own, so a stolen session cannot empty the stock in a loop.
+ */
+export const ADMIN_ORDER_LIMIT = { max: 120, windowSeconds: 3600 } as const;
+
+export async function checkAdminOrderLimit(sql: Tx, adminId: string): Promise<void> {
+  const h = await hit(sql, `admin-order:${adminId}`, ADMIN_ORDER_LIMIT.max, ADMIN_ORDER_LIMIT.windowSeconds);
+  if (!h.allowed) {
+    throw new DomainError(
+      'rate_limited',
+      'ADMIN_ORDER_LIMIT',
+      `Trop de commandes créées en peu de temps. Réessayez dans ${minutes(h.retryAfter)} minute(s).`,
+      { retryAfter: h.retryAfter },
+    );
+  }
+}
+
 /** Whether one more account mail may go to this address in the current window. */
 export async function mayMail(sql: Tx, config: Config, to: string): Promise<boolean> {
   const h = await hit(

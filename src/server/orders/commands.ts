@@ -11,10 +11,12 @@ import {
   type ProductSnapshot,
   stockProductIds,
 } from '../../domain/orders/decider.js';
+import type { Shipment } from '../../domain/orders/events.js';
 import { stockMoveOf } from '../../domain/orders/transitions.js';
 import { toId } from '../../domain/security/ids.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql } from '../db/client.js';
+import { logger } from '../logger.js';
 import {
   type CommandMeta,
   type Committed,
@@ -23,6 +25,7 @@ import {
   foldStored,
   lockProducts,
 } from './commit.js';
+import { queueStatusMail } from './status-mails.js';
 import { ConcurrencyError, readStream } from './store.js';
 
 export const MAX_ATTEMPTS = 10;
@@ -127,15 +130,25 @@ export async function setOrderStatus(
   meta: OrderCommandOptions,
   /** Why: required where the transition table says so (domain/orders/transitions.ts). */
   reason?: string | null,
+  /** Carrier and tracking number, with "Expédiée" (shown in the customer's mail). */
+  shipment?: Shipment,
 ) {
-  return await handleOrderCommand(
+  const committed = await handleOrderCommand(
     sql,
     checkId(orderId),
     meta,
-    (_, products) => ({ type: 'SetStatus', status, products, reason }),
+    (_, products) => ({ type: 'SetStatus', status, products, reason, ...(shipment ? { shipment } : {}) }),
     // Stock moves only when entering or leaving "cancelled": lock the products then, and only then.
     (state) => state !== null && !state.deleted && stockMoveOf(state.status, status) !== null,
   );
+  // The customer's mail, once the change is committed. A failure here must not undo or hide the
+  // change the owner made: it is logged, and the change stands.
+  if (committed.events.length > 0) {
+    await queueStatusMail(sql, committed).catch((error) =>
+      logger.error(`Status mail of order ${orderId} not queued`, error),
+    );
+  }
+  return committed;
 }
 
 export async function deleteOrder(

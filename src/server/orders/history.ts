@@ -31,6 +31,12 @@ const frenchDay = (day: string) => day.split('-').reverse().join('/');
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
+/** « (Colissimo, suivi 6A123…) » after a change to "shipped" that carries them. */
+const shipmentText = (s: { carrier?: string; trackingNumber?: string } | undefined) => {
+  const parts = [s?.carrier, s?.trackingNumber ? `suivi ${s.trackingNumber}` : undefined].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+};
+
 function describeEvent(event: OrderEvent): { summary: string; changes: HistoryChange[] } {
   switch (event.type) {
     case 'OrderPlaced': {
@@ -46,7 +52,7 @@ function describeEvent(event: OrderEvent): { summary: string; changes: HistoryCh
     }
     case 'OrderStatusChanged':
       return {
-        summary: `Statut : ${orderStatusLabel(event.data.from)} → ${orderStatusLabel(event.data.to)}`,
+        summary: `Statut : ${orderStatusLabel(event.data.from)} → ${orderStatusLabel(event.data.to)}${shipmentText(event.data.shipment)}`,
         changes: [{ field: 'status', from: event.data.from, to: event.data.to }],
       };
     case 'OrderPaymentStatusChanged':
@@ -163,6 +169,11 @@ export async function staffOrderHistory(sql: Tx, orderId: string): Promise<Staff
   }
   return entries.map((entry) => ({
     ...entry,
+    // An order the team placed (by phone, at the counter) says so where it starts.
+    summary:
+      entry.type === 'OrderPlaced' && entry.actor.kind === 'admin'
+        ? `${entry.summary} (commande passée par l'équipe)`
+        : entry.summary,
     by:
       entry.actor.kind === 'admin'
         ? (names.get(entry.actor.userId ?? '') ?? ACTOR_LABELS.admin)

@@ -6,6 +6,7 @@
  * movement's day is closed, decides, and commits through `commitMoney`, the one place where money
  * enters the log.
  */
+
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors.js';
@@ -21,8 +22,10 @@ import { toId } from '../../domain/security/ids.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
+import { logger } from '../logger.js';
 import type { OrderCommandOptions } from './commands.js';
 import { type CommandMeta, type Committed, commitDecision, foldStored, lockProducts } from './commit.js';
+import { queueStatusMail } from './status-mails.js';
 import { ConcurrencyError, readStream, type StoredEvent } from './store.js';
 
 /** The advisory lock closures take exclusively and money commands share. */
@@ -108,7 +111,14 @@ export async function handleMoneyCommand(
         if (decided.length === 0) return { state, events: [] } satisfies Committed;
         return await commitMoney(tx, id, stored, decided, meta, locked);
       });
-      if (committed.events.length > 0) afterCommit.ordersCommitted(sql);
+      if (committed.events.length > 0) {
+        afterCommit.ordersCommitted(sql);
+        // "Annuler la commande" cancels with its refund: the customer gets the cancellation mail,
+        // saying what was refunded, as for any status change (logged, never undoing the change).
+        await queueStatusMail(sql, committed).catch((error) =>
+          logger.error(`Status mail of order ${id} not queued`, error),
+        );
+      }
       return committed;
     } catch (error) {
       if (

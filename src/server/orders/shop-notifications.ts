@@ -1,6 +1,6 @@
 /**
  * The shop's own notifications (Notifications tab): a mail to the shop's email for each new order,
- * and a low-stock alert when an order leaves a product at LOW_STOCK_THRESHOLD or fewer. Queued in
+ * and a low-stock alert when an order leaves a product at the settings' threshold or fewer. Queued in
  * the order's transaction through the outbox, so they exist exactly when the order does.
  */
 import { formatEuros, LOW_STOCK_THRESHOLD } from '../../domain/catalog/pricing.js';
@@ -11,13 +11,17 @@ import { renderMail } from '../mail/layout.js';
 import { enqueueMail } from '../mail/outbox.js';
 
 /** Products of the order whose counted stock is now at or under the threshold. */
-export function lowStockAfter(order: OrderState, before: readonly ProductSnapshot[]) {
+export function lowStockAfter(
+  order: OrderState,
+  before: readonly ProductSnapshot[],
+  threshold: number = LOW_STOCK_THRESHOLD,
+) {
   const stock = new Map(before.map((p) => [p.id, p]));
   return order.lines.flatMap((line) => {
     const product = stock.get(line.productId);
     if (!line.stockTracked || !product || product.infiniteStock) return [];
     const left = product.stockQuantity - line.quantity;
-    return left <= LOW_STOCK_THRESHOLD ? [{ productId: product.id, title: product.title, left }] : [];
+    return left <= threshold ? [{ productId: product.id, title: product.title, left }] : [];
   });
 }
 
@@ -63,7 +67,7 @@ export async function queueShopNotifications(
       to: settings.shopEmail,
     });
   }
-  const low = wanted.lowStock ? lowStockAfter(order, before) : [];
+  const low = wanted.lowStock ? lowStockAfter(order, before, settings.lowStockThreshold) : [];
   if (low.length > 0) {
     const mail = renderMail({
       shopName,
@@ -71,7 +75,7 @@ export async function queueShopNotifications(
       greeting: 'Bonjour,',
       blocks: [
         ...[
-          `Après la commande ${order.orderNumber}, ${low.length > 1 ? 'ces produits sont' : 'ce produit est'} à ${LOW_STOCK_THRESHOLD} unités ou moins :`,
+          `Après la commande ${order.orderNumber}, ${low.length > 1 ? 'ces produits sont' : 'ce produit est'} à ${settings.lowStockThreshold} unités ou moins :`,
           ...low.map((p) => `${p.title} : ${p.left} en stock`),
         ].map((text) => ({ kind: 'paragraph' as const, text })),
         ...link('Gérer les produits', '/admin/products'),

@@ -4,6 +4,7 @@ import {
   customerListSchema,
   updateCustomerSchema,
 } from '../../domain/account/customers.js';
+import { customerOrders, resendVerification, sendPasswordResetLink } from '../customers/admin-actions.js';
 import { createCustomer, listCustomers, removeCustomer, updateCustomer } from '../customers/customers.js';
 import { adminProcedure, router } from '../trpc.js';
 
@@ -19,6 +20,19 @@ export const adminCustomersRouter = router({
   update: adminProcedure
     .input(updateCustomerSchema)
     .mutation(({ ctx, input: { id, ...fields } }) => updateCustomer(ctx.sql, ctx.user.id, id, fields)),
+
+  /** The customer dialog: their orders and total spent. */
+  orders: adminProcedure.input(customerIdSchema).query(({ ctx, input }) => customerOrders(ctx.sql, input.id)),
+
+  /** "Envoyer un lien de réinitialisation" (the account's reset mail, through the outbox). */
+  sendPasswordReset: adminProcedure
+    .input(customerIdSchema)
+    .mutation(({ ctx, input }) => sendPasswordResetLink(ctx, input.id)),
+
+  /** "Renvoyer l'email de vérification" (refused when the address is confirmed already). */
+  resendVerification: adminProcedure
+    .input(customerIdSchema)
+    .mutation(({ ctx, input }) => resendVerification(ctx, input.id)),
 
   /** Never yourself, never an admin; the customer's orders stay. */
   remove: adminProcedure

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { adminOrderInputSchema } from '../../domain/checkout/schema.js';
 import { NOTES_MAX } from '../../domain/common/limits.js';
 import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.js';
+import { SHIPMENT_FIELD_MAX } from '../../domain/orders/decider.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import {
   cancelAndRefundInput,
@@ -12,6 +14,7 @@ import { STATUS_REASON_TOO_LONG } from '../../domain/orders/transitions.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
+import { placeAdminOrder } from '../orders/admin-place.js';
 import { addOrderNote, deleteOrder, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
@@ -29,6 +32,13 @@ const orderReaderProcedure = staffProcedure;
 
 const orderId = idInput;
 const expectedVersion = z.number().int().min(1).optional();
+/** Given with "Expédiée": the decider trims them and keeps them on that change only. */
+const shipmentInput = z
+  .object({
+    carrier: z.string().max(SHIPMENT_FIELD_MAX, 'Transporteur trop long').optional(),
+    trackingNumber: z.string().max(SHIPMENT_FIELD_MAX, 'Numéro de suivi trop long').optional(),
+  })
+  .optional();
 
 const commandMeta = (ctx: Context & { user: SessionUser }, version?: number) => ({
   actor: actorFromUser(ctx.user),
@@ -68,6 +78,7 @@ export const ordersRouter = router({
         status: z.string().max(50),
         reason: z.string().trim().max(NOTES_MAX, STATUS_REASON_TOO_LONG).optional(),
         expectedVersion,
+        shipment: shipmentInput,
       }),
     )
     .mutation(async ({ ctx, input }) =>
@@ -80,6 +91,7 @@ export const ordersRouter = router({
             input.status,
             commandMeta(ctx, input.expectedVersion),
             input.reason,
+            input.shipment,
           ),
         ),
       ),
@@ -147,6 +159,11 @@ export const ordersRouter = router({
         ),
       ),
     ),
+
+  /** "Nouvelle commande": an order taken by phone or at the counter, placed as the shop places one. */
+  create: adminProcedure
+    .input(adminOrderInputSchema)
+    .mutation(({ ctx, input }) => placeAdminOrder(ctx, input)),
 
   addNote: adminProcedure
     .input(orderNoteInput.extend({ orderId }))

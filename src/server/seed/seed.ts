@@ -312,6 +312,11 @@ async function seedCatalog(sql: Sql): Promise<void> {
   if (await markerSet(sql, 'seed:catalog')) return;
   logger.info(`Seeding the demo catalogue (${demoProducts.length} products)`);
   const now = Date.now();
+  // The categories list first (migration 0051): a product's category is one of it.
+  for (const [position, name] of [...new Set(demoProducts.map((p) => p.category))].entries()) {
+    await sql`insert into product_categories (name, position) values (${name}, ${position + 1})
+              on conflict (name) do nothing`;
+  }
   for (const [index, p] of demoProducts.entries()) {
     const images: string[] = [];
     for (let v = 0; v <= (p.extraImages ?? 0); v++) {
@@ -370,7 +375,7 @@ async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
     id = result.user.id;
     logger.info(`Admin account created: ${config.ADMIN_EMAIL}`);
   }
-  await sql`update profiles set role = 'admin', first_name = 'Administrateur', last_name = '' where id = ${id}`;
+  await sql`update profiles set role = 'admin', first_name = 'Administrateur', last_name = 'Boutique' where id = ${id}`;
   await sql`update users set email_verified = true where id = ${id}`;
   await sql`insert into app_meta (key, value) values ('seed:admin', ${sql.json({ email: config.ADMIN_EMAIL })})
             on conflict (key) do nothing`;

@@ -33,6 +33,9 @@ interface Row {
   emailNotifications: boolean;
   orderNotifications: boolean;
   lowStockAlerts: boolean;
+  lowStockThreshold: number;
+  customerStatusMails: boolean;
+  contactNotifications: boolean;
   maintenanceMode: boolean;
   updatedAt: Date;
   updatedByEmail: string | null;
@@ -61,6 +64,9 @@ function fromRow(row: Row): StoredSettings {
       emailNotifications: row.emailNotifications,
       orderNotifications: row.orderNotifications,
       lowStockAlerts: row.lowStockAlerts,
+      lowStockThreshold: row.lowStockThreshold,
+      customerStatusMails: row.customerStatusMails,
+      contactNotifications: row.contactNotifications,
       maintenanceMode: row.maintenanceMode,
     },
     updatedAt: row.updatedAt.toISOString(),
@@ -114,6 +120,9 @@ const settingsRow = (s: ShopSettings) => ({
   emailNotifications: s.emailNotifications,
   orderNotifications: s.orderNotifications,
   lowStockAlerts: s.lowStockAlerts,
+  lowStockThreshold: s.lowStockThreshold,
+  customerStatusMails: s.customerStatusMails,
+  contactNotifications: s.contactNotifications,
   maintenanceMode: s.maintenanceMode,
 });
 

@@ -19,7 +19,7 @@ export default function ToastViewport({
           open={t.open}
           onOpenChange={(open) => !open && dismiss(t.id)}
           className={cn(
-            'group relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg animate-fade-in',
+            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg animate-fade-in',
             t.variant === 'destructive'
               ? 'border-destructive bg-destructive text-destructive-foreground'
               : t.variant === 'success'
@@ -44,8 +44,10 @@ export default function ToastViewport({
         </ToastPrimitive.Root>
       ))}
       {/* Above dialogs (an error while a form dialog is open must show), but under the cart drawer:
-          its "Voir le panier" and "Commander" sit where the notice of the item just added would. */}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm [body:has([data-over-toasts])_&]:z-40" />
+          its "Voir le panier" and "Commander" sit where the notice of the item just added would.
+          While a dialog is open the notices move to the top, one at a time, away from the dialog's
+          buttons (at the bottom); the viewport itself lets clicks through around them. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm [body:has([data-over-toasts])_&]:z-40 toasts-beside-dialogs" />
     </ToastPrimitive.Provider>
   );
 }

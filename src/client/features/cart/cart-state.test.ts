@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { placeOrderInputSchema } from '../../../domain/checkout/schema';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../domain/common/limits';
-import { type CartProduct, type CartState, cartReducer, emptyCart, parseSavedCart } from './cart-state';
+import {
+  type CartProduct,
+  type CartState,
+  cartReducer,
+  emptyCart,
+  parseSavedCart,
+  quantityCap,
+} from './cart-state';
 
 const trap: CartProduct = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -140,5 +147,17 @@ describe('saved cart', () => {
         '[{"productId":"x","name":"a","priceCents":100,"promoPriceCents":null,"isOnPromotion":false,"image":null,"quantity":0}]',
       ),
     ).toThrow();
+  });
+});
+
+describe('the quantity cap of /panier (walk defect 9)', () => {
+  it('stops "+" at the counted stock', () => {
+    expect(quantityCap({ isAvailable: true, infiniteStock: false, stockQuantity: 3 })).toBe(3);
+    expect(quantityCap({ isAvailable: false, infiniteStock: false, stockQuantity: 3 })).toBe(0);
+    expect(quantityCap({ isAvailable: true, infiniteStock: true, stockQuantity: 0 })).toBe(MAX_LINE_QUANTITY);
+    expect(quantityCap({ isAvailable: true, infiniteStock: false, stockQuantity: 10_000 })).toBe(
+      MAX_LINE_QUANTITY,
+    );
+    expect(quantityCap(undefined)).toBe(MAX_LINE_QUANTITY);
   });
 });

@@ -157,3 +157,16 @@ export function parseSavedCart(raw: string | null): CartItem[] {
     };
   });
 }
+
+/**
+ * The most of one product the cart may hold: its counted stock (none when out of stock or off sale),
+ * else the order's own line limit. Unknown stock (not loaded yet) is the line limit: the server
+ * decides at checkout anyway.
+ */
+export function quantityCap(
+  product: { isAvailable: boolean; infiniteStock: boolean; stockQuantity: number | null } | undefined,
+): number {
+  if (!product || product.infiniteStock) return MAX_LINE_QUANTITY;
+  if (!product.isAvailable) return 0;
+  return Math.max(0, Math.min(product.stockQuantity ?? 0, MAX_LINE_QUANTITY));
+}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { trpc } from '@/client/lib/trpc';
 import { isOutOfStock } from '../../../domain/catalog/pricing';
 import { useCart } from './cart-context';
-import type { CartItem } from './cart-state';
+import { type CartItem, quantityCap } from './cart-state';
 
 export interface LineProblem {
   productId: string;
@@ -71,4 +71,13 @@ export function useCartCheck(): Map<string, string> {
     }
   });
   return problems;
+}
+
+/** Each cart product's quantity cap (quantityCap), from the same catalogue reads as useCartCheck. */
+export function useCartCaps(): Map<string, number> {
+  const cart = useCart();
+  const results = trpc.useQueries((t) =>
+    cart.items.map((item) => t.catalog.byId({ id: item.productId }, { retry: false, staleTime: 30_000 })),
+  );
+  return new Map(cart.items.map((item, i) => [item.productId, quantityCap(results[i]?.data)]));
 }

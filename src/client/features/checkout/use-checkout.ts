@@ -107,10 +107,9 @@ export function useCheckout() {
   }
 
   const onSubmit = form.handleSubmit(placeOrder, async () => {
-    // The spec's notice when a required field is empty; format problems are shown on their fields.
-    const { hasMissingFields, MISSING_FIELDS_MESSAGE } = await loadRules();
-    if (hasMissingFields(form.values))
-      toast({ title: 'Erreur', description: MISSING_FIELDS_MESSAGE, variant: 'destructive' });
+    // The spec's notice when a required field is empty; a format problem says so (shown on its field).
+    const { refusedFormNotice } = await loadRules();
+    toast({ title: 'Erreur', description: refusedFormNotice(form.values), variant: 'destructive' });
   });
 
   return { form, onSubmit, placed: place.isSuccess, deliveryRules, deliveryOffered };

@@ -1,15 +1,20 @@
-import { Check, Mail, Phone, RotateCcw } from 'lucide-react';
+import { Check, Mail, Phone, PhoneCall, Reply, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
+import { Field } from '@/client/components/ui/field';
+import { SubmitButton } from '@/client/components/ui/form';
+import { Textarea } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
+import { useForm } from '@/client/lib/use-form';
 import { frenchDateTime } from '@/domain/account/order-status';
 import { formatPhone } from '@/domain/common/phone';
+import { CONTACT_REPLY_MAX, type ContactReplyKind, contactReplySchema } from '@/domain/contact/schema';
 import { CONTACT_SERVICE_LABELS } from '@/domain/contact/services';
 
 type Request = RouterOutputs['contact']['list'][number];
@@ -120,6 +125,24 @@ function RequestCard({ request }: { request: Request }) {
           ) : (
             <p className="text-sm italic text-muted-foreground">Pas de message.</p>
           )}
+          {request.replies.length > 0 ? (
+            <ol
+              className="grid gap-2 border-l pl-3"
+              aria-label="Suivi de la demande"
+              data-testid="contact-replies"
+            >
+              {request.replies.map((reply) => (
+                <li key={reply.id} className="text-sm">
+                  <p className="text-xs text-muted-foreground">
+                    {reply.kind === 'call' ? 'Appel noté' : 'Email envoyé'} le{' '}
+                    {frenchDateTime(reply.createdAt)} par {reply.authorName}
+                  </p>
+                  <p className="whitespace-pre-line [overflow-wrap:anywhere]">{reply.body}</p>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <ReplyForm request={request} />
           <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
             <p className="text-sm text-muted-foreground">
               {handled
@@ -150,5 +173,89 @@ function RequestCard({ request }: { request: Request }) {
         </CardContent>
       </Card>
     </li>
+  );
+}
+
+const REPLY_LABELS: Record<ContactReplyKind, { open: string; field: string; submit: string; done: string }> =
+  {
+    call: {
+      open: 'Noter un appel',
+      field: "Compte rendu de l'appel",
+      submit: "Enregistrer l'appel",
+      done: 'Appel noté.',
+    },
+    email: {
+      open: 'Répondre par email',
+      field: 'Votre réponse',
+      submit: 'Envoyer la réponse',
+      done: 'Réponse envoyée.',
+    },
+  };
+
+/** "Noter un appel" / "Répondre par email": one small form, kept with the request. */
+function ReplyForm({ request }: { request: Request }) {
+  const [kind, setKind] = useState<ContactReplyKind | null>(null);
+  const utils = trpc.useUtils();
+  const reply = trpc.contact.reply.useMutation();
+  const form = useForm({
+    initial: { kind: 'call' as ContactReplyKind, body: '' },
+    schema: contactReplySchema,
+  });
+  if (!kind) {
+    return (
+      <div className="flex flex-wrap gap-2">
+        {(['call', 'email'] as const).map((k) => (
+          <Button
+            key={k}
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              form.reset({ kind: k, body: '' });
+              setKind(k);
+            }}
+          >
+            {k === 'call' ? <PhoneCall aria-hidden="true" /> : <Reply aria-hidden="true" />}
+            {REPLY_LABELS[k].open}
+          </Button>
+        ))}
+      </div>
+    );
+  }
+  const labels = REPLY_LABELS[kind];
+  return (
+    <form
+      className="grid gap-2"
+      noValidate
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          await reply.mutateAsync({ id: request.id, ...values });
+          toast({ title: 'Succès', description: labels.done, variant: 'success' });
+          setKind(null);
+          await utils.contact.list.invalidate();
+        } catch (error) {
+          if (!form.showServerErrors(error)) {
+            toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+          }
+        }
+      })}
+    >
+      <Field
+        label={labels.field}
+        error={form.errors.body}
+        description={
+          kind === 'email' ? `Envoyé à ${request.email}, dans le cadre des emails de la boutique.` : undefined
+        }
+      >
+        {(c) => <Textarea {...c} {...form.text('body')} rows={4} maxLength={CONTACT_REPLY_MAX} />}
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="ghost" size="sm" onClick={() => setKind(null)}>
+          Annuler
+        </Button>
+        <SubmitButton submitting={form.submitting} size="sm">
+          {labels.submit}
+        </SubmitButton>
+      </div>
+    </form>
   );
 }

@@ -18,6 +18,7 @@ import { isoDay } from '@/domain/account/profile';
 import { profileFormValues } from '@/domain/account/profile-form';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/account/roles';
 import { FormDialog } from '../layout/screen-parts';
+import { CustomerActivity } from './customer-activity';
 import { type AdminCustomer, useCustomersChanged } from './use-admin-customers';
 
 interface CustomerFormValues {
@@ -194,6 +195,7 @@ export function CustomerDialog({
           </NativeSelect>
         )}
       </Field>
+      {customer ? <CustomerActivity customerId={customer.id} /> : null}
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -16,6 +16,15 @@ import { CustomerDialog } from './customer-dialog';
 import { CustomerTable } from './customer-table';
 import { DeleteCustomerDialog } from './delete-customer-dialog';
 import { type AdminCustomer, useAdminCustomers } from './use-admin-customers';
+
+/** The CSV export of the filtered list (the server streams it, server/customers/csv-download.ts). */
+function customersExportUrl(search: string, role: Role | null): string {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (role) params.set('role', role);
+  const query = params.toString();
+  return `/api/admin/customers.csv${query ? `?${query}` : ''}`;
+}
 
 /** "Gestion des Clients" (back-office.md §2): search and role filter run on the server. */
 export function CustomersScreen() {
@@ -45,10 +54,18 @@ export function CustomersScreen() {
           </p>
         }
       >
-        <Button onClick={() => setDialog({ key: Date.now(), customer: null })}>
-          <Plus aria-hidden="true" />
-          Nouveau client
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setDialog({ key: Date.now(), customer: null })}>
+            <Plus aria-hidden="true" />
+            Nouveau client
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={customersExportUrl(settled, role)} download>
+              <Download aria-hidden="true" />
+              Exporter (CSV)
+            </a>
+          </Button>
+        </div>
       </ScreenHeader>
       <ListFilters>
         <SearchInput

@@ -20,8 +20,10 @@ export function AdminLayout() {
 
   async function onSignOut() {
     setLeaving(true);
-    await signOut();
+    // Leave the back-office first: once the session is gone (the live socket closes with it), the
+    // access rule would send a signed-out visitor to /admin/login. The spec lands on /boutique.
     navigate('/boutique');
+    await signOut();
     await authChanged();
   }
 
@@ -33,16 +35,16 @@ export function AdminLayout() {
           <SidebarTrigger />
           <span className="h-5 w-px bg-border" aria-hidden="true" />
           {page ? (
-            <Badge variant="secondary" className="whitespace-nowrap" data-testid="page-badge">
+            <Badge variant="secondary" className="min-w-0 truncate" data-testid="page-badge">
               {page.name}
             </Badge>
           ) : null}
           <ConnectionNotice />
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <Button asChild variant="ghost" size="sm">
               <Link to="/">
                 <ExternalLink aria-hidden="true" />
-                Voir le site
+                <span className="max-sm:sr-only">Voir le site</span>
               </Link>
             </Button>
             <Button variant="outline" size="sm" onClick={onSignOut} disabled={leaving}>

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { Printer } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -23,6 +25,7 @@ import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
 import { ProductThumb } from '../products/product-thumb';
 import { shortId } from './format';
+import { PackingSlip } from './packing-slip';
 import { PaymentsBlock } from './payments-block';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
 
@@ -42,7 +45,12 @@ export function OrderDetailsDialog({
   const order = details.data;
   return (
     <Dialog open={enabled} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl gap-5 p-4 sm:p-6" aria-describedby={undefined}>
+      {/* Any text breaks where it must (a pasted URL or tracking code in a note has no spaces), and no
+          child is wider than the dialog. */}
+      <DialogContent
+        className="max-w-3xl grid-cols-[minmax(0,1fr)] gap-5 p-4 [overflow-wrap:anywhere] sm:p-6"
+        aria-describedby={undefined}
+      >
         {details.isLoading ? (
           <>
             <DialogTitle className="sr-only">Détails de la commande</DialogTitle>
@@ -117,8 +125,10 @@ function OrderDetails({
   canEdit: boolean;
 }) {
   const shipping = order.shippingAddress;
+  const [withPrices, setWithPrices] = useState(false);
   return (
     <>
+      <PackingSlip order={order} withPrices={withPrices} />
       <DialogHeader className="pr-8">
         <DialogTitle>
           Commande <span className="whitespace-nowrap">{order.orderNumber}</span>
@@ -136,6 +146,21 @@ function OrderDetails({
           journal des commandes.
         </p>
       ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Imprimer le bon de préparation
+        </Button>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={withPrices}
+            onChange={(e) => setWithPrices(e.target.checked)}
+          />
+          Avec les prix
+        </label>
+      </div>
       <div className="grid grid-cols-3 gap-2">
         <Amount label="Total" cents={order.totalAmountCents} strong />
         <Amount label="Frais de port" cents={order.shippingCostCents} />

@@ -1,4 +1,4 @@
-import { Download, RefreshCw } from 'lucide-react';
+import { Download, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -18,8 +18,10 @@ import { useAdminRole } from '../layout/use-admin-role';
 import { useLiveOrders } from '../live/use-live';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { orderCount } from './format';
+import { NewOrderDialog } from './new-order-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrdersTable } from './orders-table';
+import { ShipOrderDialog } from './ship-order-dialog';
 import { type StatusChange, StatusReasonDialog } from './status-reason-dialog';
 import { type AdminOrder, exportUrl, useAdminOrders, useOrderChanges } from './use-admin-orders';
 
@@ -38,6 +40,9 @@ export function OrdersScreen() {
   useLiveOrders();
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
   const [reasonFor, setReasonFor] = useState<StatusChange | null>(null);
+  // "Expédiée" asks for the carrier and tracking number first (the customer's mail shows them).
+  const [shipping, setShipping] = useState<AdminOrder | null>(null);
+  const [creating, setCreating] = useState(false);
   const openId = params.get('order');
 
   useEffect(() => {
@@ -75,6 +80,12 @@ export function OrdersScreen() {
         }
       >
         <div className="flex flex-wrap gap-2">
+          {canEdit ? (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              Nouvelle commande
+            </Button>
+          ) : null}
           <Button variant="outline" onClick={() => list.refetch()} disabled={list.isFetching}>
             <RefreshCw className={list.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
             Actualiser
@@ -130,6 +141,7 @@ export function OrdersScreen() {
                     ? statusTransition(order.status, value)
                     : null;
                 if (rule?.allowed && rule.needsReason) setReasonFor({ order, status: value });
+                else if (value === 'shipped') setShipping(order);
                 else void changes.setStatus(order, value);
               }}
               onDetails={(order) => showDetails(order.id)}
@@ -140,11 +152,19 @@ export function OrdersScreen() {
         </CardContent>
       </Card>
       <OrderDetailsDialog orderId={openId} canEdit={canEdit} onClose={() => showDetails(null)} />
+      {canEdit ? <NewOrderDialog open={creating} onClose={() => setCreating(false)} /> : null}
+      {canEdit ? (
+        <ShipOrderDialog
+          order={shipping}
+          onShip={(order, shipment) => changes.setStatus(order, 'shipped', { shipment })}
+          onClose={() => setShipping(null)}
+        />
+      ) : null}
       {canEdit ? (
         <StatusReasonDialog
           change={reasonFor}
           busy={changes.pending}
-          onConfirm={changes.setStatus}
+          onConfirm={(order, status, reason) => changes.setStatus(order, status, { reason })}
           onClose={() => setReasonFor(null)}
         />
       ) : null}

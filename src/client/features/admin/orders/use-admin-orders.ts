@@ -86,15 +86,27 @@ export function useOrderChanges() {
 
   return {
     pending: status.isPending,
-    setStatus: (order: AdminOrder, value: string, reason?: string) =>
-      status.mutateAsync({ orderId: order.id, status: value, reason, expectedVersion: order.version }).then(
-        (result) => {
-          applied(order, result);
-          toast({ title: 'Succès', description: 'Statut de la commande mis à jour.', variant: 'success' });
-          return refresh();
-        },
-        onFailure(order, 'Impossible de mettre à jour le statut.'),
-      ),
+    setStatus: (
+      order: AdminOrder,
+      value: string,
+      extra: { reason?: string; shipment?: { carrier: string; trackingNumber: string } } = {},
+    ) =>
+      status
+        .mutateAsync({
+          orderId: order.id,
+          status: value,
+          expectedVersion: order.version,
+          ...(extra.reason ? { reason: extra.reason } : {}),
+          ...(extra.shipment ? { shipment: extra.shipment } : {}),
+        })
+        .then(
+          (result) => {
+            applied(order, result);
+            toast({ title: 'Succès', description: 'Statut de la commande mis à jour.', variant: 'success' });
+            return refresh();
+          },
+          onFailure(order, 'Impossible de mettre à jour le statut.'),
+        ),
     removing: remove.isPending,
     remove: (order: AdminOrder, reason: string) =>
       remove

@@ -3,6 +3,7 @@ import { type FormEvent, useRef } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
 import { Input, Textarea } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
 import { Switch } from '@/client/components/ui/switch';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
@@ -47,6 +48,7 @@ export function ProductDialog({
   const saved = useRef(false);
   const saving = create.isPending || update.isPending;
   const v = form.values;
+  const categories = trpc.adminProducts.categories.useQuery();
   const autoSlug = slugify(v.title);
 
   function close(next: boolean) {
@@ -142,42 +144,22 @@ export function ProductDialog({
       <Field label="Description complète" error={e.description}>
         {(c) => <Textarea {...c} {...form.text('description')} rows={4} />}
       </Field>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Prix (€) *" error={e.price}>
           {(c) => (
             <Input
               {...c}
               {...form.text('price')}
-              type="number"
-              step="0.01"
-              min="0"
+              type="text"
               inputMode="decimal"
+              autoComplete="off"
               required
             />
           )}
         </Field>
         <Field label="Prix promo (€)" error={e.promoPrice}>
           {(c) => (
-            <Input
-              {...c}
-              {...form.text('promoPrice')}
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-            />
-          )}
-        </Field>
-        <Field label="Frais de port (€)" error={e.shippingCost}>
-          {(c) => (
-            <Input
-              {...c}
-              {...form.text('shippingCost')}
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-            />
+            <Input {...c} {...form.text('promoPrice')} type="text" inputMode="decimal" autoComplete="off" />
           )}
         </Field>
       </div>
@@ -186,9 +168,9 @@ export function ProductDialog({
           <Input
             {...c}
             {...form.text('stockQuantity')}
-            type="number"
-            step="1"
-            min="0"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
             disabled={v.infiniteStock}
           />
         )}
@@ -221,7 +203,20 @@ export function ProductDialog({
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Catégorie" error={e.category}>
-          {(c) => <Input {...c} {...form.text('category')} />}
+          {(c) => (
+            <NativeSelect {...c} {...form.text('category')}>
+              <option value="">Aucune</option>
+              {/* A product saved before the list existed keeps its category until it is changed. */}
+              {v.category && !categories.data?.some((cat) => cat.name === v.category) ? (
+                <option value={v.category}>{v.category}</option>
+              ) : null}
+              {categories.data?.map((cat) => (
+                <option key={cat.id} value={cat.name}>
+                  {cat.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
         </Field>
         <Field label="Sous-catégorie" error={e.subcategory}>
           {(c) => <Input {...c} {...form.text('subcategory')} />}
@@ -245,7 +240,7 @@ export function ProductDialog({
         </Field>
         <Field label="Poids (kg)" error={e.weight}>
           {(c) => (
-            <Input {...c} {...form.text('weight')} type="number" step="0.001" min="0" inputMode="decimal" />
+            <Input {...c} {...form.text('weight')} type="text" inputMode="decimal" autoComplete="off" />
           )}
         </Field>
       </div>

@@ -1,4 +1,4 @@
-import { Download, Plus } from 'lucide-react';
+import { Download, Plus, Tags } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -7,9 +7,11 @@ import { LoadMore } from '@/client/components/ui/load-more';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
-import { matchesProductSearch } from '@/domain/catalog/product';
+import { SEARCH_MAX } from '@/domain/common/limits';
+import { useSettled } from '../layout/paged-list';
 import { ScreenHeader } from '../layout/screen-parts';
 import { useLiveProducts } from '../live/use-live';
+import { CategoriesDialog } from './categories-dialog';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductTable } from './product-table';
@@ -17,12 +19,14 @@ import { type AdminProduct, useAdminProducts, useProductToEdit } from './use-adm
 
 /** "Gestion des Produits" (back-office.md §2). */
 export function ProductsScreen() {
-  const list = useAdminProducts();
-  useLiveProducts();
   const [search, setSearch] = useState('');
+  // Searched on the server (every product, not the loaded page), once typing pauses.
+  const list = useAdminProducts(useSettled(search.trim(), 300));
+  useLiveProducts();
   // The dialog is mounted anew for each opening: its form starts from the product (or the defaults).
   const [dialog, setDialog] = useState<{ key: number; product: AdminProduct | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [managing, setManaging] = useState(false);
 
   // /admin/products?edit=<id> (the dashboard's low-stock links) opens that product's edit dialog.
   const [params, setParams] = useSearchParams();
@@ -40,7 +44,7 @@ export function ProductsScreen() {
       toast({ title: 'Erreur', description: 'Impossible de charger les produits.', variant: 'destructive' });
   }, [list.isError]);
 
-  const shown = list.items.filter((p) => matchesProductSearch(p, search));
+  const shown = list.items;
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <ScreenHeader
@@ -51,21 +55,28 @@ export function ProductsScreen() {
           </p>
         }
       >
-        <Button variant="outline" asChild>
-          {/* src/server/orders/biocide-register.ts: every sale of a biocide, from the order log. */}
-          <a href="/api/admin/biocides-register.csv" download>
-            <Download aria-hidden="true" />
-            Registre des ventes de biocides
-          </a>
-        </Button>
-        <Button onClick={() => setDialog({ key: Date.now(), product: null })}>
-          <Plus aria-hidden="true" />
-          Nouveau produit
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setDialog({ key: Date.now(), product: null })}>
+            <Plus aria-hidden="true" />
+            Nouveau produit
+          </Button>
+          <Button variant="outline" onClick={() => setManaging(true)}>
+            <Tags aria-hidden="true" />
+            Catégories
+          </Button>
+          <Button variant="outline" asChild>
+            {/* src/server/orders/biocide-register.ts: every sale of a biocide, from the order log. */}
+            <a href="/api/admin/biocides-register.csv" download>
+              <Download aria-hidden="true" />
+              Registre des ventes de biocides
+            </a>
+          </Button>
+        </div>
       </ScreenHeader>
       <SearchInput
         className="max-w-sm"
         value={search}
+        maxLength={SEARCH_MAX}
         onValueChange={setSearch}
         placeholder="Rechercher des produits..."
         aria-label="Rechercher des produits"
@@ -103,6 +114,7 @@ export function ProductsScreen() {
         />
       ) : null}
       <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+      <CategoriesDialog open={managing} onClose={() => setManaging(false)} />
     </div>
   );
 }

@@ -9,8 +9,8 @@ export type AdminProduct = RouterOutputs['adminProducts']['list']['items'][numbe
 export const PAGE_SIZE = 20;
 
 /** Pages of 20, newest first, with the total and whether more pages exist. */
-export function useAdminProducts() {
-  return pagedList(trpc.adminProducts.list.useInfiniteQuery({ limit: PAGE_SIZE }, pagedListOptions));
+export function useAdminProducts(search = '') {
+  return pagedList(trpc.adminProducts.list.useInfiniteQuery({ limit: PAGE_SIZE, search }, pagedListOptions));
 }
 
 /** After a change: the admin list, the dashboard count and the shop's cached pages all refresh. */

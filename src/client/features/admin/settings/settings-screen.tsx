@@ -19,6 +19,7 @@ import {
   type SettingsFormValues,
   type ShopSettings,
   settingsFormValues,
+  shippingSwitchHint,
   shopSettingsSchema,
 } from '@/domain/settings/settings';
 import { IconTabsList } from '../layout/screen-parts';
@@ -42,6 +43,9 @@ const TAB_OF: Record<keyof SettingsFormValues, string> = {
   emailNotifications: 'notifications',
   orderNotifications: 'notifications',
   lowStockAlerts: 'notifications',
+  lowStockThreshold: 'notifications',
+  contactNotifications: 'notifications',
+  customerStatusMails: 'notifications',
   maintenanceMode: 'system',
 };
 
@@ -228,7 +232,7 @@ function CommerceTab({ form }: { form: Form }) {
         label="Activer la livraison"
         inline
         error={e.shippingEnabled}
-        description="Désactivée : seul le retrait en boutique est proposé."
+        description={shippingSwitchHint(v.shippingEnabled)}
       >
         {(c) => (
           <Switch
@@ -259,36 +263,78 @@ function CommerceTab({ form }: { form: Form }) {
 function NotificationsTab({ form }: { form: Form }) {
   const v = form.values;
   const off = !v.notificationsEnabled;
+  const threshold = Number.isInteger(Number(v.lowStockThreshold)) ? v.lowStockThreshold : '…';
   const sub: [
-    keyof SettingsFormValues & ('emailNotifications' | 'orderNotifications' | 'lowStockAlerts'),
+    keyof SettingsFormValues &
+      ('emailNotifications' | 'orderNotifications' | 'lowStockAlerts' | 'contactNotifications'),
     string,
     string,
   ][] = [
     ['emailNotifications', 'Notifications par email', "Envoyer les notifications à l'email de contact"],
     ['orderNotifications', 'Nouvelles commandes', 'Être averti de chaque nouvelle commande'],
-    ['lowStockAlerts', 'Alertes de stock faible', 'Être averti quand un produit passe à 5 unités ou moins'],
+    [
+      'contactNotifications',
+      "Demandes d'intervention",
+      'Être averti de chaque demande de contact, avec le service et le téléphone',
+    ],
+    [
+      'lowStockAlerts',
+      'Alertes de stock faible',
+      `Être averti quand un produit passe à ${threshold} unités ou moins`,
+    ],
   ];
   return (
-    <Section title="Notifications" description="Les emails que la boutique vous envoie">
-      <Field label="Activer les notifications" inline>
-        {(c) => (
-          <Switch
-            {...c}
-            checked={v.notificationsEnabled}
-            onCheckedChange={(on) => form.set('notificationsEnabled', on)}
-          />
-        )}
-      </Field>
-      <div className="grid gap-4 border-l-2 pl-4">
-        {sub.map(([name, label, description]) => (
-          <Field key={name} label={label} description={description} inline>
+    <>
+      <Section title="Notifications" description="Les emails que la boutique vous envoie">
+        <Field label="Activer les notifications" inline>
+          {(c) => (
+            <Switch
+              {...c}
+              checked={v.notificationsEnabled}
+              onCheckedChange={(on) => form.set('notificationsEnabled', on)}
+            />
+          )}
+        </Field>
+        <div className="grid gap-4 border-l-2 pl-4">
+          {sub.map(([name, label, description]) => (
+            <Field key={name} label={label} description={description} inline>
+              {(c) => (
+                <Switch
+                  {...c}
+                  disabled={off}
+                  checked={v[name]}
+                  onCheckedChange={(on) => form.set(name, on)}
+                />
+              )}
+            </Field>
+          ))}
+          <Field
+            label="Seuil de stock faible"
+            error={form.errors.lowStockThreshold}
+            description="Nombre d'unités à partir duquel un produit est en stock faible."
+          >
             {(c) => (
-              <Switch {...c} disabled={off} checked={v[name]} onCheckedChange={(on) => form.set(name, on)} />
+              <Input {...c} inputMode="numeric" className="sm:max-w-32" {...form.text('lowStockThreshold')} />
             )}
           </Field>
-        ))}
-      </div>
-    </Section>
+        </div>
+      </Section>
+      <Section title="Emails aux clients" description="Envoyés au client à chaque étape de sa commande">
+        <Field
+          label="Suivi de commande"
+          inline
+          description="Un email quand la commande est confirmée, expédiée (avec le transporteur et le numéro de suivi), livrée ou annulée."
+        >
+          {(c) => (
+            <Switch
+              {...c}
+              checked={v.customerStatusMails}
+              onCheckedChange={(on) => form.set('customerStatusMails', on)}
+            />
+          )}
+        </Field>
+      </Section>
+    </>
   );
 }
 

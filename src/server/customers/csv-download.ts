@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+import { customerListSchema } from '../../domain/account/customers.js';
+import { ROLE_LABELS } from '../../domain/account/roles.js';
+import { CSV_BOM, csvAmount, csvLine } from '../../domain/orders/admin-list.js';
+import { hasUncleanText, INVALID_TEXT_MESSAGE } from '../../domain/security/text.js';
+import type { Services } from '../context.js';
+import type { Tx } from '../db/client.js';
+import { replyJson, staffDownloadUser, startDownload } from '../http/staff-gate.js';
+import { logger } from '../logger.js';
+import { customerFilter } from './customers.js';
+
+/**
+ * GET /api/admin/customers.csv?search=&role=: the customers list with the screen's filters, as CSV
+ * for a spreadsheet in French settings (the orders CSV's format and gate: orders/csv-download.ts),
+ * streamed through a cursor. Admins only: customers' details are not the auditor's to read.
+ */
+export const CUSTOMERS_CSV_PATH = '/api/admin/customers.csv';
+
+export const CUSTOMER_CSV_HEADER = [
+  'Prénom',
+  'Nom',
+  'Email',
+  'Téléphone',
+  'Adresse',
+  'Code postal',
+  'Ville',
+  'Pays',
+  'Rôle',
+  'Inscrit le',
+  'Commandes',
+  'Total dépensé (€)',
+];
+
+interface CustomerCsvRow {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  role: keyof typeof ROLE_LABELS;
+  createdDay: string;
+  orderCount: number;
+  totalSpentCents: string;
+}
+
+export async function writeCustomersCsv(
+  sql: Tx,
+  filters: { search: string; role?: string | null },
+  out: Writable,
+): Promise<void> {
+  const write = (text: string) =>
+    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', resolve));
+  await write(CSV_BOM + csvLine(CUSTOMER_CSV_HEADER));
+  const cursor = sql<CustomerCsvRow[]>`
+    select p.first_name, p.last_name, u.email, p.phone, p.address, p.postal_code, p.city, p.country, p.role,
+           to_char(p.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY') as created_day,
+           coalesce(t.order_count, 0)::int as order_count, coalesce(t.total_spent_cents, 0)::text as total_spent_cents
+      from profiles p
+      join users u on u.id = p.id
+      left join lateral (
+        select count(*) as order_count,
+               sum(o.total_amount_cents) filter (where o.status <> 'cancelled') as total_spent_cents
+          from orders o where o.customer_id = p.id) t on true
+     where ${customerFilter(sql, filters)}
+     order by p.created_at desc, p.id desc`.cursor(500);
+  for await (const rows of cursor) {
+    if (out.destroyed) break;
+    await write(
+      rows
+        .map((r) =>
+          csvLine([
+            r.firstName,
+            r.lastName,
+            r.email,
+            { digits: r.phone },
+            r.address,
+            { digits: r.postalCode },
+            r.city,
+            r.country,
+            ROLE_LABELS[r.role]?.label ?? r.role,
+            r.createdDay,
+            r.orderCount,
+            csvAmount(Number(r.totalSpentCents)),
+          ]),
+        )
+        .join(''),
+    );
+  }
+}
+
+/** « clients-2026-11-25.csv » */
+export const customerCsvFileName = (now: Date) => `clients-${now.toISOString().slice(0, 10)}.csv`;
+
+export async function handleCustomersCsv(services: Services, req: IncomingMessage, res: ServerResponse) {
+  const user = await staffDownloadUser(services, req, res);
+  if (!user) return;
+  if (user.role !== 'admin')
+    return replyJson(res, 403, 'FORBIDDEN', "Vous n'avez pas les droits d'administration.");
+  const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
+  const raw = { search: params.get('search') ?? undefined, role: params.get('role') || undefined };
+  if (hasUncleanText(raw)) return replyJson(res, 400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE);
+  const filters = customerListSchema.safeParse(raw);
+  if (!filters.success) {
+    return replyJson(res, 400, 'INVALID_INPUT', filters.error.issues[0]?.message ?? 'Données invalides');
+  }
+  startDownload(res, 'text/csv; charset=utf-8', customerCsvFileName(new Date()));
+  try {
+    await writeCustomersCsv(services.sql, filters.data, res);
+    res.end();
+  } catch (error) {
+    // Headers are gone: cut the download so that a partial file is not taken for a whole one.
+    logger.error('customers CSV export failed', error);
+    res.destroy();
+  }
+}

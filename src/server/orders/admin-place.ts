@@ -1,0 +1,45 @@
+/**
+ * "Nouvelle commande" in the back-office: an order taken by phone or at the counter. The same
+ * placeOrder as the shop's checkout (server prices, stock taken, OrderPlaced with the shop's
+ * notifications, then the customer's confirmation), with the admin as the event's actor (the
+ * history says who placed it). Not subject to the shop's per-address and per-email limits, which
+ * the shop's own computer would hit; subject to the admin's own (limits/abuse.ts).
+ */
+import type { AdminOrderInput } from '../../domain/checkout/schema.js';
+import { DomainError } from '../../domain/errors.js';
+import { shopIdentity } from '../../domain/settings/settings.js';
+import type { Context, SessionUser } from '../context.js';
+import { checkAdminOrderLimit } from '../limits/abuse.js';
+import { logger } from '../logger.js';
+import { cachedSettings } from '../settings/store.js';
+import { queueOrderConfirmation } from './confirmation-mail.js';
+import { type PlacedOrder, placeOrder } from './place.js';
+
+export async function placeAdminOrder(
+  ctx: Pick<Context, 'sql' | 'config' | 'requestId'> & { user: SessionUser },
+  input: AdminOrderInput,
+): Promise<PlacedOrder> {
+  const { lines, notes, idempotencyKey, deliveryMethod, customerId, ...customer } = input;
+  if (customerId) {
+    const [account] = await ctx.sql<{ id: string }[]>`select id from users where id = ${customerId}`;
+    if (!account) throw new DomainError('not_found', 'CUSTOMER_NOT_FOUND', 'Client introuvable.');
+  }
+  await checkAdminOrderLimit(ctx.sql, ctx.user.id);
+  const order = await placeOrder(
+    ctx.sql,
+    { customerId, customer, deliveryMethod, lines, ...(notes ? { notes } : {}) },
+    {
+      actor: { kind: 'admin', userId: ctx.user.id },
+      requestId: ctx.requestId,
+      idempotencyKey,
+      publicUrl: ctx.config.PUBLIC_URL,
+    },
+  );
+  try {
+    const { settings } = await cachedSettings(ctx.sql, ctx.config);
+    await queueOrderConfirmation(ctx.sql, order, shopIdentity(settings));
+  } catch (error) {
+    logger.error(`Could not queue the confirmation of order ${order.orderNumber}`, error);
+  }
+  return order;
+}

@@ -1,0 +1,135 @@
+/**
+ * The customer's mails when an order reaches a status they care about (Confirmée, Expédiée with the
+ * carrier and tracking number given at that change, Livrée, Annulée with what happens to their
+ * money), switchable in Paramètres › Notifications ("Suivi de commande"). Queued through the outbox
+ * right after the change is committed, once per event (the dedupe key is the event's version).
+ */
+import { formatEuros } from '../../domain/catalog/pricing.js';
+import type { OrderState } from '../../domain/orders/decider.js';
+import type { OrderEvent, Shipment } from '../../domain/orders/events.js';
+import type { OrderStatus } from '../../domain/orders/status.js';
+import { notificationsWanted, type ShopSettings, shopIdentity } from '../../domain/settings/settings.js';
+import type { Tx } from '../db/client.js';
+import { contactLine, type MailBlock, renderMail } from '../mail/layout.js';
+import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
+import { readSettings } from '../settings/store.js';
+import type { Committed } from './commit.js';
+
+/** The statuses that send the customer a mail. */
+export const CUSTOMER_MAIL_STATUSES: readonly OrderStatus[] = [
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+];
+
+/** What the customer is told about their money when the order is cancelled. */
+export function refundNotice(order: Pick<OrderState, 'paidCents' | 'refundedCents'>): string {
+  // What was paid and not yet given back is due within 14 days (the money ledger, domain/orders/money.ts).
+  const left = order.paidCents - order.refundedCents;
+  if (left > 0)
+    return `Votre paiement de ${formatEuros(left)} vous sera remboursé dans les 14 jours, par le moyen de paiement utilisé.`;
+  if (order.refundedCents > 0)
+    return `Votre paiement de ${formatEuros(order.refundedCents)} vous a été remboursé.`;
+  return "Aucun paiement n'a été encaissé pour cette commande : vous n'avez rien à régler.";
+}
+
+function shipmentBlocks(shipment: Shipment | undefined): MailBlock[] {
+  if (!shipment) return [];
+  return [
+    {
+      kind: 'table',
+      title: 'Suivi de votre colis',
+      rows: [
+        ...(shipment.carrier ? [{ label: 'Transporteur', value: shipment.carrier }] : []),
+        ...(shipment.trackingNumber ? [{ label: 'Numéro de suivi', value: shipment.trackingNumber }] : []),
+      ],
+    },
+  ];
+}
+
+/** The mail for an order that just reached `status`, or null when that status sends none. */
+export function orderStatusMail(
+  order: OrderState,
+  status: OrderStatus,
+  shipment: Shipment | undefined,
+  settings: ShopSettings,
+): Omit<QueuedMail, 'dedupeKey'> | null {
+  const shop = shopIdentity(settings);
+  const n = order.orderNumber;
+  const pickup = order.deliveryMethod === 'pickup';
+  const c = order.customer;
+  const content = (subject: string, blocks: MailBlock[]) =>
+    renderMail({
+      subject,
+      greeting: `Bonjour ${c.firstName} ${c.lastName},`,
+      shopName: shop.name,
+      blocks: [...blocks, { kind: 'note', text: contactLine(shop) }],
+    });
+  let mail: ReturnType<typeof renderMail>;
+  switch (status) {
+    case 'confirmed':
+      mail = content(`Votre commande ${n} est confirmée`, [
+        { kind: 'paragraph', text: `Bonne nouvelle : nous avons confirmé votre commande ${n}.` },
+        {
+          kind: 'paragraph',
+          text: pickup
+            ? 'Nous vous prévenons dès qu’elle est prête à retirer en boutique (le samedi).'
+            : 'Nous la préparons et vous prévenons dès son expédition.',
+        },
+      ]);
+      break;
+    case 'shipped':
+      mail = content(pickup ? `Votre commande ${n} est prête` : `Votre commande ${n} est expédiée`, [
+        {
+          kind: 'paragraph',
+          text: pickup
+            ? `Votre commande ${n} est prête : vous pouvez la retirer en boutique le samedi.`
+            : `Votre commande ${n} est en route vers ${c.address}, ${c.zipCode} ${c.city}.`,
+        },
+        ...shipmentBlocks(shipment),
+      ]);
+      break;
+    case 'delivered':
+      mail = content(`Votre commande ${n} est livrée`, [
+        {
+          kind: 'paragraph',
+          text: pickup
+            ? `Vous avez retiré votre commande ${n}. Merci pour votre confiance !`
+            : `Votre commande ${n} a été livrée. Merci pour votre confiance !`,
+        },
+        {
+          kind: 'paragraph',
+          text: 'Un souci avec un article ? Répondez-nous ou appelez-nous, nous trouvons une solution.',
+        },
+      ]);
+      break;
+    case 'cancelled':
+      mail = content(`Votre commande ${n} est annulée`, [
+        { kind: 'paragraph', text: `Votre commande ${n} a été annulée.` },
+        { kind: 'paragraph', text: refundNotice(order) },
+      ]);
+      break;
+    default:
+      return null;
+  }
+  return { kind: `order-status-${status}`, to: c.email, ...mail };
+}
+
+/**
+ * Queues the customer's mail for a committed status change, when the settings want it. The key is
+ * the event's version, so a retried request never mails twice and a later change mails again.
+ */
+export async function queueStatusMail(sql: Tx, committed: Committed): Promise<boolean> {
+  const order = committed.state;
+  const event = committed.events.find(
+    (e): e is typeof e & Extract<OrderEvent, { type: 'OrderStatusChanged' }> =>
+      e.type === 'OrderStatusChanged',
+  );
+  if (!order || order.deleted || !event || !CUSTOMER_MAIL_STATUSES.includes(event.data.to)) return false;
+  const { settings } = await readSettings(sql);
+  if (!notificationsWanted(settings).customerStatus) return false;
+  const mail = orderStatusMail(order, event.data.to, event.data.shipment, settings);
+  if (!mail || !order.customer.email) return false;
+  return await enqueueMail(sql, { ...mail, dedupeKey: `order-status:${order.id}:${event.version}` });
+}

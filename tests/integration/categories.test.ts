@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services, SessionUser } from '../../src/server/context.js';
+import {
+  callerAs,
+  createTestDatabase,
+  createTestServices,
+  createUser,
+  type TestDatabase,
+} from '../support/db.js';
+import { createProduct } from '../support/orders.js';
+
+/* Issue 29, point 5: categories as a managed list; a product's category is one of it. */
+
+let db: TestDatabase;
+let services: Services;
+let admin: SessionUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+  admin = await createUser(services, { role: 'admin' });
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+const product = (category: string | null) => ({ title: `Produit ${Math.random()}`, price: 9.9, category });
+
+describe('product categories', () => {
+  it('are created, ordered, renamed and merged, carrying their products along', async () => {
+    const asAdmin = callerAs(services, admin);
+    await asAdmin.adminProducts.createCategory({ name: ' Rongeurs ' });
+    let list = await asAdmin.adminProducts.createCategory({ name: 'Insectes' });
+    expect(list.map((c) => c.name)).toEqual(['Rongeurs', 'Insectes']);
+    await expect(asAdmin.adminProducts.createCategory({ name: 'rongeurs' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Cette catégorie existe déjà.',
+    });
+
+    const [rongeurs, insectes] = list;
+    list = await asAdmin.adminProducts.reorderCategories({ ids: [insectes!.id, rongeurs!.id] });
+    expect(list.map((c) => c.name)).toEqual(['Insectes', 'Rongeurs']);
+
+    // A typo is refused: the category must be in the list.
+    await expect(asAdmin.adminProducts.create(product('Rongeur'))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: "Cette catégorie n'existe pas : ajoutez-la d'abord dans la liste des catégories.",
+    });
+    const trap = await asAdmin.adminProducts.create(product('Rongeurs'));
+    const spray = await asAdmin.adminProducts.create(product('Insectes'));
+
+    await asAdmin.adminProducts.renameCategory({ id: rongeurs!.id, name: 'Rats et souris' });
+    expect((await asAdmin.adminProducts.byId({ id: trap.id })).category).toBe('Rats et souris');
+
+    list = await asAdmin.adminProducts.mergeCategory({ id: insectes!.id, intoId: rongeurs!.id });
+    expect(list.map((c) => [c.name, c.productCount])).toEqual([['Rats et souris', 2]]);
+    expect((await asAdmin.adminProducts.byId({ id: spray.id })).category).toBe('Rats et souris');
+  });
+
+  it('leave a product without a category alone, and products made elsewhere keep theirs', async () => {
+    const asAdmin = callerAs(services, admin);
+    await expect(asAdmin.adminProducts.create(product(null))).resolves.toMatchObject({ category: null });
+    const made = await createProduct(db.sql, { title: 'Ancien produit' });
+    expect(made.id).toBeTruthy();
+  });
+});

@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Context, Services, SessionUser } from '../../src/server/context.js';
+import { placeOrder } from '../../src/server/orders/place.js';
+import { appRouter } from '../../src/server/routers/index.js';
+import { readSettings, saveSettings } from '../../src/server/settings/store.js';
+import { createCallerFactory } from '../../src/server/trpc.js';
+import {
+  callerAs,
+  createTestDatabase,
+  createTestServices,
+  createUser,
+  type TestDatabase,
+} from '../support/db.js';
+import { createProduct, customerForm, guest, setPaymentForTest } from '../support/orders.js';
+
+/* Issue 29, point 1: the mails of the owner's daily work, through the outbox. */
+
+let db: TestDatabase;
+let services: Services;
+let admin: SessionUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+  admin = await createUser(services, { role: 'admin', firstName: 'Anne', lastName: 'Admin' });
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+const createCaller = createCallerFactory(appRouter);
+const visitor = (ip: string) =>
+  createCaller({ ...services, user: null, requestId: `test-${ip}`, ip } satisfies Context);
+
+interface OutboxRow {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+}
+const mails = (like: string) =>
+  db.sql<OutboxRow[]>`select kind, to_address, subject, text_body from mail_outbox
+                       where dedupe_key like ${like} order by id`;
+
+async function newOrder() {
+  const product = await createProduct(db.sql, { title: 'Piège à guêpes', stockQuantity: 10 });
+  return await placeOrder(
+    db.sql,
+    {
+      customerId: null,
+      customer: customerForm,
+      deliveryMethod: 'delivery',
+      lines: [{ productId: product.id, quantity: 1 }],
+    },
+    guest,
+  );
+}
+
+async function setSettings(change: Record<string, unknown>) {
+  const { settings } = await readSettings(db.sql);
+  await saveSettings(db.sql, { ...settings, ...change }, { id: admin.id, email: 'anne@example.fr' });
+}
+
+describe("the customer's status mails", () => {
+  it('mails Confirmée, Expédiée with the carrier and tracking number, Livrée; nothing at En traitement', async () => {
+    const order = await newOrder();
+    const asAdmin = callerAs(services, admin);
+    await asAdmin.orders.setStatus({ orderId: order.id, status: 'confirmed' });
+    await asAdmin.orders.setStatus({ orderId: order.id, status: 'processing' });
+    await asAdmin.orders.setStatus({
+      orderId: order.id,
+      status: 'shipped',
+      shipment: { carrier: ' Colissimo ', trackingNumber: '6A12345678901' },
+    });
+    await asAdmin.orders.setStatus({ orderId: order.id, status: 'delivered' });
+    const sent = await mails(`order-status:${order.id}:%`);
+    expect(sent.map((m) => m.kind)).toEqual([
+      'order-status-confirmed',
+      'order-status-shipped',
+      'order-status-delivered',
+    ]);
+    expect(sent.every((m) => m.toAddress === customerForm.email)).toBe(true);
+    expect(sent[1]?.subject).toBe(`Votre commande ${order.orderNumber} est expédiée`);
+    expect(sent[1]?.textBody).toContain('- Transporteur : Colissimo');
+    expect(sent[1]?.textBody).toContain('- Numéro de suivi : 6A12345678901');
+    // The history keeps them with the change.
+    const history = await asAdmin.orders.history({ orderId: order.id });
+    expect(history.map((e) => e.summary)).toContain(
+      'Statut : En préparation → Expédiée (Colissimo, suivi 6A12345678901)',
+    );
+  });
+
+  it('tells what happens to the money when an order is cancelled', async () => {
+    const order = await newOrder();
+    const asAdmin = callerAs(services, admin);
+    // Paid, then cancelled with its refund in one step (the money ledger's « Annuler la commande »).
+    await setPaymentForTest(services.sql, order.id, 'paid', {
+      actor: { kind: 'admin', userId: admin.id },
+      requestId: 'test-paid',
+    });
+    await asAdmin.orders.cancelAndRefund({ orderId: order.id, method: 'cash' });
+    const [mail] = await mails(`order-status:${order.id}:%`);
+    expect(mail?.subject).toBe(`Votre commande ${order.orderNumber} est annulée`);
+    expect(mail?.textBody).toMatch(/vous a été remboursé/);
+  });
+
+  it('sends nothing when "Suivi de commande" is switched off', async () => {
+    await setSettings({ customerStatusMails: false });
+    try {
+      const order = await newOrder();
+      await callerAs(services, admin).orders.setStatus({ orderId: order.id, status: 'confirmed' });
+      expect(await mails(`order-status:${order.id}:%`)).toHaveLength(0);
+    } finally {
+      await setSettings({ customerStatusMails: true });
+    }
+  });
+
+  it('refuses a tracking number that is too long, and changes nothing', async () => {
+    const order = await newOrder();
+    await expect(
+      callerAs(services, admin).orders.setStatus({
+        orderId: order.id,
+        status: 'shipped',
+        shipment: { trackingNumber: 'x'.repeat(101) },
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const [row] = await db.sql<{ status: string }[]>`select status from orders where id = ${order.id}`;
+    expect(row?.status).toBe('pending');
+  });
+});
+
+describe('contact requests', () => {
+  it("reach the shop's mailbox with the service, the phone and a link to the inbox", async () => {
+    await visitor('10.29.0.1').contact.send({
+      name: 'Paul Urgent',
+      email: 'paul@example.fr',
+      phone: '06 12 34 56 78',
+      service: 'frelon',
+      message: 'Nid sous le toit',
+    });
+    const { settings } = await readSettings(db.sql);
+    const [mail] = await mails('contact-request:%');
+    expect(mail).toMatchObject({ kind: 'shop-contact-request', toAddress: settings.shopEmail });
+    expect(mail?.subject).toBe("Demande d'intervention : Nid de frelons (Paul Urgent)");
+    expect(mail?.textBody).toContain('- Téléphone : 06 12 34 56 78');
+    expect(mail?.textBody).toMatch(/Ouvrir les demandes de contact : http.*\/admin\/contact/);
+  });
+
+  it('keep a noted call and an emailed answer with the request; the answer goes through the outbox', async () => {
+    await visitor('10.29.0.2').contact.send({
+      name: 'Julie Réponse',
+      email: 'julie@example.fr',
+      phone: '06 98 76 54 32',
+      service: 'guepe',
+      message: '',
+    });
+    const asAdmin = callerAs(services, admin);
+    const request = (await asAdmin.contact.list()).find((r) => r.name === 'Julie Réponse')!;
+    await asAdmin.contact.reply({ id: request.id, kind: 'call', body: 'Rappelée, passage demain 9 h' });
+    const after = await asAdmin.contact.reply({
+      id: request.id,
+      kind: 'email',
+      body: 'Bonjour,\n\nNous passons demain à 9 h.',
+    });
+    expect(after.replies.map((r) => [r.kind, r.authorName])).toEqual([
+      ['call', 'Anne Admin'],
+      ['email', 'Anne Admin'],
+    ]);
+    const [answer] = await mails('contact-reply:%');
+    expect(answer).toMatchObject({ kind: 'contact-reply', toAddress: 'julie@example.fr' });
+    expect(answer?.textBody).toContain('Nous passons demain à 9 h.');
+    // Bad input: a French message, nothing kept.
+    await expect(asAdmin.contact.reply({ id: request.id, kind: 'email', body: '  ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect((await asAdmin.contact.list()).find((r) => r.id === request.id)?.replies).toHaveLength(2);
+  });
+});
+
+describe('"Nouvelle commande" in the back-office', () => {
+  it('places a server-priced order for an account, takes the stock, mails like a shop order and says the team placed it', async () => {
+    const product = await createProduct(db.sql, {
+      title: 'Appât rodenticide',
+      stockQuantity: 4,
+      priceCents: 1290,
+    });
+    const customer = await createUser(services, { role: 'user', firstName: 'Marc', lastName: 'Téléphone' });
+    const asAdmin = callerAs(services, admin);
+    const order = await asAdmin.orders.create({
+      ...customerForm,
+      customerId: customer.id,
+      deliveryMethod: 'pickup',
+      lines: [{ productId: product.id, quantity: 3 }],
+      idempotencyKey: crypto.randomUUID(),
+      // What the client says about prices has no effect: there is no field for it.
+      ...({ totalAmountCents: 1 } as object),
+    });
+    expect(order.totalAmountCents).toBe(3 * 1290);
+    const [row] = await db.sql<
+      { stockQuantity: number }[]
+    >`select stock_quantity from products where id = ${product.id}`;
+    expect(row?.stockQuantity).toBe(1);
+    const [owner] = await db.sql<
+      { customerId: string }[]
+    >`select customer_id from orders where id = ${order.id}`;
+    expect(owner?.customerId).toBe(customer.id);
+    expect((await mails(`order-confirmation:${order.id}`)).length).toBe(1);
+    expect((await mails(`shop-new-order:${order.id}`)).length).toBe(1);
+    const [placed] = await asAdmin.orders.history({ orderId: order.id });
+    expect(placed?.summary).toMatch(/\(commande passée par l'équipe\)$/);
+    expect(placed?.by).toBe('Anne Admin');
+    // The stock rule is the checkout's: two more are refused, and nothing changes.
+    await expect(
+      asAdmin.orders.create({
+        ...customerForm,
+        customerId: null,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 2 }],
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it("is not held by the shop's per-address limit, and refuses an unknown customer", async () => {
+    const product = await createProduct(db.sql, { title: 'Gel anti-cafards', stockQuantity: 100 });
+    // The shop's limits made tight: the shop's computer takes more phone orders than that.
+    const tight = { ...services.config, CHECKOUT_LIMIT_PER_IP: 2, CHECKOUT_LIMIT_PER_EMAIL: 2 };
+    const asAdmin = callerAs({ ...services, config: tight }, admin);
+    for (let n = 0; n < 5; n++) {
+      await asAdmin.orders.create({
+        ...customerForm,
+        customerId: null,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 1 }],
+        idempotencyKey: crypto.randomUUID(),
+      });
+    }
+    await expect(
+      asAdmin.orders.create({
+        ...customerForm,
+        customerId: 'no-such-account',
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 1 }],
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Client introuvable.' });
+  });
+});
+
+describe('the customer dialog', () => {
+  it("shows the customer's orders and total spent, sends a reset link and the verification mail again", async () => {
+    const customer = await createUser(services, { role: 'user', firstName: 'Léa', lastName: 'Dialogue' });
+    const [{ email } = { email: '' }] = await db.sql<
+      { email: string }[]
+    >`select email from users where id = ${customer.id}`;
+    const product = await createProduct(db.sql, {
+      title: 'Piège à souris',
+      stockQuantity: 10,
+      priceCents: 500,
+    });
+    const asAdmin = callerAs(services, admin);
+    const place = () =>
+      asAdmin.orders.create({
+        ...customerForm,
+        customerId: customer.id,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 2 }],
+        idempotencyKey: crypto.randomUUID(),
+      });
+    const kept = await place();
+    const cancelled = await place();
+    await asAdmin.orders.setStatus({ orderId: cancelled.id, status: 'cancelled' });
+    const seen = await asAdmin.adminCustomers.orders({ id: customer.id });
+    expect(seen.orders.map((o) => o.orderNumber).sort()).toEqual(
+      [kept.orderNumber, cancelled.orderNumber].sort(),
+    );
+    expect(seen).toMatchObject({ orderCount: 2, totalSpentCents: 1000 });
+
+    await asAdmin.adminCustomers.sendPasswordReset({ id: customer.id });
+    const [reset] = await db.sql<OutboxRow[]>`select kind, to_address, subject, text_body from mail_outbox
+                                               where kind = 'reset-password' and to_address = ${email}`;
+    expect(reset?.textBody).toMatch(/reinitialiser-mot-de-passe\?token=/);
+
+    await db.sql`update users set email_verified = false where id = ${customer.id}`;
+    await asAdmin.adminCustomers.resendVerification({ id: customer.id });
+    const [verify] = await db.sql<OutboxRow[]>`select kind, to_address, subject, text_body from mail_outbox
+                                                where kind = 'verify-email' and to_address = ${email}`;
+    expect(verify?.textBody).toMatch(/\/api\/auth\/verify-email\?token=/);
+    await db.sql`update users set email_verified = true where id = ${customer.id}`;
+    await expect(asAdmin.adminCustomers.resendVerification({ id: customer.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Cette adresse email est déjà confirmée.',
+    });
+  });
+});
