@@ -7,6 +7,7 @@
 import { type DeliveryRules, effectivePriceCents, orderAmounts } from '../catalog/pricing.js';
 import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
 import { checkoutFormSchema } from '../checkout/schema.js';
+import { checkShownTotal, type ShownTotal } from '../checkout/total-check.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, NOTES_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type {
@@ -18,6 +19,7 @@ import type {
   OrderPlacedData,
 } from './events.js';
 import { isOrderStatus, isPaymentStatus } from './status.js';
+import { WITHDRAWAL_TEXTS, type WithdrawalFacts, withdrawalWindow } from './withdrawal.js';
 
 /** What the decider needs to know about a product, read in the command's transaction. */
 export interface ProductSnapshot {
@@ -34,7 +36,7 @@ export interface ProductSnapshot {
 }
 
 /** An order as folded from its events: what OrderPlaced said, as later events changed it. */
-export interface OrderState extends OrderPlacedData {
+export interface OrderState extends OrderPlacedData, WithdrawalFacts {
   id: string;
   version: number;
   deleted: boolean;
@@ -58,6 +60,10 @@ export type OrderCommand =
       itemIds: string[];
       /** The shop's Commerce settings as read in the command's transaction. */
       delivery: DeliveryRules;
+      /** The total the checkout showed beside its button: a different one refuses the order. */
+      shownTotal?: ShownTotal;
+      /** The version of the CGV the customer accepted (recorded in OrderPlaced). */
+      cgvVersion?: string;
     }
   | {
       type: 'SetStatus';
@@ -67,7 +73,10 @@ export type OrderCommand =
     }
   | { type: 'SetPaymentStatus'; paymentStatus: string }
   | { type: 'DeleteOrder'; reason?: string | null }
-  | { type: 'AddNote'; note: string };
+  | { type: 'AddNote'; note: string }
+  // Withdrawal (issue 26): the command carries its time, the period depends on it.
+  | { type: 'RequestWithdrawal'; at: string; name: string; email: string; itemIds: string[] }
+  | { type: 'RecordWithdrawalException'; itemIds: string[]; note: string | null };
 
 /** An event with what evolve needs from the store. */
 export type EvolvingEvent = OrderEvent & {
@@ -173,12 +182,14 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
     command.deliveryMethod,
     command.delivery,
   );
+  checkShownTotal(command.shownTotal, { subtotalCents, shippingCostCents, taxCents, totalAmountCents });
   return [
     {
       type: 'OrderPlaced',
       data: {
         orderNumber: command.orderNumber,
         customerId: command.customerId,
+        ...(command.cgvVersion ? { cgvVersion: command.cgvVersion } : {}),
         customer,
         deliveryMethod: command.deliveryMethod,
         lines,
@@ -261,8 +272,71 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
       }
       return [{ type: 'OrderNoteAdded', data: { note } }];
     }
+    case 'RequestWithdrawal':
+    case 'RecordWithdrawalException':
+      return decideWithdrawal(command, existing(state));
   }
 }
+
+// --- Withdrawal (issue 26), kept in one block: rules in withdrawal.ts ----------------------------
+
+function decideWithdrawal(
+  command: Extract<OrderCommand, { type: 'RequestWithdrawal' | 'RecordWithdrawalException' }>,
+  order: OrderState,
+): OrderEvent[] {
+  const known = new Set(order.lines.map((l) => l.itemId));
+  const itemIds = [...new Set(command.itemIds)];
+  if (itemIds.length === 0 || itemIds.some((id) => !known.has(id))) {
+    throw new DomainError('invalid', 'UNKNOWN_LINE', WITHDRAWAL_TEXTS.unknownLine);
+  }
+  if (command.type === 'RecordWithdrawalException') {
+    if (!order.withdrawal) {
+      throw new DomainError(
+        'conflict',
+        'NO_WITHDRAWAL',
+        "Aucune rétractation n'a été demandée pour cette commande.",
+      );
+    }
+    return [
+      {
+        type: 'WithdrawalExceptionRecorded',
+        data: { reason: 'hygiene_seal_broken', itemIds, note: command.note?.trim() || null },
+      },
+    ];
+  }
+  const window = withdrawalWindow(order, new Date(command.at));
+  if (window.kind === 'requested')
+    throw new DomainError('conflict', 'WITHDRAWAL_EXISTS', WITHDRAWAL_TEXTS.already);
+  if (window.kind === 'closed') {
+    throw window.reason === 'expired' && window.lastDay
+      ? new DomainError('conflict', 'WITHDRAWAL_EXPIRED', WITHDRAWAL_TEXTS.expired(window.lastDay))
+      : new DomainError('conflict', 'WITHDRAWAL_CLOSED', WITHDRAWAL_TEXTS.cancelled);
+  }
+  return [{ type: 'WithdrawalRequested', data: { name: command.name, email: command.email, itemIds } }];
+}
+
+function evolveWithdrawal(
+  state: OrderState,
+  event: Extract<EvolvingEvent, { type: 'WithdrawalRequested' | 'WithdrawalExceptionRecorded' }>,
+): OrderState {
+  const at = event.metadata.at;
+  if (event.type === 'WithdrawalRequested') {
+    const { name, email, itemIds } = event.data;
+    return {
+      ...state,
+      withdrawal: { requestedAt: at, name, email, itemIds, exception: null },
+      version: event.version,
+      updatedAt: at,
+    };
+  }
+  return {
+    ...state,
+    withdrawal: state.withdrawal && { ...state.withdrawal, exception: { ...event.data, at } },
+    version: event.version,
+    updatedAt: at,
+  };
+}
+// --- end of the withdrawal block ------------------------------------------------------------------
 
 export function evolve(state: OrderState | null, event: EvolvingEvent): OrderState | null {
   const at = event.metadata.at;
@@ -284,6 +358,9 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
         notes: d.notes,
         status: d.status,
         paymentStatus: d.paymentStatus,
+        ...(d.cgvVersion ? { cgvVersion: d.cgvVersion } : {}),
+        deliveredAt: null,
+        withdrawal: null,
         deleted: false,
         deletedReason: null,
         createdAt: at,
@@ -291,7 +368,16 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
       };
     }
     case 'OrderStatusChanged':
-      return state && { ...state, status: event.data.to, version: event.version, updatedAt: at };
+      return (
+        state && {
+          ...state,
+          status: event.data.to,
+          // The first "delivered" starts the withdrawal period (withdrawal.ts).
+          deliveredAt: state.deliveredAt ?? (event.data.to === 'delivered' ? at : null),
+          version: event.version,
+          updatedAt: at,
+        }
+      );
     case 'OrderPaymentStatusChanged':
       return state && { ...state, paymentStatus: event.data.to, version: event.version, updatedAt: at };
     case 'OrderNoteAdded':
@@ -307,6 +393,9 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
           updatedAt: at,
         }
       );
+    case 'WithdrawalRequested':
+    case 'WithdrawalExceptionRecorded':
+      return state && evolveWithdrawal(state, event);
   }
 }
 

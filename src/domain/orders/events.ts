@@ -32,6 +32,31 @@ export interface EventMetadata {
 }
 
 const orderStatus = z.enum(ORDER_STATUSES);
+
+// --- Withdrawal events (issue 26), kept in one block --------------------------------------------
+
+/** Why the owner refuses the withdrawal of some lines: only the hygiene exception, stated before the contract. */
+export const WITHDRAWAL_EXCEPTIONS = ['hygiene_seal_broken'] as const;
+
+const WITHDRAWAL_EVENT_SCHEMAS = {
+  /**
+   * The customer used the online withdrawal function (L221-21, D221-5). The name and email are the
+   * ones typed on the form, kept because the acknowledgement goes to them; nothing else personal.
+   */
+  WithdrawalRequested: z.object({
+    name: z.string().min(1),
+    email: z.string().min(1),
+    /** The order_items ids the withdrawal covers (all the order's lines by default). */
+    itemIds: z.array(z.string()).min(1),
+  }),
+  /** The owner records that the hygiene exception (L221-28 5°) applies to some lines; never automatic. */
+  WithdrawalExceptionRecorded: z.object({
+    reason: z.enum(WITHDRAWAL_EXCEPTIONS),
+    itemIds: z.array(z.string()).min(1),
+    note: z.string().nullable(),
+  }),
+} as const;
+// --- end of the withdrawal block ------------------------------------------------------------------
 const paymentStatus = z.enum(PAYMENT_STATUSES);
 
 export type { DeliveryMethod } from '../checkout/fields.js';
@@ -80,6 +105,8 @@ export const orderPlacedDataSchema = z.object({
   notes: z.string().nullable(),
   status: orderStatus,
   paymentStatus: paymentStatus,
+  /** The CGV version the customer accepted at checkout (orders placed before versioning: absent). */
+  cgvVersion: z.string().optional(),
 });
 export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 
@@ -91,6 +118,8 @@ export const ORDER_EVENT_SCHEMAS = {
   OrderDeleted: z.object({ reason: z.string().nullable() }),
   /** An admin's internal note: staff only, never shown to the customer (see INTERNAL_EVENT_TYPES). */
   OrderNoteAdded: z.object({ note: z.string().min(1) }),
+  // --- Withdrawal (issue 26: C. conso L221-18, L221-21, L221-28) ---------------------------------
+  ...WITHDRAWAL_EVENT_SCHEMAS,
 } as const;
 
 type Schemas = typeof ORDER_EVENT_SCHEMAS;
