@@ -10,6 +10,7 @@ import {
 } from '../common/limits.js';
 import { uuidInput } from '../security/ids.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
+import { shownTotalSchema } from './total-check.js';
 
 export {
   DELIVERY_METHODS,
@@ -107,6 +108,12 @@ export const placeOrderInputSchema = z
         error: 'Un produit apparaît deux fois dans la commande',
       }),
     idempotencyKey: z.uuid({ error: 'Clé de commande invalide' }),
+    /**
+     * The total the page showed beside the order button (L221-14, C. civ. 1127-2): the server
+     * refuses the order when its own total differs (total-check.ts). The shop's checkout always
+     * sends it; an API client that omits it gets the server's total unchecked.
+     */
+    shownTotal: shownTotalSchema.optional(),
   })
   .superRefine(checkDeliveryFields);
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;

@@ -3,6 +3,7 @@ import type { DeliveryRules } from '../catalog/pricing.js';
 import { parseDecimal } from '../catalog/product.js';
 import { EMAIL_MAX } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
+import { type LegalIdentity, legalIdentity } from '../legal/identity.js';
 
 /**
  * The shop settings (back-office.md §2 "Paramètres", §3 defaults): ONE schema, parsed by the
@@ -36,6 +37,42 @@ const euros = (message: string) =>
     // Whole cents: what the database keeps.
     .transform((v) => Math.round(v * 100) / 100);
 
+// --- Mentions légales (issue 26), kept in one block ---------------------------------------------
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(300, M.tooLong)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'Adresse de site invalide (https://…)')
+  .default('');
+
+/** Who the legal notices and the CGV name besides the shop: director of publication, host, mediator. */
+const legalNoticeShape = {
+  publicationDirector: text(120).default(''),
+  hostName: text(120).default(''),
+  hostAddress: text(300).default(''),
+  hostPhone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, PHONE_MESSAGE)
+    .refine((v) => v === '' || isPhone(v), PHONE_MESSAGE)
+    .default(''),
+  mediatorName: text(200).default(''),
+  mediatorAddress: text(300).default(''),
+  mediatorWebsite: optionalUrl,
+};
+
+export const LEGAL_NOTICE_DEFAULTS = {
+  publicationDirector: '',
+  hostName: '',
+  hostAddress: '',
+  hostPhone: '',
+  mediatorName: '',
+  mediatorAddress: '',
+  mediatorWebsite: '',
+};
+// --- end of the Mentions légales block ------------------------------------------------------------
+
 export const shopSettingsSchema = z.object({
   // Général
   shopName: text(120).min(1, M.shopNameRequired),
@@ -67,6 +104,8 @@ export const shopSettingsSchema = z.object({
   lowStockAlerts: z.boolean(),
   // Système
   maintenanceMode: z.boolean(),
+  // Mentions légales (issue 26): LCEN art. 6 III and C. conso L612-1
+  ...legalNoticeShape,
 });
 
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
@@ -89,6 +128,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   orderNotifications: true,
   lowStockAlerts: true,
   maintenanceMode: false,
+  ...LEGAL_NOTICE_DEFAULTS,
 };
 
 const cents = (euros: number) => Math.round(euros * 100);
@@ -127,6 +167,8 @@ export interface PublicShop extends ShopIdentity {
   description: string;
   currency: 'EUR';
   delivery: DeliveryRules;
+  /** What the legal notices and the CGV name (src/domain/legal/identity.ts). */
+  legal: LegalIdentity;
 }
 
 export const publicShop = (s: ShopSettings): PublicShop => ({
@@ -134,6 +176,7 @@ export const publicShop = (s: ShopSettings): PublicShop => ({
   description: s.shopDescription,
   currency: s.currency,
   delivery: commerceRules(s),
+  legal: legalIdentity(s),
 });
 
 // --- The form --------------------------------------------------------------------------------

@@ -4,7 +4,9 @@
  * takes the stock. A retried request with the same idempotency key returns the first order.
  */
 import { randomUUID } from 'node:crypto';
+import type { ShownTotal } from '../../domain/checkout/total-check.js';
 import { DomainError } from '../../domain/errors.js';
+import { CGV_VERSION } from '../../domain/legal/cgv.js';
 import { decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
@@ -23,6 +25,8 @@ export interface PlaceOrderInput {
   deliveryMethod: DeliveryMethod;
   lines: { productId: string; quantity: number }[];
   notes?: string;
+  /** The total the checkout showed: a different total refuses the order (total-check.ts). */
+  shownTotal?: ShownTotal;
 }
 
 export interface PlacedOrder {
@@ -142,6 +146,9 @@ export async function placeOrder(
           products,
           itemIds: lines.map(() => randomUUID()),
           delivery: commerceRules(settings),
+          ...(input.shownTotal ? { shownTotal: input.shownTotal } : {}),
+          // The CGV the checkout page showed (one version live at a time).
+          cgvVersion: CGV_VERSION,
         },
         null,
       );

@@ -34,6 +34,13 @@ interface Row {
   orderNotifications: boolean;
   lowStockAlerts: boolean;
   maintenanceMode: boolean;
+  publicationDirector: string;
+  hostName: string;
+  hostAddress: string;
+  hostPhone: string;
+  mediatorName: string;
+  mediatorAddress: string;
+  mediatorWebsite: string;
   updatedAt: Date;
   updatedByEmail: string | null;
 }
@@ -62,6 +69,14 @@ function fromRow(row: Row): StoredSettings {
       orderNotifications: row.orderNotifications,
       lowStockAlerts: row.lowStockAlerts,
       maintenanceMode: row.maintenanceMode,
+      // Mentions légales (migration 0035)
+      publicationDirector: row.publicationDirector,
+      hostName: row.hostName,
+      hostAddress: row.hostAddress,
+      hostPhone: row.hostPhone,
+      mediatorName: row.mediatorName,
+      mediatorAddress: row.mediatorAddress,
+      mediatorWebsite: row.mediatorWebsite,
     },
     updatedAt: row.updatedAt.toISOString(),
     updatedByEmail: row.updatedByEmail,
@@ -115,6 +130,14 @@ const settingsRow = (s: ShopSettings) => ({
   orderNotifications: s.orderNotifications,
   lowStockAlerts: s.lowStockAlerts,
   maintenanceMode: s.maintenanceMode,
+  // Mentions légales (migration 0035)
+  publicationDirector: s.publicationDirector,
+  hostName: s.hostName,
+  hostAddress: s.hostAddress,
+  hostPhone: s.hostPhone,
+  mediatorName: s.mediatorName,
+  mediatorAddress: s.mediatorAddress,
+  mediatorWebsite: s.mediatorWebsite,
 });
 
 /** Stores a first set when none exists (the demo seed); never overwrites a saved one. */
