@@ -7,6 +7,7 @@ import { checkOrderLimits } from '../limits/abuse.js';
 import { logger } from '../logger.js';
 import { cachedSettings } from '../settings/store.js';
 import { queueOrderConfirmation } from './confirmation-mail.js';
+import { orderLinkUrl, orderToken } from './order-link.js';
 import { type PlacedOrder, placeOrder } from './place.js';
 
 export const MAINTENANCE_MESSAGE =
@@ -24,7 +25,7 @@ export const MAINTENANCE_MESSAGE =
 export async function checkout(
   ctx: Pick<Context, 'sql' | 'config' | 'ip' | 'user' | 'requestId'>,
   input: CheckoutInput,
-): Promise<PlacedOrder> {
+): Promise<PlacedOrder & { orderToken: string }> {
   const { settings } = await cachedSettings(ctx.sql, ctx.config);
   if (settings.maintenanceMode && ctx.user?.role !== 'admin') {
     throw new DomainError('unavailable', 'MAINTENANCE', MAINTENANCE_MESSAGE);
@@ -49,9 +50,12 @@ export async function checkout(
     },
   );
   try {
-    await queueOrderConfirmation(ctx.sql, order, shopIdentity(settings));
+    await queueOrderConfirmation(ctx.sql, order, shopIdentity(settings), {
+      orderUrl: orderLinkUrl(ctx.config.PUBLIC_URL, ctx.config.AUTH_SECRET, order.id),
+    });
   } catch (error) {
     logger.error(`Could not queue the confirmation of order ${order.orderNumber}`, error);
   }
-  return order;
+  // The confirmation page links to the signed order page, as the mail does.
+  return { ...order, orderToken: orderToken(ctx.config.AUTH_SECRET, order.id) };
 }
