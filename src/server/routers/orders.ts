@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.js';
 import { actorFromUser } from '../../domain/orders/events.js';
+import { withdrawalExceptionSchema } from '../../domain/orders/withdrawal.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
 import { addOrderNote, deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
+import { recordWithdrawalException } from '../orders/withdrawal.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 /*
@@ -80,6 +82,16 @@ export const ordersRouter = router({
     .input(orderNoteInput.extend({ orderId }))
     .mutation(async ({ ctx, input }) =>
       outcome(input.orderId, await addOrderNote(ctx.sql, input.orderId, input.note, commandMeta(ctx))),
+    ),
+
+  /** The owner records the hygiene exception (L221-28 5°) on lines of a withdrawal: never automatic. */
+  recordWithdrawalException: adminProcedure
+    .input(withdrawalExceptionSchema.extend({ orderId }))
+    .mutation(async ({ ctx, input }) =>
+      outcome(
+        input.orderId,
+        await recordWithdrawalException(ctx.sql, input.orderId, input, commandMeta(ctx)),
+      ),
     ),
 
   remove: adminProcedure
