@@ -98,6 +98,7 @@ export function useCheckout() {
         shippingCostCents: order.shippingCostCents,
         taxCents: order.taxCents,
         customer: { ...order.customer, deliveryMethod: order.deliveryMethod },
+        orderToken: order.orderToken,
       });
       toast({ title: 'Succès', description: 'Commande créée avec succès!', variant: 'success' });
       navigate('/confirmation');

@@ -23,6 +23,7 @@ import { orderNoteInput } from '@/domain/orders/admin-list';
 import { ProductThumb } from '../products/product-thumb';
 import { shortId } from './format';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
+import { WithdrawalSection } from './withdrawal-parts';
 
 /** The details dialog (back-office.md §2) plus the order's timeline from its events. */
 export function OrderDetailsDialog({
@@ -134,6 +135,7 @@ function OrderDetails({
           journal des commandes.
         </p>
       ) : null}
+      <WithdrawalSection order={order} canEdit={canEdit} />
       <div className="grid grid-cols-3 gap-2">
         <Amount label="Total" cents={order.totalAmountCents} strong />
         <Amount label="Frais de port" cents={order.shippingCostCents} />
