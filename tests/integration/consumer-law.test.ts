@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../src/domain/settings/settings.js';
 import { mailDir } from '../../src/server/mail/transport.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { orderIdFromToken, orderToken } from '../../src/server/orders/order-link.js';
+import { replayOrders } from '../../src/server/orders/replay.js';
 import { createProduct, placeInput } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
