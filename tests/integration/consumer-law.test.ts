@@ -192,4 +192,16 @@ describe('the withdrawal function (L221-21, D221-5)', () => {
     const page = await shop.as('anonymous').withdrawal.order({ token: orderToken(secret, placed.id) });
     expect(page.window).toEqual({ kind: 'closed', reason: 'expired', lastDay: '2026-01-19' });
   });
+
+  it('/compte offers "Renoncer au contrat ici" on each of the customer\'s orders while the period runs, with its signed link', async () => {
+    const trap = await createProduct(shop.sql, { priceCents: 1000 });
+    const placed = await shop
+      .as('customerA')
+      .checkout.place(placeInput([{ productId: trap.id, quantity: 1 }]));
+    const mine = (await shop.as('customerA').account.orders()).find((o) => o.id === placed.id);
+    expect(mine).toMatchObject({ withdrawal: 'open', orderToken: placed.orderToken });
+    await setOrderStatus(shop.sql, placed.id, 'cancelled', { actor: { kind: 'system' }, requestId: 't' });
+    const cancelled = (await shop.as('customerA').account.orders()).find((o) => o.id === placed.id);
+    expect(cancelled?.withdrawal).toBe('closed');
+  });
 });
