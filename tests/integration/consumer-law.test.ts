@@ -176,6 +176,9 @@ describe('the withdrawal function (L221-21, D221-5)', () => {
       reason: 'hygiene_seal_broken',
       note: 'Sachet descellé',
     });
+    // The withdrawal events rebuild the same read tables as the live projections wrote.
+    const report = await replayOrders(shop.sql);
+    expect(report.differenceCount).toBe(0);
   });
 
   it('closes 14 days after the delivered event', async () => {
