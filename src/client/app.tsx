@@ -56,6 +56,7 @@ const Produit = lazyWithApi(() => import('./routes/produit'));
 const Panier = lazyWithApi(() => import('./routes/panier'));
 const Checkout = lazyWithApi(() => import('./routes/checkout'));
 const Confirmation = lazyWithApi(() => import('./routes/confirmation'));
+const Commande = lazyWithApi(() => import('./routes/commande'));
 const Auth = lazyWithApi(() => import('./routes/auth'));
 const Compte = lazyWithApi(() => import('./routes/compte'));
 const ResetPassword = lazyWithApi(() => import('./routes/reset-password'));
@@ -141,6 +142,7 @@ export function App() {
           <Route path="/panier" element={<Panier />} />
           <Route path="/checkout" element={<Checkout />} />
           <Route path="/confirmation" element={<ConfirmationRoute />} />
+          <Route path="/commande/:token" element={<Commande />} />
           <Route path="/auth" element={<Auth />} />
           <Route path="/compte" element={<Compte />} />
           <Route path="/reinitialiser-mot-de-passe" element={<ResetPassword />} />

@@ -13,6 +13,7 @@ import { logger } from './logger.js';
 import { startMailOutbox } from './mail/outbox.js';
 import { createMailer } from './mail/transport.js';
 import { queueMissedConfirmations } from './orders/confirmation-mail.js';
+import { orderLinkUrl } from './orders/order-link.js';
 import { seed } from './seed/seed.js';
 import { listenForCacheClears } from './settings/caches.js';
 import { cachedSettings } from './settings/store.js';
@@ -46,9 +47,13 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     const url = `http://localhost:${port}`;
     // Sends every queued mail (account mails, order confirmations, shop notifications) with retries,
     // shared safely by every instance.
-    const outbox = await startMailOutbox(db.sql, createMailer(config), {
+    // The sender's name is the shop's name in its settings, read at each send (short cache).
+    const senderName = async () => (await cachedSettings(db.sql, config)).settings.shopName;
+    const outbox = await startMailOutbox(db.sql, createMailer(config, senderName), {
       sweep: async () =>
-        queueMissedConfirmations(db.sql, shopIdentity((await cachedSettings(db.sql, config)).settings)),
+        queueMissedConfirmations(db.sql, shopIdentity((await cachedSettings(db.sql, config)).settings), {
+          orderUrl: (id) => orderLinkUrl(config.PUBLIC_URL, config.AUTH_SECRET, id),
+        }),
     });
     // Settings saves and "Vider le cache" on any instance clear this one's caches.
     const cacheClears = await listenForCacheClears(db.sql);

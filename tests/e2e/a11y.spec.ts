@@ -80,7 +80,7 @@ test('the shop, a product, the cart, the checkout, the confirmation, /auth and /
   await expectAccessible(page, '/checkout');
   await page.getByLabel('Téléphone').fill('06 12 34 56 78');
   await page.getByText('Retrait en boutique').first().click();
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(page).toHaveURL(/\/confirmation$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page, '/confirmation');

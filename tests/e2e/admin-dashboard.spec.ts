@@ -44,7 +44,7 @@ async function placeOrderInShop(page: Page): Promise<string> {
   await page.getByLabel('Adresse').fill('3 place du Marché');
   await page.getByLabel('Ville').fill('Louviers');
   await page.getByLabel('Code postal').fill('27400');
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(page).toHaveURL(/\/confirmation$/);
   await expect(page.getByTestId('confirmation-total')).toHaveText('14,90 €');
   return (await page.getByTestId('order-number').textContent())?.trim() ?? '';

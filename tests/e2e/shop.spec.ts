@@ -88,7 +88,7 @@ test('browse, product page, cart drawer, quantities, guest checkout, confirmatio
   // French spacing, as on the cards, the product page and the cart ("Prix promo :").
   await expect(page.getByText('Prix promo : 19,90 € (au lieu de 24,90 €)')).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText('49,70 €');
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(page.getByText('Veuillez remplir tous les champs obligatoires').first()).toBeVisible();
   await page.getByLabel('Prénom').fill('Camille');
   await page.getByLabel(/^Nom/).fill('Rousseau');
@@ -97,10 +97,10 @@ test('browse, product page, cart drawer, quantities, guest checkout, confirmatio
   await page.getByLabel('Adresse').fill('3 place du Marché');
   await page.getByLabel('Ville').fill('Louviers');
   await page.getByLabel('Code postal').fill('274');
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(page.getByText('Le code postal doit contenir 5 chiffres')).toBeVisible();
   await page.getByLabel('Code postal').fill('27400');
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
 
   // Confirmation: number, details, lines, total, next steps, help block; the cart is emptied.
   await expect(page).toHaveURL(/\/confirmation$/);
@@ -173,7 +173,7 @@ test('a signed-in customer gets the profile pre-filled and the order is theirs @
   await page.getByText('Retrait en boutique').first().click();
   await expect(page.getByText('Samedi uniquement').first()).toBeVisible();
   await expect(page.getByLabel('Adresse')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(page).toHaveURL(/\/confirmation$/);
   const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
   await expect(page.getByText('Retrait en boutique').first()).toBeVisible();
@@ -201,7 +201,7 @@ test('a failed order keeps the cart and names the product that ran short @phone'
   await page.getByLabel('Email').fill(uniqueEmail('hugo'));
   await page.getByLabel('Téléphone').fill('0611223344');
   await page.getByText('Retrait en boutique').first().click();
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(
     page.getByText(`Impossible de créer la commande: Stock insuffisant pour « ${STATION} »`).first(),
   ).toBeVisible();
@@ -234,7 +234,7 @@ test('storefront routes never load back-office code @phone', async ({ page, brow
   await page.getByTestId('cart-button').click();
   await page.getByRole('dialog').getByRole('link', { name: 'Voir le panier' }).click();
   await page.getByRole('link', { name: 'Passer la commande' }).click();
-  await expect(page.getByRole('button', { name: 'Confirmer la commande' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Commander et payer' })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(3);
   expect(scripts.filter((s) => backOffice.includes(s) || /\/assets\/admin[^/]*\.js$/.test(s))).toEqual([]);
 });
@@ -301,10 +301,10 @@ test('the "Ajouté au panier" notice leaves the drawer\'s buttons free, and the 
   await page.clock.resume();
   await drawer.getByRole('link', { name: 'Commander' }).click();
 
-  // One column (phones and tablets) or two: the total comes before "Confirmer la commande".
+  // One column (phones and tablets) or two: the total comes before "Commander et payer".
   await expect(page).toHaveURL(/\/checkout$/);
   const total = page.getByTestId('checkout-total');
-  const confirm = page.getByRole('button', { name: 'Confirmer la commande' });
+  const confirm = page.getByRole('button', { name: 'Commander et payer' });
   await expect(total).toBeVisible();
   const totalBox = (await total.boundingBox())!;
   const confirmBox = (await confirm.boundingBox())!;

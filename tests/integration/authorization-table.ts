@@ -29,7 +29,7 @@ export const ROLE_ACCOUNTS: Record<Exclude<RoleName, 'anonymous'>, Role> = {
 };
 
 /** 'ok', or the tRPC error code the call must fail with. */
-export type Outcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST';
+export type Outcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST' | 'CONFLICT';
 export type Expectation = Record<RoleName, Outcome>;
 
 export const everyone: Expectation = {
@@ -47,6 +47,13 @@ export const adminOnly: Expectation = {
   customerB: 'FORBIDDEN',
   auditor: 'FORBIDDEN',
   admin: 'ok',
+};
+const notFoundForAll: Expectation = {
+  anonymous: 'NOT_FOUND',
+  customerA: 'NOT_FOUND',
+  customerB: 'NOT_FOUND',
+  auditor: 'NOT_FOUND',
+  admin: 'NOT_FOUND',
 };
 /** The back-office's reading (orders, audit): admins and auditors. */
 export const staff: Expectation = { ...adminOnly, auditor: 'ok' };
@@ -264,9 +271,29 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ orderId: '7d4f8a52-8f4e-4c3e-9d1a-0a1b2c3d4e5f' }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
+  // A line that is not the order's: the admin passes the guard and gets BAD_REQUEST.
+  'orders.recordWithdrawalException': {
+    input: (f) => ({ orderId: f.orderOfA, itemIds: [randomUUID()], note: '' }),
+    expect: { ...adminOnly, admin: 'BAD_REQUEST' },
+  },
   'orders.remove': { input: (f) => ({ orderId: f.orderToRemove, reason: 'Test' }), expect: adminOnly },
   'session.me': { expect: everyone },
   'settings.shop': { expect: everyone },
+  // The signed order page: the token is the right, for everyone alike; one that is not ours is unknown.
+  // (A valid token's reading and withdrawal: consumer-law.test.ts.)
+  'withdrawal.order': {
+    input: () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA' }),
+    expect: notFoundForAll,
+  },
+  'withdrawal.request': {
+    input: () => ({
+      token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',
+      name: 'Marie Lefèvre',
+      email: 'marie@example.fr',
+      itemIds: [randomUUID()],
+    }),
+    expect: notFoundForAll,
+  },
   'settings.get': { expect: adminOnly },
   // Maintenance stays off: the procedures walked after it still place orders.
   'settings.update': { input: () => ({ ...DEFAULT_SETTINGS, maintenanceMode: false }), expect: adminOnly },

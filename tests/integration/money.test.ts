@@ -135,7 +135,7 @@ describe('an order paid half in cash, half by cheque, then one line refunded wit
     out.on('data', (chunk) => {
       csv += chunk;
     });
-    await writeOrdersCsv(db.sql, { search: '', status: 'all' }, out);
+    await writeOrdersCsv(db.sql, { search: '', status: 'all', withdrawal: 'all' }, out);
     expect(csv).toContain('Payé (€);Remboursé (€)');
     expect(csv).toMatch(/45,00;Livrée|45,00;En attente;Partiellement remboursée;45,00;10,00/);
   });

@@ -2,6 +2,7 @@ import type { Services, SessionUser } from '../../src/server/context.js';
 import type { Sql } from '../../src/server/db/client.js';
 import { type SendRound, sendDueMails } from '../../src/server/mail/outbox.js';
 import { createMailer } from '../../src/server/mail/transport.js';
+import { cachedSettings } from '../../src/server/settings/store.js';
 import { callerAs, createTestDatabase, createTestServices, createUser, type TestDatabase } from './db.js';
 
 /** The four roles of the authorization goal: anonymous, two customers, an admin. */
@@ -35,7 +36,11 @@ export async function testShop(env: Record<string, string> = {}): Promise<TestSh
     customerB: await createUser(services, { firstName: 'Bruno', lastName: 'Petit' }),
     admin: await createUser(services, { role: 'admin', firstName: 'Gérant', lastName: 'Boutique' }),
   };
-  const mailer = createMailer(services.config);
+  // As app.ts wires it: the sender's name follows the settings.
+  const mailer = createMailer(
+    services.config,
+    async () => (await cachedSettings(db.sql, services.config)).settings.shopName,
+  );
   return {
     db,
     sql: db.sql,

@@ -63,7 +63,7 @@ const PREFIX = new RegExp(
     'gap-x gap-y gap space-x space-y',
     'px py pt pr pb pl p mx my mt mr mb ml m',
     'size min-w min-h max-w max-h w h aspect',
-    'flex basis grow shrink items justify-items justify self place-items place-content',
+    'flex basis grow shrink items justify-items justify-self justify self place-items place-content',
     'overflow-x overflow-y overflow line-clamp whitespace break object list align cursor pointer-events',
     'appearance caption select resize',
     'opacity transition duration ease delay animate(?=-\\[)',

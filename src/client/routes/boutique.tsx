@@ -4,6 +4,8 @@ import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
+import { deliveryClaim } from '@/domain/legal/delivery-claims';
+import { useShop } from '../features/shop/order-totals';
 import { ProductCard } from '../features/shop/product-card';
 import { ShopLayout } from '../features/shop/shop-header';
 
@@ -16,6 +18,8 @@ export default function Boutique() {
     { getNextPageParam: (last, pages) => (last.length === PAGE_SIZE ? pages.length * PAGE_SIZE : undefined) },
   );
   const products = { ...list, data: list.data?.pages.flat() };
+  // The delivery claim follows the Commerce settings (issue 26): never "gratuite" when it is not.
+  const delivery = useShop().data?.delivery;
 
   useEffect(() => {
     if (products.isError) {
@@ -33,10 +37,12 @@ export default function Boutique() {
             contre les guêpes et frelons, équipement d'apiculture.
           </p>
           <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-primary-foreground/90">
-            <li className="flex items-center gap-2">
-              <Truck className="size-4 text-accent" aria-hidden="true" />
-              Livraison gratuite
-            </li>
+            {delivery?.shippingEnabled && (
+              <li className="flex items-center gap-2" data-testid="delivery-claim">
+                <Truck className="size-4 text-accent" aria-hidden="true" />
+                {deliveryClaim(delivery)}
+              </li>
+            )}
             <li className="flex items-center gap-2">
               <Store className="size-4 text-accent" aria-hidden="true" />
               Retrait en boutique

@@ -145,6 +145,19 @@ export default function Confirmation({ order }: { order: LastOrder }) {
             </ol>
           </section>
 
+          {order.orderToken && (
+            <section className="rounded-lg border bg-card p-5 text-sm sm:p-6">
+              <h2 className="mb-2 text-lg font-semibold">Votre commande en ligne</h2>
+              <p className="mb-3 text-muted-foreground">
+                Suivez votre commande et, si vous le souhaitez, renoncez-y dans les 14 jours suivant sa
+                réception : le lien est aussi dans l'email de confirmation.
+              </p>
+              <Link to={`/commande/${order.orderToken}`} className="font-medium text-primary underline">
+                Voir ma commande
+              </Link>
+            </section>
+          )}
+
           <section className="rounded-lg border border-primary/20 bg-secondary p-5 sm:p-6">
             <h2 className="mb-2 text-lg font-semibold">Besoin d'aide ?</h2>
             <p className="mb-3 text-sm text-muted-foreground">

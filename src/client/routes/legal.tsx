@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { SiteLayout } from '../features/marketing/layout';
 import {
+  CGV_UPDATED,
   Cgv,
   LEGAL_UPDATED,
   MentionsLegales,
@@ -35,7 +36,11 @@ export default function Legal({ page }: { page: LegalPageId }) {
           </Link>
           <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-primary sm:text-4xl">{title}</h1>
           {updated && (
-            <p className="mt-3 text-muted-foreground">{`Dernière mise à jour : ${LEGAL_UPDATED}`}</p>
+            <p className="mt-3 text-muted-foreground">
+              {page === 'cgv'
+                ? `Version du ${CGV_UPDATED} · Dernière mise à jour : ${CGV_UPDATED}`
+                : `Dernière mise à jour : ${LEGAL_UPDATED}`}
+            </p>
           )}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, Home, Phone } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { BUSINESS } from '../../domain/site/business';
+import { useSiteSettings } from '@/client/features/site/use-site-settings';
 import { RUBRIQUE_IDS, type RubriqueId } from '../../domain/site/routes';
 import { PestIcon } from '../features/marketing/art';
 import { Gallery } from '../features/marketing/gallery';
@@ -20,6 +20,7 @@ export default function Rubrique() {
 }
 
 function RubriqueContent({ id }: { id: RubriqueId }) {
+  const { identity: site } = useSiteSettings();
   const page = RUBRIQUE_PAGES[id];
   usePageMeta(rubriqueMeta(id));
   return (
@@ -79,11 +80,11 @@ function RubriqueContent({ id }: { id: RubriqueId }) {
             ))}
           </ul>
           <a
-            href={BUSINESS.phoneHref}
+            href={site.phoneHref ?? undefined}
             className="mt-7 flex h-12 items-center justify-center gap-2 rounded-md border-2 border-primary font-bold text-primary hover:bg-white"
           >
             <Phone className="size-5" aria-hidden="true" />
-            {BUSINESS.phoneDisplay}
+            {site.phone}
           </a>
         </aside>
       </div>

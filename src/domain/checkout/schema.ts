@@ -11,6 +11,7 @@ import {
 import { uuidInput } from '../security/ids.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
 import { DUPLICATE_LINE_MESSAGE, QUANTITY_CAP_MESSAGE, repeatedProduct } from './lines.js';
+import { shownTotalSchema } from './total-check.js';
 
 export {
   DELIVERY_METHODS,
@@ -104,6 +105,12 @@ const placeOrderShape = {
     .max(MAX_CART_LINES, { error: `Au plus ${MAX_CART_LINES} produits par commande` })
     .refine((lines) => repeatedProduct(lines) === null, { error: DUPLICATE_LINE_MESSAGE }),
   idempotencyKey: uuidInput('Clé de commande invalide'),
+  /**
+   * The total the page showed beside the order button (L221-14, C. civ. 1127-2): the server
+   * refuses the order when its own total differs (total-check.ts). The shop's checkout always
+   * sends it; an API client that omits it gets the server's total unchecked.
+   */
+  shownTotal: shownTotalSchema.optional(),
 };
 
 export const placeOrderInputSchema = z.object(placeOrderShape).superRefine(checkDeliveryFields);

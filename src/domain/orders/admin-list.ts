@@ -18,11 +18,16 @@ export const SEARCH_COUNT_CAP = 1000;
 export const orderStatusFilter = z.enum(['all', ...ORDER_STATUSES], { error: 'Statut inconnu' });
 export type OrderStatusFilter = z.infer<typeof orderStatusFilter>;
 
+/** The "Rétractation" filter (issue 26): every order, or those with a withdrawal request. */
+export const withdrawalFilter = z.enum(['all', 'requested']);
+
 export const orderFiltersSchema = z.object({
   search: z.string().trim().max(SEARCH_MAX, 'Recherche trop longue').default(''),
   status: orderStatusFilter.default('all'),
+  withdrawal: withdrawalFilter.default('all'),
 });
 export type OrderFilters = z.infer<typeof orderFiltersSchema>;
+export type WithdrawalFilter = z.infer<typeof withdrawalFilter>;
 
 /**
  * Where the next page starts: « <created_at as PostgreSQL prints it>|<id> » of the last row

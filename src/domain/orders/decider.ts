@@ -15,6 +15,7 @@ import {
   repeatedProduct,
 } from '../checkout/lines.js';
 import { checkoutFormSchema } from '../checkout/schema.js';
+import { checkShownTotal, type ShownTotal } from '../checkout/total-check.js';
 import { MAX_CART_LINES, MONEY_NOTE_MAX, NOTES_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type {
@@ -47,6 +48,7 @@ import {
   statusTransition,
   stockMoveOf,
 } from './transitions.js';
+import { WITHDRAWAL_TEXTS, type WithdrawalFacts, withdrawalWindow } from './withdrawal.js';
 
 /** What the decider needs to know about a product, read in the command's transaction. */
 export interface ProductSnapshot {
@@ -74,7 +76,7 @@ export interface Buyer {
 }
 
 /** An order as folded from its events: what OrderPlaced said, as later events changed it. */
-export interface OrderState extends Omit<OrderPlacedData, 'paymentStatus'> {
+export interface OrderState extends Omit<OrderPlacedData, 'paymentStatus'>, WithdrawalFacts {
   /** Derived from the ledger (money.ts moneySummary), never chosen. */
   paymentStatus: PaymentStatus;
   /** Payments, corrections and refunds, as the money events recorded them. */
@@ -108,6 +110,10 @@ export type OrderCommand =
       buyer?: Buyer;
       /** The Paris day of the order (YYYY-MM-DD): a certificate is valid until its last day. */
       today?: string;
+      /** The total the checkout showed beside its button: a different one refuses the order. */
+      shownTotal?: ShownTotal;
+      /** The version of the CGV the customer accepted (recorded in OrderPlaced). */
+      cgvVersion?: string;
     }
   | {
       type: 'SetStatus';
@@ -121,6 +127,9 @@ export type OrderCommand =
     }
   | { type: 'DeleteOrder'; reason?: string | null }
   | { type: 'AddNote'; note: string }
+  // Withdrawal (issue 26): the command carries its time, the period depends on it.
+  | { type: 'RequestWithdrawal'; at: string; name: string; email: string; itemIds: string[] }
+  | { type: 'RecordWithdrawalException'; itemIds: string[]; note: string | null }
   | MoneyCommand;
 
 // --- Money commands (issue 24) -------------------------------------------------------------------
@@ -300,12 +309,14 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
     command.deliveryMethod,
     command.delivery,
   );
+  checkShownTotal(command.shownTotal, { subtotalCents, shippingCostCents, taxCents, totalAmountCents });
   return [
     {
       type: 'OrderPlaced',
       data: {
         orderNumber: command.orderNumber,
         customerId: command.customerId,
+        ...(command.cgvVersion ? { cgvVersion: command.cgvVersion } : {}),
         customer,
         deliveryMethod: command.deliveryMethod,
         lines,
@@ -417,8 +428,71 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
       }
       return [{ type: 'OrderNoteAdded', data: { note } }];
     }
+    case 'RequestWithdrawal':
+    case 'RecordWithdrawalException':
+      return decideWithdrawal(command, existing(state));
   }
 }
+
+// --- Withdrawal (issue 26), kept in one block: rules in withdrawal.ts ----------------------------
+
+function decideWithdrawal(
+  command: Extract<OrderCommand, { type: 'RequestWithdrawal' | 'RecordWithdrawalException' }>,
+  order: OrderState,
+): OrderEvent[] {
+  const known = new Set(order.lines.map((l) => l.itemId));
+  const itemIds = [...new Set(command.itemIds)];
+  if (itemIds.length === 0 || itemIds.some((id) => !known.has(id))) {
+    throw new DomainError('invalid', 'UNKNOWN_LINE', WITHDRAWAL_TEXTS.unknownLine);
+  }
+  if (command.type === 'RecordWithdrawalException') {
+    if (!order.withdrawal) {
+      throw new DomainError(
+        'conflict',
+        'NO_WITHDRAWAL',
+        "Aucune rétractation n'a été demandée pour cette commande.",
+      );
+    }
+    return [
+      {
+        type: 'WithdrawalExceptionRecorded',
+        data: { reason: 'hygiene_seal_broken', itemIds, note: command.note?.trim() || null },
+      },
+    ];
+  }
+  const window = withdrawalWindow(order, new Date(command.at));
+  if (window.kind === 'requested')
+    throw new DomainError('conflict', 'WITHDRAWAL_EXISTS', WITHDRAWAL_TEXTS.already);
+  if (window.kind === 'closed') {
+    throw window.reason === 'expired' && window.lastDay
+      ? new DomainError('conflict', 'WITHDRAWAL_EXPIRED', WITHDRAWAL_TEXTS.expired(window.lastDay))
+      : new DomainError('conflict', 'WITHDRAWAL_CLOSED', WITHDRAWAL_TEXTS.cancelled);
+  }
+  return [{ type: 'WithdrawalRequested', data: { name: command.name, email: command.email, itemIds } }];
+}
+
+function evolveWithdrawal(
+  state: OrderState,
+  event: Extract<EvolvingEvent, { type: 'WithdrawalRequested' | 'WithdrawalExceptionRecorded' }>,
+): OrderState {
+  const at = event.metadata.at;
+  if (event.type === 'WithdrawalRequested') {
+    const { name, email, itemIds } = event.data;
+    return {
+      ...state,
+      withdrawal: { requestedAt: at, name, email, itemIds, exception: null },
+      version: event.version,
+      updatedAt: at,
+    };
+  }
+  return {
+    ...state,
+    withdrawal: state.withdrawal && { ...state.withdrawal, exception: { ...event.data, at } },
+    version: event.version,
+    updatedAt: at,
+  };
+}
+// --- end of the withdrawal block ------------------------------------------------------------------
 
 export function evolve(state: OrderState | null, event: EvolvingEvent): OrderState | null {
   const at = event.metadata.at;
@@ -443,6 +517,9 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
         ledger: EMPTY_LEDGER,
         paidCents: 0,
         refundedCents: 0,
+        ...(d.cgvVersion ? { cgvVersion: d.cgvVersion } : {}),
+        deliveredAt: null,
+        withdrawal: null,
         deleted: false,
         deletedReason: null,
         createdAt: at,
@@ -452,7 +529,17 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
     case 'OrderStatusChanged':
       return (
         state &&
-        withLedger({ ...state, status: event.data.to, version: event.version, updatedAt: at }, state.ledger)
+        withLedger(
+          {
+            ...state,
+            status: event.data.to,
+            // The first "delivered" starts the withdrawal period (withdrawal.ts).
+            deliveredAt: state.deliveredAt ?? (event.data.to === 'delivered' ? at : null),
+            version: event.version,
+            updatedAt: at,
+          },
+          state.ledger,
+        )
       );
     case 'OrderPaymentStatusChanged':
       // Legacy: upcast into the ledger the chosen status meant (money.ts legacyLedger).
@@ -484,6 +571,9 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
           updatedAt: at,
         }
       );
+    case 'WithdrawalRequested':
+    case 'WithdrawalExceptionRecorded':
+      return state && evolveWithdrawal(state, event);
   }
 }
 

@@ -41,6 +41,32 @@ const orderStatus = z.enum(ORDER_STATUSES);
 /** The payment statuses an admin once chose in a select (before issue 24); read, never written again. */
 const legacyPaymentStatus = z.enum(['pending', 'paid', 'failed', 'refunded']);
 
+// --- Withdrawal events (issue 26), kept in one block --------------------------------------------
+
+/** Why the owner refuses the withdrawal of some lines: only the hygiene exception, stated before the contract. */
+export const WITHDRAWAL_EXCEPTIONS = ['hygiene_seal_broken'] as const;
+
+const WITHDRAWAL_EVENT_SCHEMAS = {
+  /**
+   * The customer used the online withdrawal function (L221-21, D221-5). The name and email are the
+   * ones typed on the form, kept because the acknowledgement goes to them; nothing else personal.
+   */
+  WithdrawalRequested: z.object({
+    name: z.string().min(1),
+    email: z.string().min(1),
+    /** The order_items ids the withdrawal covers (all the order's lines by default). */
+    itemIds: z.array(z.string()).min(1),
+  }),
+  /** The owner records that the hygiene exception (L221-28 5°) applies to some lines; never automatic. */
+  WithdrawalExceptionRecorded: z.object({
+    reason: z.enum(WITHDRAWAL_EXCEPTIONS),
+    itemIds: z.array(z.string()).min(1),
+    note: z.string().nullable(),
+  }),
+} as const;
+
+// --- end of the withdrawal block ------------------------------------------------------------------
+
 export type { DeliveryMethod } from '../checkout/fields.js';
 
 const deliveryMethodSchema = z.enum(DELIVERY_METHODS);
@@ -97,6 +123,8 @@ export const orderPlacedDataSchema = z.object({
    * 2013: its number goes into the seller's sales register). Absent otherwise.
    */
   certibiocide: z.object({ number: z.string(), category: z.string(), expiresOn: z.string() }).optional(),
+  /** The CGV version the customer accepted at checkout (orders placed before versioning: absent). */
+  cgvVersion: z.string().optional(),
 });
 export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 
@@ -137,6 +165,8 @@ export const ORDER_EVENT_SCHEMAS = {
   /** A payment attempt failed (declined card, bounced cheque) while nothing is paid. */
   PaymentFailed: paymentFailedSchema,
   // --- End of money ------------------------------------------------------------------------------
+  // --- Withdrawal (issue 26: C. conso L221-18, L221-21, L221-28) ---------------------------------
+  ...WITHDRAWAL_EVENT_SCHEMAS,
 } as const;
 
 /** The money events: the movements a closure sums (PaymentFailed moves no money). */

@@ -3,6 +3,7 @@ import { type DeliveryRules, LOW_STOCK_THRESHOLD } from '../catalog/pricing.js';
 import { parseDecimal } from '../catalog/product.js';
 import { EMAIL_MAX, tooLongMessage } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
+import { type LegalIdentity, legalIdentity } from '../legal/identity.js';
 
 /**
  * The shop settings (back-office.md §2 "Paramètres", §3 defaults): ONE schema, parsed by the
@@ -30,6 +31,42 @@ const MAX_CENTS = 10_000_000;
 const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 const cents = (message: string) =>
   z.number({ error: message }).int({ error: message }).min(0, message).max(MAX_CENTS, M.amountTooHigh);
+
+// --- Mentions légales (issue 26), kept in one block ---------------------------------------------
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(300, tooLongMessage(300))
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'Adresse de site invalide (https://…)')
+  .default('');
+
+/** Who the legal notices and the CGV name besides the shop: director of publication, host, mediator. */
+const legalNoticeShape = {
+  publicationDirector: text(120).default(''),
+  hostName: text(120).default(''),
+  hostAddress: text(300).default(''),
+  hostPhone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, PHONE_MESSAGE)
+    .refine((v) => v === '' || isPhone(v), PHONE_MESSAGE)
+    .default(''),
+  mediatorName: text(200).default(''),
+  mediatorAddress: text(300).default(''),
+  mediatorWebsite: optionalUrl,
+};
+
+export const LEGAL_NOTICE_DEFAULTS = {
+  publicationDirector: '',
+  hostName: '',
+  hostAddress: '',
+  hostPhone: '',
+  mediatorName: '',
+  mediatorAddress: '',
+  mediatorWebsite: '',
+};
+// --- end of the Mentions légales block ------------------------------------------------------------
 
 export const shopSettingsSchema = z.object({
   // Général
@@ -73,6 +110,8 @@ export const shopSettingsSchema = z.object({
   contactNotifications: z.boolean().default(true),
   // Système
   maintenanceMode: z.boolean(),
+  // Mentions légales (issue 26): LCEN art. 6 III and C. conso L612-1
+  ...legalNoticeShape,
 });
 
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
@@ -98,6 +137,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   customerStatusMails: true,
   contactNotifications: true,
   maintenanceMode: false,
+  ...LEGAL_NOTICE_DEFAULTS,
 };
 
 /** The Commerce tab as the pricing rules read it (src/domain/catalog/pricing.ts). */
@@ -146,6 +186,8 @@ export interface PublicShop extends ShopIdentity {
   description: string;
   currency: 'EUR';
   delivery: DeliveryRules;
+  /** What the legal notices and the CGV name (src/domain/legal/identity.ts). */
+  legal: LegalIdentity;
 }
 
 export const publicShop = (s: ShopSettings): PublicShop => ({
@@ -153,6 +195,7 @@ export const publicShop = (s: ShopSettings): PublicShop => ({
   description: s.shopDescription,
   currency: s.currency,
   delivery: commerceRules(s),
+  legal: legalIdentity(s),
 });
 
 // --- The form --------------------------------------------------------------------------------

@@ -38,7 +38,12 @@ export function isKnownRoute(pathname: string): boolean {
   if (staticRoutes.has(path)) return true;
   const rubrique = /^\/rubriques\/([a-z-]+)$/.exec(path);
   if (rubrique) return (RUBRIQUE_IDS as readonly string[]).includes(rubrique[1]!);
-  return /^\/produit\/[^/]+$/.test(path) || /^\/reinitialiser-mot-de-passe$/.test(path);
+  return (
+    /^\/produit\/[^/]+$/.test(path) ||
+    /^\/reinitialiser-mot-de-passe$/.test(path) ||
+    // The signed order page (issue 26): /commande/{token}.
+    /^\/commande\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path)
+  );
 }
 
 /** The pages search engines may index (sitemap.xml), besides the product pages. */
@@ -58,6 +63,7 @@ export const PRIVATE_PATH_PREFIXES: readonly string[] = [
   '/compte',
   '/checkout',
   '/confirmation',
+  '/commande/',
   '/panier',
   '/auth',
   '/reinitialiser-mot-de-passe',

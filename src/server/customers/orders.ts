@@ -34,12 +34,23 @@ export async function accountTotals(sql: Tx, customerId: string): Promise<Accoun
   return row ?? { orderCount: 0, totalSpentCents: 0 };
 }
 
-export async function listCustomerOrders(sql: Tx, customerId: string): Promise<CustomerOrderSummary[]> {
-  return await sql<CustomerOrderSummary[]>`
-    select id, order_number, status, payment_status, total_amount_cents, paid_cents, refunded_cents, item_count, created_at
-      from orders
-     where customer_id = ${customerId}
-     order by created_at desc, id`;
+export async function listCustomerOrders(
+  sql: Tx,
+  customerId: string,
+): Promise<(CustomerOrderSummary & { deliveredAt: Date | null; withdrawalRequestedAt: Date | null })[]> {
+  // The withdrawal period's facts come from the log (issue 26): the first "delivered", the request.
+  return await sql<
+    (CustomerOrderSummary & { deliveredAt: Date | null; withdrawalRequestedAt: Date | null })[]
+  >`
+    select o.id, o.order_number, o.status, o.payment_status, o.total_amount_cents, o.paid_cents, o.refunded_cents,
+           o.item_count, o.created_at,
+           (select min(e.recorded_at) from events e
+             where e.stream_id = o.id and e.type = 'OrderStatusChanged' and e.data ->> 'to' = 'delivered') as delivered_at,
+           (select min(w.recorded_at) from events w
+             where w.stream_id = o.id and w.type = 'WithdrawalRequested') as withdrawal_requested_at
+      from orders o
+     where o.customer_id = ${customerId}
+     order by o.created_at desc, o.id`;
 }
 
 export async function findCustomerOrder(

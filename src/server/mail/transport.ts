@@ -20,6 +20,9 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** The address of MAIL_FROM ("Name <address>" or a bare address): the settings give the name. */
+export const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+
 /** Where mails land as .eml files when no SMTP server is configured. */
 export function mailDir(config: Config): string {
   return path.resolve(config.MAIL_DIR ?? path.join(config.dataDir, 'mail'));
@@ -42,13 +45,21 @@ function fileName(subject: string): string {
  * sent and written as an .eml file (openable by any mail client), and its subject is logged, so a
  * developer sees what a user would receive without any mail server.
  */
-export function createMailer(config: Config): Mailer {
-  const from = config.MAIL_FROM;
+export function createMailer(
+  config: Config,
+  /** The shop's name as its settings say now (Paramètres › Général): the sender's display name. */
+  senderName?: () => Promise<string>,
+): Mailer {
+  const fromAddress = addressOf(config.MAIL_FROM);
+  const fromFor = async () => {
+    const name = senderName ? await senderName().catch(() => null) : null;
+    return name ? { name, address: fromAddress } : config.MAIL_FROM;
+  };
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(mail) {
-        await transport.sendMail({ from, ...mail });
+        await transport.sendMail({ from: await fromFor(), ...mail });
         logger.info(`Mail sent to ${mail.to}: ${mail.subject}`);
       },
     };
@@ -57,7 +68,7 @@ export function createMailer(config: Config): Mailer {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await composer.sendMail({ from, ...mail });
+      const info = await composer.sendMail({ from: await fromFor(), ...mail });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, fileName(mail.subject));
       await writeFile(file, info.message as Buffer);

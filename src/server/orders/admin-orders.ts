@@ -20,6 +20,7 @@ import {
   SEARCH_COUNT_CAP,
   searchPatterns,
 } from '../../domain/orders/admin-list.js';
+import type { OrderState } from '../../domain/orders/decider.js';
 import {
   type Ledger,
   type MoneySummary,
@@ -49,6 +50,8 @@ export interface AdminOrderRow {
   /** The order's version when read: an inline change sends it back (expectedVersion). */
   version: number;
   createdAt: Date;
+  /** When the customer withdrew (issue 26), from the log; null: no request. */
+  withdrawalRequestedAt: Date | null;
 }
 
 export interface AdminOrderPage {
@@ -78,6 +81,7 @@ interface RawRow {
   shippingFirstName: string | null;
   shippingLastName: string | null;
   placedWithAccount: boolean;
+  withdrawalRequestedAt: Date | null;
 }
 
 const notFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
@@ -100,6 +104,11 @@ const allMatch = (sql: Tx, document: ReturnType<typeof orderDocument>, patterns:
 function filtered(sql: Tx, filters: OrderFilters) {
   const patterns = searchPatterns(filters.search);
   const status = filters.status === 'all' ? sql`` : sql`and o.status = ${filters.status}`;
+  // Withdrawals live in the log: the partial index of migration 0035 finds the orders with one.
+  const withdrawal =
+    filters.withdrawal === 'requested'
+      ? sql`and o.id in (select stream_id from events where type = 'WithdrawalRequested')`
+      : sql``;
   const search =
     patterns.length === 0
       ? sql``
@@ -108,7 +117,7 @@ function filtered(sql: Tx, filters: OrderFilters) {
           union
           select x.id from profiles p join orders x on x.customer_id = p.id
            where ${allMatch(sql, profileDocument(sql), patterns)})`;
-  return sql`true ${status} ${search}`;
+  return sql`true ${status} ${withdrawal} ${search}`;
 }
 
 /** The columns of a list row (customer resolved by orderCustomer). */
@@ -118,7 +127,9 @@ const rowColumns = (sql: Tx) => sql`
   o.version, o.created_at, o.created_at::text as cursor_at,
   p.first_name as profile_first_name, p.last_name as profile_last_name,
   o.shipping_address ->> 'firstName' as shipping_first_name,
-  o.shipping_address ->> 'lastName' as shipping_last_name`;
+  o.shipping_address ->> 'lastName' as shipping_last_name,
+  (select w.recorded_at from events w
+    where w.stream_id = o.id and w.type = 'WithdrawalRequested' limit 1) as withdrawal_requested_at`;
 
 /**
  * A customer deleted since is null in the read table: the log's first event says whether the
@@ -142,6 +153,7 @@ const toRow = (r: RawRow): AdminOrderRow => ({
   paymentStatus: r.paymentStatus,
   version: r.version,
   createdAt: r.createdAt,
+  withdrawalRequestedAt: r.withdrawalRequestedAt,
 });
 
 /** One page of the back-office list, newest first. */
@@ -243,6 +255,11 @@ export interface AdminOrderDetails extends OrderAmounts {
   refundableShippingCents: number;
   /** Payments, corrections and refunds, oldest first, with who recorded them. */
   movements: MoneyEntry[];
+  /** The CGV version accepted at checkout (null: placed before versioning). */
+  cgvVersion: string | null;
+  /** The customer's withdrawal (issue 26) and the owner's record of the hygiene exception. */
+  withdrawal: OrderState['withdrawal'];
+  deliveredAt: string | null;
 }
 
 export interface MoneyEntry {
@@ -376,6 +393,9 @@ export async function adminOrderDetails(sql: Tx, orderId: string): Promise<Admin
     money: moneySummary(state.ledger, state.totalAmountCents, state.status === 'cancelled'),
     refundableShippingCents: Math.max(0, state.shippingCostCents - refundedShippingCents(state.ledger)),
     movements: moneyEntries(state.ledger, names),
+    cgvVersion: state.cgvVersion ?? null,
+    withdrawal: state.withdrawal,
+    deliveredAt: state.deliveredAt,
   };
 }
 

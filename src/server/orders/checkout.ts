@@ -8,6 +8,7 @@ import { checkOrderLimits } from '../limits/abuse.js';
 import { logger } from '../logger.js';
 import { cachedSettings } from '../settings/store.js';
 import { queueOrderConfirmation } from './confirmation-mail.js';
+import { orderLinkUrl, orderToken } from './order-link.js';
 import { type PlacedOrder, placeOrder } from './place.js';
 
 export const MAINTENANCE_MESSAGE =
@@ -27,16 +28,24 @@ export async function checkout(
   input: CheckoutInput,
   /** The session's customer and their Certibiocide (read by the caller from the profile). */
   buyer: Buyer = { signedIn: ctx.user !== null, certificate: null },
-): Promise<PlacedOrder> {
+): Promise<PlacedOrder & { orderToken: string }> {
   const { settings } = await cachedSettings(ctx.sql, ctx.config);
   if (settings.maintenanceMode && ctx.user?.role !== 'admin') {
     throw new DomainError('unavailable', 'MAINTENANCE', MAINTENANCE_MESSAGE);
   }
-  const { lines, notes, idempotencyKey, deliveryMethod, ...customer } = input;
+  const { lines, notes, idempotencyKey, deliveryMethod, shownTotal, ...customer } = input;
   await checkOrderLimits(ctx.sql, ctx.config, ctx.ip, customer.email);
   const order = await placeOrder(
     ctx.sql,
-    { customerId: ctx.user?.id ?? null, customer, deliveryMethod, lines, buyer, ...(notes ? { notes } : {}) },
+    {
+      customerId: ctx.user?.id ?? null,
+      customer,
+      deliveryMethod,
+      lines,
+      buyer,
+      ...(notes ? { notes } : {}),
+      ...(shownTotal ? { shownTotal } : {}),
+    },
     {
       actor: actorFromUser(ctx.user),
       requestId: ctx.requestId,
@@ -45,9 +54,12 @@ export async function checkout(
     },
   );
   try {
-    await queueOrderConfirmation(ctx.sql, order, shopIdentity(settings));
+    await queueOrderConfirmation(ctx.sql, order, shopIdentity(settings), {
+      orderUrl: orderLinkUrl(ctx.config.PUBLIC_URL, ctx.config.AUTH_SECRET, order.id),
+    });
   } catch (error) {
     logger.error(`Could not queue the confirmation of order ${order.orderNumber}`, error);
   }
-  return order;
+  // The confirmation page links to the signed order page, as the mail does.
+  return { ...order, orderToken: orderToken(ctx.config.AUTH_SECRET, order.id) };
 }

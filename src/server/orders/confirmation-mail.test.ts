@@ -70,6 +70,19 @@ describe('order confirmation mail', () => {
     expect(plain(mail.text)).toContain('Retrait en boutique (samedi uniquement)');
     expect(mail.text).not.toContain('12 rue des Lilas');
   });
+
+  it('carries the signed order link, the withdrawal terms, the hygiene exception and the model form (R221-1)', () => {
+    const mail = orderConfirmationMail(order, contact, { orderUrl: 'https://shop.example/commande/abc.def' });
+    const text = plain(mail.text);
+    expect(text).toContain('Voir ma commande : https://shop.example/commande/abc.def');
+    expect(text).toContain('« Renoncer au contrat ici »');
+    expect(text).toContain('article L221-28 5°');
+    expect(text).toContain('Formulaire de rétractation :');
+    expect(text).toContain(
+      "À l'attention de Hygiène - Anti-nuisibles 27, 1 rue du Marché, 27000 Évreux, boutique@example.fr :",
+    );
+    expect(text).toContain('(*) Rayez la mention inutile.');
+  });
 });
 
 describe('order confirmation mail of a biocide (Reg. 528/2012 art. 72)', () => {

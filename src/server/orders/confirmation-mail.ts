@@ -1,9 +1,12 @@
 import { biocideSentence } from '../../domain/catalog/biocides.js';
 import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
+import { HYGIENE_NOTICE } from '../../domain/legal/cgv.js';
+import { WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../domain/legal/withdrawal-form.js';
 import type { CustomerDetails } from '../../domain/orders/events.js';
+import { REFUND_DAYS, WITHDRAWAL_DAYS, WITHDRAWAL_TEXTS } from '../../domain/orders/withdrawal.js';
 import type { ShopIdentity } from '../../domain/settings/settings.js';
 import type { Tx } from '../db/client.js';
-import { contactLine, renderMail } from '../mail/layout.js';
+import { contactLine, type MailBlock, renderMail } from '../mail/layout.js';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
 import { foldStored } from './commit.js';
 import { placedOrder } from './place.js';
@@ -43,8 +46,37 @@ export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
   ];
 }
 
+/**
+ * The pre-contract information the mail repeats (issue 26): the signed link to the order and its
+ * withdrawal function, the withdrawal period, the hygiene exception stated before delivery, and
+ * the model withdrawal form (annex to R221-1).
+ */
+function withdrawalBlocks(contact: ShopContact, orderUrl: string | undefined): MailBlock[] {
+  return [
+    ...(orderUrl
+      ? [
+          {
+            kind: 'paragraph' as const,
+            text: 'Suivez votre commande et, si vous le souhaitez, renoncez-y en ligne :',
+          },
+          { kind: 'action' as const, label: 'Voir ma commande', url: orderUrl },
+        ]
+      : []),
+    {
+      kind: 'paragraph',
+      text: `Droit de rétractation : vous disposez de ${WITHDRAWAL_DAYS} jours à compter de la réception de votre commande pour vous rétracter, sans avoir à donner de motif, avec le bouton « ${WITHDRAWAL_TEXTS.button} » de la page de votre commande ou avec le formulaire ci-dessous. Nous vous remboursons dans les ${REFUND_DAYS} jours suivant votre rétractation, par le même moyen de paiement.`,
+    },
+    { kind: 'note', text: HYGIENE_NOTICE },
+    { kind: 'steps', title: WITHDRAWAL_FORM_TITLE, items: withdrawalFormLines(contact) },
+  ];
+}
+
 /** The French order confirmation mail, queued once per order. */
-export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContact): QueuedMail {
+export function orderConfirmationMail(
+  order: ConfirmedOrder,
+  contact: ShopContact,
+  links: { orderUrl?: string } = {},
+): QueuedMail {
   const { customer } = order;
   const delivery =
     order.deliveryMethod === 'delivery'
@@ -83,6 +115,7 @@ export function orderConfirmationMail(order: ConfirmedOrder, contact: ShopContac
       ].map((text) => ({ kind: 'note' as const, text })),
       { kind: 'paragraph', text: delivery },
       { kind: 'steps', title: 'Prochaines étapes', items: nextSteps(order.deliveryMethod) },
+      ...withdrawalBlocks(contact, links.orderUrl),
       { kind: 'note', text: contactLine(contact) },
       ...(contact.address ? [{ kind: 'note' as const, text: `${contact.name}, ${contact.address}` }] : []),
     ],
@@ -101,8 +134,9 @@ export async function queueOrderConfirmation(
   sql: Tx,
   order: ConfirmedOrder,
   contact: ShopContact,
+  links: { orderUrl?: string } = {},
 ): Promise<boolean> {
-  return await enqueueMail(sql, orderConfirmationMail(order, contact));
+  return await enqueueMail(sql, orderConfirmationMail(order, contact, links));
 }
 
 /**
@@ -113,9 +147,9 @@ export async function queueOrderConfirmation(
 export async function queueMissedConfirmations(
   sql: Tx,
   contact: ShopContact,
-  options: { graceSeconds?: number; lookbackHours?: number } = {},
+  options: { graceSeconds?: number; lookbackHours?: number; orderUrl?: (orderId: string) => string } = {},
 ): Promise<number> {
-  const { graceSeconds = 60, lookbackHours = 48 } = options;
+  const { graceSeconds = 60, lookbackHours = 48, orderUrl } = options;
   const missed = await sql<{ id: string }[]>`
     select o.id from orders o
      where o.created_at < now() - make_interval(secs => ${graceSeconds})
@@ -127,7 +161,8 @@ export async function queueMissedConfirmations(
   for (const { id } of missed) {
     const state = foldStored(await readStream(sql, id));
     if (!state || state.deleted) continue;
-    if (await queueOrderConfirmation(sql, placedOrder(state), contact)) queued += 1;
+    const links = orderUrl ? { orderUrl: orderUrl(id) } : {};
+    if (await queueOrderConfirmation(sql, placedOrder(state), contact, links)) queued += 1;
   }
   return queued;
 }

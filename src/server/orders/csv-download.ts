@@ -17,7 +17,11 @@ export const ORDERS_CSV_PATH = '/api/admin/orders.csv';
 export async function handleOrdersCsv(services: Services, req: IncomingMessage, res: ServerResponse) {
   if (!(await staffDownloadUser(services, req, res))) return;
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
-  const raw = { search: params.get('search') ?? undefined, status: params.get('status') || undefined };
+  const raw = {
+    search: params.get('search') ?? undefined,
+    status: params.get('status') || undefined,
+    withdrawal: params.get('withdrawal') || undefined,
+  };
   if (hasUncleanText(raw)) return replyJson(res, 400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE);
   const filters = orderFiltersSchema.safeParse(raw);
   if (!filters.success) {

@@ -103,6 +103,17 @@ function describeEvent(event: OrderEvent): { summary: string; changes: HistoryCh
         summary: `Note interne : ${event.data.note}`,
         changes: [{ field: 'note', from: null, to: event.data.note }],
       };
+    // Withdrawal (issue 26)
+    case 'WithdrawalRequested':
+      return {
+        summary: `Rétractation demandée par ${event.data.name} : ${plural(event.data.itemIds.length, 'ligne')}`,
+        changes: [],
+      };
+    case 'WithdrawalExceptionRecorded':
+      return {
+        summary: `Exception d'hygiène retenue pour ${plural(event.data.itemIds.length, 'ligne')}${event.data.note ? ` : ${event.data.note}` : ''}`,
+        changes: [],
+      };
   }
 }
 

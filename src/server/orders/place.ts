@@ -4,7 +4,9 @@
  * takes the stock. A retried request with the same idempotency key returns the first order.
  */
 import { randomUUID } from 'node:crypto';
+import type { ShownTotal } from '../../domain/checkout/total-check.js';
 import { DomainError } from '../../domain/errors.js';
+import { CGV_VERSION } from '../../domain/legal/cgv.js';
 import { type Buyer, decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
@@ -26,6 +28,8 @@ export interface PlaceOrderInput {
   notes?: string;
   /** Needed for professional-only biocides; absent: a buyer without certificate. */
   buyer?: Buyer;
+  /** The total the checkout showed: a different total refuses the order (total-check.ts). */
+  shownTotal?: ShownTotal;
 }
 
 export interface PlacedOrder {
@@ -149,6 +153,9 @@ export async function placeOrder(
           delivery: commerceRules(settings),
           buyer: input.buyer ?? { signedIn: input.customerId !== null, certificate: null },
           today: parisDay(new Date(at)),
+          ...(input.shownTotal ? { shownTotal: input.shownTotal } : {}),
+          // The CGV the checkout page showed (one version live at a time).
+          cgvVersion: CGV_VERSION,
         },
         null,
       );

@@ -143,6 +143,10 @@ export function projectionStatement(
     case 'OrderNoteAdded':
       // Notes live in the log only; the row's version follows so that stale screens are caught.
       return sql`update orders set version = ${after.version} where id = ${after.id}`;
+    case 'WithdrawalRequested':
+    case 'WithdrawalExceptionRecorded':
+      // Withdrawals live in the log (the back-office filters on it); the row's version follows.
+      return sql`update orders set version = ${after.version}, updated_at = ${after.updatedAt} where id = ${after.id}`;
     case 'OrderDeleted':
       // The order leaves the read tables (its items by cascade) and stays in the log.
       return sql`delete from orders where id = ${after.id}`;

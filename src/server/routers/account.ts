@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { certibiocideSchema } from '../../domain/account/certibiocide.js';
 import { profileSchema } from '../../domain/account/profile.js';
 import { ROLES } from '../../domain/account/roles.js';
+import { withdrawalWindow } from '../../domain/orders/withdrawal.js';
 import { idInput } from '../../domain/security/ids.js';
 import { customerOrder, profileOf, saveProfile } from '../customers/account.js';
 import { findCertibiocide, saveCertibiocide } from '../customers/certibiocide.js';
 import { changeRole } from '../customers/customers.js';
 import { accountTotals, listCustomerOrders } from '../customers/orders.js';
+import { orderToken } from '../orders/order-link.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
 
 /*
@@ -33,7 +35,32 @@ export const accountRouter = router({
   /** Sidebar figures: number of orders and total spent. */
   totals: authedProcedure.query(({ ctx }) => accountTotals(ctx.sql, ctx.user.id)),
 
-  orders: authedProcedure.query(({ ctx }) => listCustomerOrders(ctx.sql, ctx.user.id)),
+  /** With each order's signed link and whether "Renoncer au contrat ici" is offered now (issue 26). */
+  orders: authedProcedure.query(async ({ ctx }) =>
+    (await listCustomerOrders(ctx.sql, ctx.user.id)).map(
+      ({ deliveredAt, withdrawalRequestedAt, ...order }) => ({
+        ...order,
+        orderToken: orderToken(ctx.config.AUTH_SECRET, order.id),
+        withdrawal: withdrawalWindow(
+          {
+            status: order.status,
+            deleted: false,
+            deliveredAt: deliveredAt?.toISOString() ?? null,
+            withdrawal: withdrawalRequestedAt
+              ? {
+                  requestedAt: withdrawalRequestedAt.toISOString(),
+                  name: '',
+                  email: '',
+                  itemIds: [],
+                  exception: null,
+                }
+              : null,
+          },
+          new Date(),
+        ).kind,
+      }),
+    ),
+  ),
 
   /** One of the customer's own orders with its lines and its history from the order log. */
   order: authedProcedure

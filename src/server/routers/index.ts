@@ -11,6 +11,7 @@ import { liveRouter } from './live.js';
 import { ordersRouter } from './orders.js';
 import { sessionRouter } from './session.js';
 import { settingsRouter } from './settings.js';
+import { withdrawalRouter } from './withdrawal.js';
 
 export const appRouter = router({
   account: accountRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   orders: ordersRouter,
   session: sessionRouter,
   settings: settingsRouter,
+  withdrawal: withdrawalRouter,
 });
 
 export type AppRouter = typeof appRouter;

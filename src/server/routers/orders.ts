@@ -11,6 +11,7 @@ import {
   refundInput,
 } from '../../domain/orders/money.js';
 import { STATUS_REASON_TOO_LONG } from '../../domain/orders/transitions.js';
+import { withdrawalExceptionSchema } from '../../domain/orders/withdrawal.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
@@ -25,6 +26,7 @@ import {
   recordPayment,
   refundOrder,
 } from '../orders/money.js';
+import { recordWithdrawalException } from '../orders/withdrawal.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 /* Who may read orders in the back-office: staff (admins and auditors). Every change stays on adminProcedure. */
@@ -169,6 +171,16 @@ export const ordersRouter = router({
     .input(orderNoteInput.extend({ orderId }))
     .mutation(async ({ ctx, input }) =>
       outcome(input.orderId, await addOrderNote(ctx.sql, input.orderId, input.note, commandMeta(ctx))),
+    ),
+
+  /** The owner records the hygiene exception (L221-28 5°) on lines of a withdrawal: never automatic. */
+  recordWithdrawalException: adminProcedure
+    .input(withdrawalExceptionSchema.extend({ orderId }))
+    .mutation(async ({ ctx, input }) =>
+      outcome(
+        input.orderId,
+        await recordWithdrawalException(ctx.sql, input.orderId, input, commandMeta(ctx)),
+      ),
     ),
 
   remove: adminProcedure

@@ -37,6 +37,13 @@ interface Row {
   customerStatusMails: boolean;
   contactNotifications: boolean;
   maintenanceMode: boolean;
+  publicationDirector: string;
+  hostName: string;
+  hostAddress: string;
+  hostPhone: string;
+  mediatorName: string;
+  mediatorAddress: string;
+  mediatorWebsite: string;
   updatedAt: Date;
   updatedByEmail: string | null;
 }
@@ -68,6 +75,14 @@ function fromRow(row: Row): StoredSettings {
       customerStatusMails: row.customerStatusMails,
       contactNotifications: row.contactNotifications,
       maintenanceMode: row.maintenanceMode,
+      // Mentions légales (migration 0035)
+      publicationDirector: row.publicationDirector,
+      hostName: row.hostName,
+      hostAddress: row.hostAddress,
+      hostPhone: row.hostPhone,
+      mediatorName: row.mediatorName,
+      mediatorAddress: row.mediatorAddress,
+      mediatorWebsite: row.mediatorWebsite,
     },
     updatedAt: row.updatedAt.toISOString(),
     updatedByEmail: row.updatedByEmail,
@@ -124,6 +139,14 @@ const settingsRow = (s: ShopSettings) => ({
   customerStatusMails: s.customerStatusMails,
   contactNotifications: s.contactNotifications,
   maintenanceMode: s.maintenanceMode,
+  // Mentions légales (migration 0035)
+  publicationDirector: s.publicationDirector,
+  hostName: s.hostName,
+  hostAddress: s.hostAddress,
+  hostPhone: s.hostPhone,
+  mediatorName: s.mediatorName,
+  mediatorAddress: s.mediatorAddress,
+  mediatorWebsite: s.mediatorWebsite,
 });
 
 /** Stores a first set when none exists (the demo seed); never overwrites a saved one. */

@@ -26,7 +26,7 @@ export async function confirmCheckout(page: Page, contact: CheckoutContact): Pro
   await fill('Adresse', contact.address);
   await fill('Ville', contact.city);
   await fill('Code postal', contact.postalCode);
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(page).toHaveURL(/\/confirmation$/);
   const number = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
   expect(number).toMatch(/^CMD-/);

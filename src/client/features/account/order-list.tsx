@@ -106,6 +106,18 @@ function OrderRow({ order }: { order: OrderSummary }) {
           </div>
           <div className="flex items-center justify-between gap-4 sm:justify-end">
             <span className="text-lg font-bold tabular-nums">{formatEuros(order.totalAmountCents)}</span>
+            {order.withdrawal === 'open' ? (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/commande/${order.orderToken}`}>Renoncer au contrat ici</Link>
+              </Button>
+            ) : order.withdrawal === 'requested' ? (
+              <Link
+                to={`/commande/${order.orderToken}`}
+                className="text-sm font-medium text-primary underline"
+              >
+                Rétractation demandée
+              </Link>
+            ) : null}
             <Button
               variant="outline"
               size="sm"

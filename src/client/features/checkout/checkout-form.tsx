@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
+import { ORDER_BUTTON_LABEL } from '@/domain/checkout/order-button';
 import { NOTES_MAX, ZIP_CODE_LENGTH } from '@/domain/common/limits';
+import { CGV_DATE } from '@/domain/legal/cgv';
 import { useCart } from '../cart/cart-context';
 import { DeliveryChoice } from './delivery-choice';
 import { type Checkout, preloadCheckout } from './use-checkout';
@@ -14,7 +16,7 @@ import { type Checkout, preloadCheckout } from './use-checkout';
  * the grid puts it in the right-hand column beside both.
  */
 export function CheckoutForm({
-  checkout: { form, onSubmit, deliveryRules },
+  checkout: { form, onSubmit, deliveryRules, totalChanged },
   summary,
 }: {
   checkout: Checkout;
@@ -118,13 +120,30 @@ export function CheckoutForm({
           <span className="text-destructive">*</span> Champs obligatoires. Le paiement est organisé avec vous
           après la commande (espèces, carte, virement ou chèque).
         </p>
+        <p className="text-sm text-muted-foreground">
+          En cliquant sur « {ORDER_BUTTON_LABEL} », vous acceptez nos{' '}
+          <a href="/cgv" target="_blank" rel="noopener" className="font-medium text-primary underline">
+            conditions générales de vente
+          </a>{' '}
+          (version du {CGV_DATE}), qui décrivent votre droit de rétractation de 14 jours et son formulaire.
+          Votre commande vous engage à payer le total affiché.
+        </p>
+        {totalChanged && (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive"
+            data-testid="total-changed"
+          >
+            {totalChanged}
+          </p>
+        )}
         <SubmitButton
           submitting={form.submitting}
           busyLabel="Envoi en cours..."
           size="lg"
           className="w-full sm:w-auto"
         >
-          Confirmer la commande
+          {ORDER_BUTTON_LABEL}
         </SubmitButton>
       </div>
     </form>

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/client/components/ui/toast';
-import { errorMessage } from '@/client/lib/errors';
+import { errorMessage, isTrpcError } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import type { CheckoutFields, DeliveryMethod } from '@/domain/checkout/fields';
 import type { CheckoutForm } from '@/domain/checkout/schema';
 import { useCart } from '../cart/cart-context';
-import { useShop } from '../shop/order-totals';
+import { useOrderAmounts, useShop } from '../shop/order-totals';
 import { randomId } from '../shop/random-id';
 import { useProfilePrefill } from './use-profile-prefill';
 
@@ -64,8 +64,13 @@ export function useCheckout() {
   }, [deliveryOffered, method, set]);
   const utils = trpc.useUtils();
   const place = trpc.checkout.place.useMutation();
+  // The figures the summary shows beside the button: sent with the order, refused if they changed.
+  const shown = useOrderAmounts(cart.total, method);
+  // The server's refusal of a total that changed, shown above the button until the next attempt.
+  const [totalChanged, setTotalChanged] = useState<string | null>(null);
 
   async function placeOrder(fields: CheckoutForm) {
+    setTotalChanged(null);
     try {
       const { saveLastOrder } = await loadLastOrder();
       const order = await place.mutateAsync({
@@ -73,6 +78,9 @@ export function useCheckout() {
         notes: form.values.notes.trim(),
         lines: cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
         idempotencyKey,
+        ...(shown
+          ? { shownTotal: { totalAmountCents: shown.totalAmountCents, taxCents: shown.taxCents } }
+          : {}),
       });
       // The customer's order list and totals (/compte) now include this order.
       void utils.account.invalidate();
@@ -90,10 +98,21 @@ export function useCheckout() {
         shippingCostCents: order.shippingCostCents,
         taxCents: order.taxCents,
         customer: { ...order.customer, deliveryMethod: order.deliveryMethod },
+        orderToken: order.orderToken,
       });
       toast({ title: 'Succès', description: 'Commande créée avec succès!', variant: 'success' });
       navigate('/confirmation');
     } catch (error) {
+      if (
+        isTrpcError(error) &&
+        (error.data as { domainCode?: string } | undefined)?.domainCode === 'TOTAL_CHANGED'
+      ) {
+        // New figures: the delivery rules and the cart's prices are read again, so the summary
+        // shows what the server priced; the customer checks them and confirms again.
+        setTotalChanged(error.message);
+        await Promise.all([utils.settings.shop.invalidate(), utils.catalog.byId.invalidate()]);
+        return;
+      }
       form.showServerErrors(error);
       // A product deleted from the catalogue is named by its id on the server: show the cart's name.
       let message = errorMessage(error);
@@ -112,7 +131,7 @@ export function useCheckout() {
     toast({ title: 'Erreur', description: refusedFormNotice(form.values), variant: 'destructive' });
   });
 
-  return { form, onSubmit, placed: place.isSuccess, deliveryRules, deliveryOffered };
+  return { form, onSubmit, placed: place.isSuccess, deliveryRules, deliveryOffered, totalChanged };
 }
 
 export type Checkout = ReturnType<typeof useCheckout>;

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { EmailText } from '@/client/components/ui/email-text';
-import { BUSINESS } from '../../../domain/site/business';
+import { useSiteSettings } from '@/client/features/site/use-site-settings';
 import { LogoMark } from './art';
 import { DEPARTMENTS, RUBRIQUES } from './content';
 
@@ -12,6 +12,7 @@ export const LEGAL_LINKS = [
 ] as const;
 
 export function Footer() {
+  const { identity: site } = useSiteSettings();
   return (
     <footer className="bg-[#0b2a18] text-emerald-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1fr_0.9fr_1.35fr_0.85fr] lg:gap-x-8">
@@ -20,8 +21,12 @@ export function Footer() {
             <LogoMark size={40} />
             {/* Lines break between the name's parts, never at the hyphen of "Anti-nuisibles". */}
             <p className="text-lg font-bold text-white">
-              <span className="whitespace-nowrap">{BUSINESS.name.split(' - ')[0]} -</span>{' '}
-              <span className="whitespace-nowrap">{BUSINESS.name.split(' - ')[1]}</span>
+              {site.name.split(' - ').map((part, i, parts) => (
+                <span key={part} className="whitespace-nowrap">
+                  {part}
+                  {i < parts.length - 1 ? ' - ' : ''}
+                </span>
+              ))}
             </p>
           </div>
           <p className="mt-4 text-sm leading-relaxed text-emerald-100/85">
@@ -49,24 +54,19 @@ export function Footer() {
           <ul className="mt-4 space-y-3 text-sm text-emerald-100/85">
             <li className="flex gap-2">
               <Phone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <a href={BUSINESS.phoneHref} className="hover:text-white hover:underline">
-                {BUSINESS.phoneDisplay}
+              <a href={site.phoneHref ?? undefined} className="hover:text-white hover:underline">
+                {site.phone}
               </a>
             </li>
             <li className="flex gap-2">
               <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <a href={`mailto:${BUSINESS.email}`} className="hover:text-white hover:underline">
-                <EmailText email={BUSINESS.email} />
+              <a href={`mailto:${site.email}`} className="hover:text-white hover:underline">
+                <EmailText email={site.email} />
               </a>
             </li>
             <li className="flex gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                {BUSINESS.street},{' '}
-                <span className="whitespace-nowrap">
-                  {BUSINESS.postalCode} {BUSINESS.city}
-                </span>
-              </span>
+              <span>{site.address}</span>
             </li>
             <li className="flex gap-2">
               <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -88,7 +88,7 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-emerald-100/80 sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>
-            © {BUSINESS.name}. Tous droits réservés. SIRET {BUSINESS.siret}.
+            © {site.name}. Tous droits réservés. SIRET {site.siret}.
           </p>
           <nav aria-label="Informations légales">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">

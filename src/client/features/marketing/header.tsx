@@ -1,8 +1,8 @@
 import { Menu, Phone, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useSiteSettings } from '@/client/features/site/use-site-settings';
 import { cn } from '@/client/lib/utils';
-import { BUSINESS } from '../../../domain/site/business';
 import { AnchorLink, cancelSectionScroll, visitorScroll } from './anchor-link';
 import { LogoMark } from './art';
 import { useScrolledPast } from './hooks';
@@ -19,6 +19,7 @@ export const NAV_ITEMS = [
 export const SCROLLED_AFTER_PX = 50;
 
 export function Header() {
+  const { identity: site } = useSiteSettings();
   const scrolledPast = useScrolledPast(SCROLLED_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -98,14 +99,14 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <a
-            href={BUSINESS.phoneHref}
+            href={site.phoneHref ?? undefined}
             className={cn(
               'hidden items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold lg:flex',
               scrolled ? 'text-primary' : 'text-white',
             )}
           >
             <Phone className="size-4" aria-hidden="true" />
-            {BUSINESS.phoneDisplay}
+            {site.phone}
           </a>
           <AnchorLink
             section="contact"
@@ -171,11 +172,11 @@ export function Header() {
             Contact
           </AnchorLink>
           <a
-            href={BUSINESS.phoneHref}
+            href={site.phoneHref ?? undefined}
             className="flex h-12 items-center justify-center gap-2 rounded-md border text-base font-semibold text-primary"
           >
             <Phone className="size-4" aria-hidden="true" />
-            {BUSINESS.phoneDisplay}
+            {site.phone}
           </a>
         </div>
       </nav>

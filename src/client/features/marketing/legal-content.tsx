@@ -1,9 +1,28 @@
-/** The three legal pages' French texts (visitor-site.md §2 and §9 facts). */
+/**
+ * The three legal pages' French texts (visitor-site.md §2 and §9 facts). The shop's identity, the
+ * director of publication, the host, the mediator and the delivery terms come from the settings
+ * (useSiteSettings: legalIdentity of src/domain/legal/identity.ts, the Commerce rules).
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BUSINESS } from '../../../domain/site/business';
+import { useSiteSettings } from '@/client/features/site/use-site-settings';
+import { ORDER_BUTTON_LABEL } from '@/domain/checkout/order-button';
+import { CGV_DATE, HYGIENE_NOTICE } from '@/domain/legal/cgv';
+import { deliveryTerms } from '@/domain/legal/delivery-claims';
+import type { LegalIdentity } from '@/domain/legal/identity';
+import {
+  LEGAL_GUARANTEE_BOX,
+  LEGAL_GUARANTEE_TITLE,
+  WITHDRAWAL_FORM_TITLE,
+  withdrawalFormLines,
+} from '@/domain/legal/withdrawal-form';
 
 export const LEGAL_UPDATED = '14/07/2025';
+/** The CGV's date is their version's (src/domain/legal/cgv.ts): each order records it. */
+export const CGV_UPDATED = CGV_DATE;
+
+/** A blank setting is said, not hidden: the owner sees what Paramètres › Mentions légales still needs. */
+const orMissing = (value: string) => value || 'à compléter dans les paramètres de la boutique';
 
 function Article({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -14,49 +33,57 @@ function Article({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const contactLine = (
-  <>
-    par email à <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>, par téléphone au{' '}
-    <a href={BUSINESS.phoneHref}>{BUSINESS.phoneDisplay}</a> ou par courrier au {BUSINESS.street},{' '}
-    {BUSINESS.postalCode} {BUSINESS.city}
-  </>
-);
+function ContactLine({ site }: { site: LegalIdentity }) {
+  return (
+    <>
+      par email à <a href={`mailto:${site.email}`}>{site.email}</a>
+      {site.phone ? (
+        <>
+          , par téléphone au <a href={site.phoneHref ?? undefined}>{site.phone}</a>
+        </>
+      ) : null}{' '}
+      ou par courrier au {site.address}
+    </>
+  );
+}
 
 export function MentionsLegales() {
+  const { identity: site } = useSiteSettings();
+  const contactLine = <ContactLine site={site} />;
   return (
     <>
       <Article title="1. Éditeur du site">
         <p>
-          Le site est édité par <strong>{BUSINESS.name}</strong>, entreprise de lutte contre les nuisibles et
-          d'hygiène, dont le siège est situé {BUSINESS.street}, {BUSINESS.postalCode} {BUSINESS.city}, France.
+          Le site est édité par <strong>{site.name}</strong>, entreprise de lutte contre les nuisibles et
+          d'hygiène, dont le siège est situé {site.address}, France.
         </p>
         <ul className="list-disc space-y-1 pl-6">
-          <li>SIRET : {BUSINESS.siret}</li>
-          <li>Téléphone : {BUSINESS.phoneDisplay}</li>
-          <li>Email : {BUSINESS.email}</li>
-          <li>Directeur de la publication : le gérant de l'entreprise</li>
+          <li>SIRET : {site.siret}</li>
+          {site.phone ? <li>Téléphone : {site.phone}</li> : null}
+          <li>Email : {site.email}</li>
+          <li>Directeur de la publication : {orMissing(site.publicationDirector)}</li>
         </ul>
       </Article>
       <Article title="2. Hébergement">
         <p>
-          Le site est hébergé par OVH SAS, 2 rue Kellermann, 59100 Roubaix, France, sur des serveurs situés
-          dans l'Union européenne.
+          Le site est hébergé par {orMissing(site.host.name)}
+          {site.host.address ? `, ${site.host.address}` : ''}
+          {site.host.phone ? ` (téléphone : ${site.host.phone})` : ''}.
         </p>
       </Article>
       <Article title="3. Activité">
         <p>
-          {BUSINESS.name} intervient en Normandie et en Île-de-France pour la dératisation, la
-          désinsectisation, la destruction de nids de guêpes et de frelons, la désinfection et les services
-          associés. Les traitements biocides sont réalisés par des techniciens titulaires du certificat
-          biocide.
+          {site.name} intervient en Normandie et en Île-de-France pour la dératisation, la désinsectisation,
+          la destruction de nids de guêpes et de frelons, la désinfection et les services associés. Les
+          traitements biocides sont réalisés par des techniciens titulaires du certificat biocide.
         </p>
       </Article>
       <Article title="4. Propriété intellectuelle">
         <p>
           L'ensemble des contenus du site (textes, illustrations, logos, mise en page) est la propriété
-          exclusive de {BUSINESS.name}, sauf mention contraire. Toute reproduction, représentation ou
-          diffusion, totale ou partielle, sans autorisation écrite préalable est interdite et constitue une
-          contrefaçon sanctionnée par le Code de la propriété intellectuelle.
+          exclusive de {site.name}, sauf mention contraire. Toute reproduction, représentation ou diffusion,
+          totale ou partielle, sans autorisation écrite préalable est interdite et constitue une contrefaçon
+          sanctionnée par le Code de la propriété intellectuelle.
         </p>
         <p>
           Les noms de fournisseurs et de partenaires cités sur le site le sont à titre d'information ; ils
@@ -65,13 +92,13 @@ export function MentionsLegales() {
       </Article>
       <Article title="5. Responsabilité">
         <p>
-          Les informations publiées sont fournies à titre indicatif et régulièrement mises à jour.{' '}
-          {BUSINESS.name} ne saurait être tenue responsable d'une erreur ou d'une omission, ni d'une
-          indisponibilité temporaire du site. Les conseils donnés sur le site ne remplacent pas le diagnostic
-          d'un professionnel sur place.
+          Les informations publiées sont fournies à titre indicatif et régulièrement mises à jour. {site.name}{' '}
+          ne saurait être tenue responsable d'une erreur ou d'une omission, ni d'une indisponibilité
+          temporaire du site. Les conseils donnés sur le site ne remplacent pas le diagnostic d'un
+          professionnel sur place.
         </p>
         <p>
-          Les liens vers des sites tiers sont proposés pour faciliter la navigation ; {BUSINESS.name} n'exerce
+          Les liens vers des sites tiers sont proposés pour faciliter la navigation ; {site.name} n'exerce
           aucun contrôle sur leur contenu.
         </p>
       </Article>
@@ -97,12 +124,14 @@ export function MentionsLegales() {
 }
 
 export function Cgv() {
+  const { identity: site, delivery } = useSiteSettings();
+  const contactLine = <ContactLine site={site} />;
   return (
     <>
       <Article title="Article 1 – Objet et champ d'application">
         <p>
           Les présentes conditions générales de vente (CGV) s'appliquent à toutes les commandes passées sur la
-          boutique en ligne de {BUSINESS.name} par des clients particuliers ou professionnels. Toute commande
+          boutique en ligne de {site.name} par des clients particuliers ou professionnels. Toute commande
           implique l'acceptation sans réserve des présentes CGV, qui prévalent sur tout autre document.
         </p>
       </Article>
@@ -120,18 +149,22 @@ export function Cgv() {
       </Article>
       <Article title="Article 3 – Prix">
         <p>
-          Les prix sont indiqués en euros, toutes taxes comprises. La livraison est gratuite. {BUSINESS.name}{' '}
-          se réserve le droit de modifier ses prix à tout moment ; les produits sont facturés au prix en
-          vigueur lors de la validation de la commande. Lorsqu'un produit est en promotion, le prix
-          promotionnel affiché s'applique.
+          Les prix sont indiqués en euros, toutes taxes comprises. {deliveryTerms(delivery)} Le total,
+          livraison comprise, est affiché avant le bouton « {ORDER_BUTTON_LABEL} ». {site.name} se réserve le
+          droit de modifier ses prix à tout moment ; les produits sont facturés au prix en vigueur lors de la
+          validation de la commande. Lorsqu'un produit est en promotion, le prix promotionnel affiché
+          s'applique.
         </p>
       </Article>
       <Article title="Article 4 – Commande">
         <p>
           Le client sélectionne les produits, vérifie le contenu de son panier puis renseigne ses coordonnées
-          et le mode de livraison choisi (livraison ou retrait en boutique). La commande est enregistrée à sa
-          validation et un numéro de commande est attribué. Un email de confirmation est adressé au client
-          dans les 24h.
+          et le mode de livraison choisi (livraison ou retrait en boutique). Il vérifie le total affiché et
+          valide sa commande avec le bouton « {ORDER_BUTTON_LABEL} », qui l'engage à payer ce total. Si le
+          montant a changé entre-temps, la commande n'est pas enregistrée : le nouveau total est affiché et le
+          client confirme à nouveau. La commande est enregistrée à sa validation et un numéro de commande est
+          attribué. Un email de confirmation, contenant le lien vers la commande et le formulaire de
+          rétractation, est adressé au client.
         </p>
       </Article>
       <Article title="Article 5 – Paiement">
@@ -156,22 +189,44 @@ export function Cgv() {
       </Article>
       <Article title="Article 7 – Droit de rétractation">
         <p>
-          Conformément au Code de la consommation, le client particulier dispose d'un délai de 14 jours à
-          compter de la réception des produits pour exercer son droit de rétractation, sans avoir à se
-          justifier. Il nous en informe par une déclaration dénuée d'ambiguïté, puis retourne les produits
-          dans leur emballage d'origine, non ouverts et en parfait état, à ses frais.
+          Conformément aux articles L221-18 et suivants du Code de la consommation, le client consommateur
+          dispose d'un délai de 14 jours à compter du jour de la réception des produits pour exercer son droit
+          de rétractation, sans avoir à motiver sa décision ni à supporter d'autres coûts que les frais de
+          retour. Il peut l'exercer dès la commande, avant même la réception.
         </p>
         <p>
-          Le remboursement intervient dans les 14 jours suivant la réception du retour, par le moyen de
-          paiement utilisé lors de la commande. Pour des raisons d'hygiène et de sécurité, les produits
-          biocides descellés ne peuvent être repris.
+          Pour se rétracter, le client utilise le bouton « Renoncer au contrat ici » de la page de sa commande
+          (accessible depuis son compte ou depuis le lien de l'email de confirmation), puis confirme avec le
+          bouton « Confirmer la rétractation » ; un accusé de réception lui est aussitôt envoyé par email,
+          indiquant le contenu de sa rétractation, sa date et son heure. Il peut aussi nous adresser le
+          formulaire ci-dessous ou toute autre déclaration dénuée d'ambiguïté, {contactLine}.
         </p>
+        <p>
+          Le client renvoie ou rapporte les produits au plus tard 14 jours après sa rétractation ; les frais
+          de retour sont à sa charge. Nous remboursons la totalité des sommes versées, frais de livraison
+          standard compris, au plus tard 14 jours après avoir été informés de la rétractation, par le même
+          moyen de paiement que celui utilisé pour la commande. Nous pouvons différer le remboursement jusqu'à
+          la récupération des produits ou jusqu'à ce que le client ait fourni une preuve de leur expédition.
+        </p>
+        <p>{HYGIENE_NOTICE}</p>
+        <div className="rounded-lg border bg-muted/50 p-4" data-testid="withdrawal-form-model">
+          <h3 className="font-semibold">{WITHDRAWAL_FORM_TITLE}</h3>
+          {withdrawalFormLines({ name: site.name, address: site.address, email: site.email }).map((line) => (
+            <p key={line} className="mt-2 text-sm">
+              {line}
+            </p>
+          ))}
+        </div>
       </Article>
       <Article title="Article 8 – Garanties">
-        <p>
-          Les produits bénéficient de la garantie légale de conformité (articles L.217-3 et suivants du Code
-          de la consommation) et de la garantie des vices cachés (articles 1641 et suivants du Code civil).
-        </p>
+        <div className="rounded-lg border-2 border-primary/40 p-4" data-testid="legal-guarantee-box">
+          <h3 className="font-semibold">{LEGAL_GUARANTEE_TITLE}</h3>
+          {LEGAL_GUARANTEE_BOX.map((line) => (
+            <p key={line} className="mt-2 text-sm">
+              {line}
+            </p>
+          ))}
+        </div>
       </Article>
       <Article title="Article 9 – Données personnelles">
         <p>
@@ -181,9 +236,17 @@ export function Cgv() {
       </Article>
       <Article title="Article 10 – Litiges et droit applicable">
         <p>
-          Les présentes CGV sont soumises au droit français. En cas de différend, le client peut recourir
-          gratuitement à un médiateur de la consommation. À défaut d'accord amiable, les tribunaux français
-          sont compétents.
+          Les présentes CGV sont soumises au droit français. En cas de différend, le client adresse d'abord
+          une réclamation écrite à {site.name}. À défaut de solution, il peut recourir gratuitement au
+          médiateur de la consommation dont nous relevons (articles L612-1 et suivants du Code de la
+          consommation) : {orMissing(site.mediator.name)}
+          {site.mediator.address ? `, ${site.mediator.address}` : ''}
+          {site.mediator.website ? (
+            <>
+              , <a href={site.mediator.website}>{site.mediator.website}</a>
+            </>
+          ) : null}
+          . À défaut d'accord amiable, les tribunaux français sont compétents.
         </p>
       </Article>
     </>
@@ -191,13 +254,14 @@ export function Cgv() {
 }
 
 export function PolitiqueConfidentialite() {
+  const { identity: site } = useSiteSettings();
+  const contactLine = <ContactLine site={site} />;
   return (
     <>
       <Article title="1. Responsable du traitement">
         <p>
-          {BUSINESS.name}, {BUSINESS.street}, {BUSINESS.postalCode} {BUSINESS.city}, est responsable du
-          traitement des données personnelles collectées sur ce site. Pour toute question, vous pouvez nous
-          joindre {contactLine}.
+          {site.name}, {site.address}, est responsable du traitement des données personnelles collectées sur
+          ce site. Pour toute question, vous pouvez nous joindre {contactLine}.
         </p>
       </Article>
       <Article title="2. Données collectées">
@@ -226,7 +290,7 @@ export function PolitiqueConfidentialite() {
       </Article>
       <Article title="4. Destinataires">
         <p>
-          Vos données sont destinées exclusivement à {BUSINESS.name} et, le cas échéant, à ses prestataires
+          Vos données sont destinées exclusivement à {site.name} et, le cas échéant, à ses prestataires
           techniques (hébergement) agissant sur instruction, dans l'Union européenne.
         </p>
       </Article>

@@ -21,6 +21,8 @@ export interface LastOrder {
   shippingCostCents?: number;
   taxCents?: number;
   customer: CheckoutFields;
+  /** The signed order page's token (/commande/{token}), where the withdrawal function is. */
+  orderToken?: string;
 }
 
 export function saveLastOrder(order: LastOrder) {

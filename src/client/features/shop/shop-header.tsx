@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { trpc } from '@/client/lib/trpc';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { useCart } from '../cart/cart-context';
+import { useShop } from './order-totals';
 
 // The drawer (Radix Dialog, ~9 KB gzip) is fetched when the shopper first reaches for the cart.
 const loadDrawer = () => import('../cart/cart-drawer');
@@ -97,13 +98,14 @@ export function ShopHeader() {
 
 /** Header, page and a small footer shared by the shop's screens. */
 export function ShopLayout({ children }: { children: ReactNode }) {
+  const name = useShop().data?.name;
   return (
     <div className="flex min-h-screen flex-col bg-muted/30">
       <ShopHeader />
       <main className="flex-1">{children}</main>
       <footer className="border-t bg-background">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© Hygiène - Anti-nuisibles 27 · Boutique ouverte le samedi</p>
+          <p>© {name ?? 'Hygiène - Anti-nuisibles 27'} · Boutique ouverte le samedi</p>
           <nav className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Informations légales">
             <Link to="/cgv" className="hover:text-foreground">
               CGV

@@ -28,6 +28,7 @@ import { shortId } from './format';
 import { PackingSlip } from './packing-slip';
 import { PaymentsBlock } from './payments-block';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
+import { WithdrawalSection } from './withdrawal-parts';
 
 /** The details dialog (back-office.md §2) plus the order's timeline from its events. */
 export function OrderDetailsDialog({
@@ -146,6 +147,7 @@ function OrderDetails({
           journal des commandes.
         </p>
       ) : null}
+      <WithdrawalSection order={order} canEdit={canEdit} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
           <Printer aria-hidden="true" />

@@ -9,7 +9,12 @@ import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { SEARCH_MAX } from '@/domain/common/limits';
-import { type OrderStatusFilter, orderStatusFilter } from '@/domain/orders/admin-list';
+import {
+  type OrderStatusFilter,
+  orderStatusFilter,
+  type WithdrawalFilter,
+  withdrawalFilter,
+} from '@/domain/orders/admin-list';
 import { ADMIN_ORDER_STATUS_LABELS, isOrderStatus, ORDER_STATUSES } from '@/domain/orders/status';
 import { statusTransition } from '@/domain/orders/transitions';
 import { useSettled } from '../layout/paged-list';
@@ -32,9 +37,10 @@ export function OrdersScreen() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<OrderStatusFilter>('all');
+  const [withdrawal, setWithdrawal] = useState<WithdrawalFilter>('all');
   // The search is sent once typing pauses, not on every key.
   const sentSearch = useSettled(search.trim(), 300);
-  const filters = { search: sentSearch, status };
+  const filters = { search: sentSearch, status, withdrawal };
   const list = useAdminOrders(filters);
   const changes = useOrderChanges();
   useLiveOrders();
@@ -119,6 +125,15 @@ export function OrdersScreen() {
               {ADMIN_ORDER_STATUS_LABELS[s]}
             </option>
           ))}
+        </NativeSelect>
+        <NativeSelect
+          className="sm:w-52"
+          aria-label="Filtrer par rétractation"
+          value={withdrawal}
+          onChange={(e) => setWithdrawal(withdrawalFilter.parse(e.target.value))}
+        >
+          <option value="all">Toutes les commandes</option>
+          <option value="requested">Rétractations demandées</option>
         </NativeSelect>
       </ListFilters>
       <Card>

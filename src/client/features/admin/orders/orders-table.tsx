@@ -10,6 +10,7 @@ import { allowedTargets } from '@/domain/orders/transitions';
 import { RowAction, RowActions } from '../layout/screen-parts';
 import { shortId } from './format';
 import type { AdminOrder } from './use-admin-orders';
+import { WithdrawalBadge } from './withdrawal-parts';
 
 interface RowProps {
   canEdit: boolean;
@@ -105,6 +106,7 @@ export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrde
               <div>
                 <p className="font-medium">{order.orderNumber}</p>
                 <p className="font-mono text-xs text-muted-foreground">#{shortId(order.id)}</p>
+                <WithdrawalBadge requestedAt={order.withdrawalRequestedAt} />
               </div>
               <ActionButtons order={order} {...props} />
             </div>
@@ -147,6 +149,7 @@ export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrde
               <TableCell className="whitespace-nowrap">
                 <p className="font-medium">{order.orderNumber}</p>
                 <p className="font-mono text-xs text-muted-foreground">#{shortId(order.id)}</p>
+                <WithdrawalBadge requestedAt={order.withdrawalRequestedAt} />
               </TableCell>
               <TableCell className="min-w-32">
                 <ClientCell order={order} />

@@ -135,6 +135,7 @@ export function exportUrl(filters: OrderFilters): string {
   const params = new URLSearchParams();
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.withdrawal !== 'all') params.set('withdrawal', filters.withdrawal);
   const query = params.toString();
   return `/api/admin/orders.csv${query ? `?${query}` : ''}`;
 }

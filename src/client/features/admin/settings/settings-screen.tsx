@@ -1,4 +1,15 @@
-import { Bell, Database, Download, Eraser, Loader2, Save, Settings, ShoppingCart, Store } from 'lucide-react';
+import {
+  Bell,
+  Database,
+  Download,
+  Eraser,
+  Loader2,
+  Save,
+  Scale,
+  Settings,
+  ShoppingCart,
+  Store,
+} from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -47,6 +58,13 @@ const TAB_OF: Record<keyof SettingsFormValues, string> = {
   contactNotifications: 'notifications',
   customerStatusMails: 'notifications',
   maintenanceMode: 'system',
+  publicationDirector: 'legal',
+  hostName: 'legal',
+  hostAddress: 'legal',
+  hostPhone: 'legal',
+  mediatorName: 'legal',
+  mediatorAddress: 'legal',
+  mediatorWebsite: 'legal',
 };
 
 /** "Paramètres" (back-office.md §2): loads the stored settings, then the form owns the edits. */
@@ -142,6 +160,7 @@ function SettingsForm({
               { value: 'general', icon: Store, label: 'Général' },
               { value: 'commerce', icon: ShoppingCart, label: 'Commerce' },
               { value: 'notifications', icon: Bell, label: 'Notifications' },
+              { value: 'legal', icon: Scale, label: 'Mentions légales' },
               { value: 'system', icon: Settings, label: 'Système' },
               { value: 'stats', icon: Database, label: 'Statistiques' },
             ]}
@@ -155,6 +174,9 @@ function SettingsForm({
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsTab form={form} />
+        </TabsContent>
+        <TabsContent value="legal">
+          <LegalTab form={form} />
         </TabsContent>
         <TabsContent value="system">
           <SystemTab form={form} />
@@ -214,6 +236,52 @@ function GeneralTab({ form }: { form: Form }) {
         {(c) => <Textarea {...c} rows={2} {...form.text('shopAddress')} />}
       </Field>
     </Section>
+  );
+}
+
+/** Mentions légales (issue 26): what the legal notices (LCEN art. 6 III) and the CGV (L612-1) name. */
+function LegalTab({ form }: { form: Form }) {
+  const e = form.errors;
+  return (
+    <div className="grid gap-6">
+      <Section
+        title="Publication et hébergement"
+        description="Affichés dans les mentions légales du site (loi pour la confiance dans l'économie numérique, art. 6 III)"
+      >
+        <Field label="Directeur de la publication" error={e.publicationDirector}>
+          {(c) => <Input {...c} {...form.text('publicationDirector')} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Hébergeur (nom)" error={e.hostName}>
+            {(c) => <Input {...c} {...form.text('hostName')} />}
+          </Field>
+          <Field label="Téléphone de l'hébergeur" error={e.hostPhone}>
+            {(c) => <PhoneInput {...c} {...form.text('hostPhone')} />}
+          </Field>
+        </div>
+        <Field label="Adresse de l'hébergeur" error={e.hostAddress}>
+          {(c) => <Textarea {...c} rows={2} {...form.text('hostAddress')} />}
+        </Field>
+      </Section>
+      <Section
+        title="Médiateur de la consommation"
+        description="Nommé dans les conditions générales de vente (Code de la consommation, art. L612-1)"
+      >
+        <Field label="Nom du médiateur" error={e.mediatorName}>
+          {(c) => <Input {...c} {...form.text('mediatorName')} />}
+        </Field>
+        <Field label="Adresse du médiateur" error={e.mediatorAddress}>
+          {(c) => <Textarea {...c} rows={2} {...form.text('mediatorAddress')} />}
+        </Field>
+        <Field
+          label="Site internet du médiateur"
+          error={e.mediatorWebsite}
+          description="ex. https://www.exemple-mediation.fr"
+        >
+          {(c) => <Input {...c} type="url" {...form.text('mediatorWebsite')} />}
+        </Field>
+      </Section>
+    </div>
   );
 }
 

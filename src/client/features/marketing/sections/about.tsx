@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { EmailText } from '@/client/components/ui/email-text';
+import { useSiteSettings } from '@/client/features/site/use-site-settings';
 import { cn } from '@/client/lib/utils';
 import { BUSINESS } from '../../../../domain/site/business';
 import { AnchorLink } from '../anchor-link';
@@ -75,6 +76,7 @@ export function SanitaryContract() {
 
 /** The business card: a button that flips between recto and verso (click, Enter or Space). */
 function BusinessCard() {
+  const { identity: site } = useSiteSettings();
   const [verso, setVerso] = useState(false);
   const face = 'absolute inset-0 flex flex-col rounded-2xl p-6 shadow-xl [backface-visibility:hidden] sm:p-8';
   return (
@@ -122,14 +124,14 @@ function BusinessCard() {
             )}
             aria-hidden={!verso}
           >
-            <span className="block text-lg font-extrabold text-primary">{BUSINESS.name}</span>
+            <span className="block text-lg font-extrabold text-primary">{site.name}</span>
             <span className="flex items-center gap-2 text-sm">
-              <Phone className="size-4 text-primary" aria-hidden="true" /> {BUSINESS.phoneDisplay}
+              <Phone className="size-4 text-primary" aria-hidden="true" /> {site.phone}
             </span>
             <span className="flex items-center gap-2 text-sm">
               <Mail className="size-4 shrink-0 text-primary" aria-hidden="true" />{' '}
               <span>
-                <EmailText email={BUSINESS.email} />
+                <EmailText email={site.email} />
               </span>
             </span>
             <span className="flex items-center gap-2 text-sm">

@@ -4,12 +4,12 @@ import { EmailText } from '@/client/components/ui/email-text';
 import { Field, FormAlert } from '@/client/components/ui/field';
 import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/toast';
+import { useSiteSettings } from '@/client/features/site/use-site-settings';
 import { errorMessage } from '@/client/lib/errors';
 import { useForm } from '@/client/lib/use-form';
 import { EMAIL_MAX, FULL_NAME_MAX, MESSAGE_MAX } from '@/domain/common/limits';
 import type { ContactRequest, ContactRequestInput } from '../../../../domain/contact/schema';
 import { CONTACT_SERVICE_LABELS, CONTACT_SERVICES } from '../../../../domain/contact/services';
-import { BUSINESS } from '../../../../domain/site/business';
 import { SectionHeading } from '../section-heading';
 
 type Fields = Required<Omit<ContactRequestInput, 'service'>> & { service: string };
@@ -23,6 +23,7 @@ const loadSchema = () => import('../../../../domain/contact/schema').then((m) =>
 const loadApi = () => import('@/client/lib/trpc').then((m) => m.browserApiClients().trpcClient);
 
 export function ContactSection() {
+  const { identity: site } = useSiteSettings();
   const form = useForm({ initial: empty, schema: loadSchema });
   const [failure, setFailure] = useState<string | null>(null);
   const preload = () => {
@@ -44,7 +45,7 @@ export function ContactSection() {
     } catch (error) {
       // Nothing typed is lost: the fields keep their values and the visitor is told so.
       form.showServerErrors(error);
-      const message = `${errorMessage(error)} Votre saisie est conservée : vous pouvez réessayer ou nous appeler au ${BUSINESS.phoneDisplay}.`;
+      const message = `${errorMessage(error)} Votre saisie est conservée : vous pouvez réessayer ou nous appeler au ${site.phone}.`;
       setFailure(message);
       toast({ title: 'Erreur', description: message, variant: 'destructive' });
     }
@@ -72,14 +73,14 @@ export function ContactSection() {
             <ul className="mt-8 space-y-5">
               <li className="flex items-start gap-3">
                 <Phone className="mt-0.5 size-5 text-amber-300" aria-hidden="true" />
-                <a href={BUSINESS.phoneHref} className="text-lg font-bold hover:underline">
-                  {BUSINESS.phoneDisplay}
+                <a href={site.phoneHref ?? undefined} className="text-lg font-bold hover:underline">
+                  {site.phone}
                 </a>
               </li>
               <li className="flex items-start gap-3">
                 <Mail className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden="true" />
-                <a href={`mailto:${BUSINESS.email}`} className="hover:underline">
-                  <EmailText email={BUSINESS.email} />
+                <a href={`mailto:${site.email}`} className="hover:underline">
+                  <EmailText email={site.email} />
                 </a>
               </li>
               <li className="flex items-start gap-3">

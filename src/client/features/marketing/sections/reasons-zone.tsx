@@ -1,4 +1,6 @@
 import { BadgeCheck, Clock, Euro, Leaf, ShieldCheck, ShoppingBag, Store } from 'lucide-react';
+import { useSiteSettings } from '@/client/features/site/use-site-settings';
+import { deliveryClaim } from '@/domain/legal/delivery-claims';
 import { ZoneMap } from '../art';
 import { CarouselFrame } from '../carousel-frame';
 import { DEPARTMENTS, REASONS, SUPPLIERS } from '../content';
@@ -90,6 +92,7 @@ export function Zone() {
 }
 
 export function ShopTeaser() {
+  const { delivery } = useSiteSettings();
   return (
     <section aria-labelledby="boutique-titre" className="px-4 sm:px-6">
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 rounded-3xl bg-[linear-gradient(120deg,#fef3c7,#fde68a)] p-8 md:p-12 lg:flex-row lg:items-center lg:justify-between">
@@ -103,7 +106,10 @@ export function ShopTeaser() {
             </h2>
             <p className="mt-2 max-w-2xl text-[#4a3208]">
               Pièges, produits anti-nuisibles professionnels et matériel d'apiculture, sélectionnés par nos
-              techniciens. Livraison gratuite, ou retrait en boutique le samedi.
+              techniciens.{' '}
+              {delivery.shippingEnabled
+                ? `${deliveryClaim(delivery)}, ou retrait en boutique le samedi.`
+                : `${deliveryClaim(delivery)}.`}
             </p>
           </div>
         </div>

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/toast';
+import { errorMessage } from '@/client/lib/errors';
+import { trpc } from '@/client/lib/trpc';
+import { frenchDateTime } from '@/domain/account/order-status';
+import { refundCountdown, refundDaysLeft, WITHDRAWAL_TEXTS } from '@/domain/orders/withdrawal';
+import type { AdminOrderDetails } from './use-admin-orders';
+
+/** The list's mark of a withdrawal request, with the refund deadline counted down (L221-24). */
+export function WithdrawalBadge({ requestedAt }: { requestedAt: Date | string | null }) {
+  if (!requestedAt) return null;
+  const at = new Date(requestedAt).toISOString();
+  const left = refundDaysLeft(at, new Date());
+  return (
+    <Badge
+      variant={left <= 3 ? 'destructive' : 'secondary'}
+      title={refundCountdown(at, new Date())}
+      data-testid="withdrawal-badge"
+    >
+      Rétractation · {left === 0 ? 'remboursement en retard' : `J-${left}`}
+    </Badge>
+  );
+}
+
+/**
+ * The details dialog's withdrawal section: the request (who, when, which lines), the refund
+ * deadline, and the owner's record of the hygiene exception (L221-28 5°), never applied by itself.
+ */
+export function WithdrawalSection({ order, canEdit }: { order: AdminOrderDetails; canEdit: boolean }) {
+  const w = order.withdrawal;
+  const utils = trpc.useUtils();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const record = trpc.orders.recordWithdrawalException.useMutation({
+    onSuccess: () => utils.orders.invalidate(),
+    onError: (error) => toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' }),
+  });
+  if (!w) return null;
+  const withdrawn = order.lines.filter((l) => w.itemIds.includes(l.id));
+  return (
+    <section
+      className="grid gap-2 rounded-md border border-accent/50 bg-accent/10 p-3 text-sm"
+      data-testid="withdrawal-section"
+    >
+      <h3 className="text-sm font-semibold uppercase tracking-wide">Rétractation</h3>
+      <p>
+        Demandée le {frenchDateTime(w.requestedAt)} par {w.name} ({w.email}).
+      </p>
+      <p className="font-medium">{refundCountdown(w.requestedAt, new Date())}</p>
+      <ul className="list-disc pl-5">
+        {withdrawn.map((l) => (
+          <li key={l.id}>
+            {l.title} × {l.quantity}
+          </li>
+        ))}
+      </ul>
+      {w.exception ? (
+        <p>
+          Exception d'hygiène retenue le {frenchDateTime(w.exception.at)} pour{' '}
+          {order.lines
+            .filter((l) => w.exception?.itemIds.includes(l.id))
+            .map((l) => l.title)
+            .join(', ')}
+          {w.exception.note ? ` : ${w.exception.note}` : ''}
+        </p>
+      ) : canEdit ? (
+        <fieldset className="grid gap-1">
+          <legend className="text-xs text-muted-foreground">{WITHDRAWAL_TEXTS.hygiene}</legend>
+          {withdrawn.map((l) => (
+            <label key={l.id} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={chosen.includes(l.id)}
+                onChange={(e) =>
+                  setChosen((c) => (e.target.checked ? [...c, l.id] : c.filter((id) => id !== l.id)))
+                }
+              />
+              {l.title}
+            </label>
+          ))}
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            className="justify-self-start"
+            disabled={chosen.length === 0 || record.isPending}
+            onClick={() => record.mutate({ orderId: order.id, itemIds: chosen, note: '' })}
+          >
+            Retenir l'exception d'hygiène
+          </Button>
+        </fieldset>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The CGV's version and date. Each order records the version the customer accepted at checkout
+ * (OrderPlaced.cgvVersion), so that a later change of the terms never rewrites an earlier contract.
+ * Change the CGV text (src/client/features/marketing/legal-content.tsx): bump both here.
+ */
+export const CGV_VERSION = '2026-11-25';
+/** As the page and the checkout show it. */
+export const CGV_DATE = '25/11/2026';
+export const cgvVersionLabel = (version: string = CGV_VERSION) =>
+  `version du ${version.split('-').reverse().join('/')}`;
+
+/**
+ * The hygiene exception (C. conso L221-28 5°), stated before the contract (CGV, checkout, mail):
+ * it only applies when stated beforehand, and the owner records it case by case.
+ */
+export const HYGIENE_NOTICE =
+  "Exception : le droit de rétractation ne peut être exercé pour les biens scellés (produits d'hygiène, produits biocides) que vous avez descellés après la livraison et qui ne peuvent être renvoyés pour des raisons d'hygiène ou de protection de la santé (article L221-28 5° du Code de la consommation).";

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { actorFromUser } from '../../domain/orders/events.js';
+import { withdrawalFormShape } from '../../domain/orders/withdrawal.js';
+import { shopIdentity } from '../../domain/settings/settings.js';
+import { orderForToken, requestWithdrawal } from '../orders/withdrawal.js';
+import { cachedSettings } from '../settings/store.js';
+import { publicProcedure, router } from '../trpc.js';
+
+/*
+ * The signed order page (/commande/{token}) and its withdrawal function. Public: the token is the
+ * right (an HMAC of the order id, order-link.ts), so a guest needs no account; a token that is not
+ * ours reads as an unknown order.
+ */
+const token = z.string().min(1).max(100);
+
+export const withdrawalRouter = router({
+  order: publicProcedure
+    .input(z.object({ token }))
+    .query(({ ctx, input }) => orderForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
+
+  request: publicProcedure
+    .input(z.object({ token, ...withdrawalFormShape }))
+    .mutation(async ({ ctx, input }) => {
+      const { token: t, ...form } = input;
+      const { settings } = await cachedSettings(ctx.sql, ctx.config);
+      return await requestWithdrawal(ctx.sql, ctx.config.AUTH_SECRET, t, form, {
+        actor: actorFromUser(ctx.user),
+        requestId: ctx.requestId,
+        shop: shopIdentity(settings),
+      });
+    }),
+});
