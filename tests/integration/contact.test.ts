@@ -142,6 +142,7 @@ describe('contact.list', () => {
         'message',
         'name',
         'phone',
+        'replies',
         'service',
       ].sort(),
     );

@@ -115,7 +115,12 @@ describe('event store', () => {
     const append = (sql: typeof db.sql) => {
       const stream = randomUUID();
       mine.add(stream);
-      return appendEvent(sql, stream, 0, null, { type: 'Test', data: {}, metadata: meta() });
+      // The feed carries order streams, those that begin with OrderPlaced (never the till's ledger).
+      return appendEvent(sql, stream, 0, null, {
+        type: 'OrderPlaced',
+        data: { orderNumber: 'T-1', lines: [] },
+        metadata: meta(),
+      });
     };
     try {
       // The fast transaction gets its id first; the slow one takes a lower position, commits last.
