@@ -12,6 +12,7 @@ import { logger } from './logger.js';
 import { startMailOutbox } from './mail/outbox.js';
 import { createMailer } from './mail/transport.js';
 import { queueMissedConfirmations } from './orders/confirmation-mail.js';
+import { resealAtStart } from './privacy/reseal.js';
 import { seed } from './seed/seed.js';
 import { listenForCacheClears } from './settings/caches.js';
 import { cachedSettings } from './settings/store.js';
@@ -30,6 +31,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
   try {
     const applied = await migrate(db.sql);
     if (applied.length) logger.info(`Applied migrations: ${applied.join(', ')}`);
+    // Once: personal fields still inside version 1 events move to their records (ADR 020).
+    await resealAtStart(db.sql, config.AUDIT_KEY, config.AUDIT_WITNESS_FILE);
     const auth = createAuth(db.sql, config);
     const services: Services = { sql: db.sql, config, auth };
     if (config.SEED) await seed(db.sql, auth, config);

@@ -137,6 +137,17 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ id: `inconnu-${randomUUID()}` }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
+  // A wrong password: nothing is deleted; an admin's own account may not be deleted at all.
+  'account.deleteAccount': {
+    input: () => ({ password: 'pas-le-bon-mot-de-passe', confirm: true }),
+    expect: {
+      anonymous: 'UNAUTHORIZED',
+      customerA: 'BAD_REQUEST',
+      customerB: 'BAD_REQUEST',
+      auditor: 'BAD_REQUEST',
+      admin: 'FORBIDDEN',
+    },
+  },
   'account.setRole': { input: (f) => ({ userId: f.userIds.customerB, role: 'user' }), expect: adminOnly },
   'audit.overview': { expect: staff },
   // An unknown run: staff pass the guard and get NOT_FOUND.
