@@ -24,6 +24,7 @@ import { startLiveHub } from '../live/hub.js';
 import { logger } from '../logger.js';
 import { handleOrdersCsv, ORDERS_CSV_PATH } from '../orders/csv-download.js';
 import { clientDistDir, projectRoot } from '../paths.js';
+import { CUSTOMER_DATA_PATH, handleCustomerData, handleOwnData, OWN_DATA_PATH } from '../privacy/download.js';
 import { appRouter } from '../routers/index.js';
 import { registerCache } from '../settings/caches.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
@@ -200,6 +201,14 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     if (pathname === ORDERS_CSV_PATH) {
       await handleOrdersCsv(services, req, res);
+      return;
+    }
+    if (pathname === OWN_DATA_PATH) {
+      await handleOwnData(services, req, res);
+      return;
+    }
+    if (pathname === CUSTOMER_DATA_PATH) {
+      await handleCustomerData(services, req, res);
       return;
     }
     if (pathname === BACKUP_PATH) {
