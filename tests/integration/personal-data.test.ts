@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachPersonalData } from '../../src/domain/orders/events.js';
 import { verifyDatabase, writeCheckpoint } from '../../src/server/audit/verify.js';
@@ -10,6 +11,7 @@ import { orderHistory } from '../../src/server/orders/history.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import { eventColumns, type StoredEvent } from '../../src/server/orders/store.js';
+import { exportCustomerData, exportGuestData } from '../../src/server/privacy/export.js';
 import { ResealRefused, resealPersonalData } from '../../src/server/privacy/reseal.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -146,6 +148,51 @@ describe('the one-time rewrite (version 1 events re-sealed)', () => {
   });
 });
 
+/** The one file of the archive, read back with its local header (what any unzip tool reads). */
+function firstFile(archive: Buffer): { name: string; text: string } {
+  expect(archive.readUInt32LE(0)).toBe(0x04034b50);
+  const size = archive.readUInt32LE(18);
+  const nameLength = archive.readUInt16LE(26);
+  const start = 30 + nameLength + archive.readUInt16LE(28);
+  const text = inflateRawSync(archive.subarray(start, start + size)).toString('utf8');
+  expect(crc32(text)).toBe(archive.readUInt32LE(14));
+  return { name: archive.subarray(30, 30 + nameLength).toString('utf8'), text };
+}
+
+describe('« Télécharger mes données »', () => {
+  it('gives the customer a ZIP with their profile, orders and history, contact requests and sessions', async () => {
+    const alice = shop.users.customerA;
+    const order = await place({ ...customerForm, lastName: 'Exportée', email: alice.email }, alice.id);
+    await sql`insert into contact_requests (name, email, phone, service, message, ip)
+              values ('Alice Martin', ${alice.email.toUpperCase()}, '0600000000', 'guepe', 'Des guêpes', '127.0.0.1')`;
+    await sql`insert into contact_requests (name, email, phone, service, message, ip)
+              values ('Quelqu’un d’autre', 'autre@example.fr', '0600000001', 'guepe', 'Autre', '127.0.0.1')`;
+    const archive = await exportCustomerData(sql, alice.id);
+    if (!archive) throw new Error('no archive');
+    expect(archive.fileName).toMatch(/^mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+    const file = firstFile(archive.zip);
+    expect(file.name).toBe('mes-donnees.json');
+    const json = JSON.parse(file.text);
+    expect(json.profile).toMatchObject({ email: alice.email, firstName: 'Alice', lastName: 'Martin' });
+    expect(json.orders).toHaveLength(1);
+    expect(json.orders[0]).toMatchObject({
+      id: order.id,
+      placed: { customer: { lastName: 'Exportée' }, notes: 'Sonner chez Lefèvre' },
+      current: { orderNumber: order.orderNumber },
+    });
+    expect(json.orders[0].history[0]).toMatchObject({ type: 'OrderPlaced' });
+    expect(json.contactRequests).toEqual([expect.objectContaining({ message: 'Des guêpes' })]);
+    expect(Array.isArray(json.sessions)).toBe(true);
+    // A guest's export (the signed order page) holds that order only.
+    const guestOrder = await place({ ...customerForm, email: alice.email });
+    const guestExport = await exportGuestData(sql, guestOrder.id);
+    const guestJson = JSON.parse(firstFile(guestExport?.zip as Buffer).text);
+    expect(guestJson.orders.map((o: { id: string }) => o.id)).toEqual([guestOrder.id]);
+    expect(guestJson.contactRequests).toEqual([]);
+    expect(guestJson.profile).toBeUndefined();
+  });
+});
+
 describe('erasing a customer', () => {
   it('leaves their name, email and phone nowhere in the database, the log verifying and replaying', async () => {
     const jeanne = shop.users.customerA;
@@ -186,6 +233,7 @@ describe('erasing a customer', () => {
       expect(await whereFound(needle), needle).toEqual([]);
     }
     expect(await mails()).toBe(0);
+    expect(await exportCustomerData(sql, jeanne.id)).toBeNull();
     expect(await verify()).toMatchObject({ ok: true, problems: [] });
     expect(await replayDifferences()).toBe(0);
     // The orders stay, as « Client supprimé »; the guest order too; the other customer's is intact.
@@ -204,11 +252,12 @@ describe('erasing a customer', () => {
     expect(await sql`select 1 from sessions where user_id = ${jeanne.id}`).toHaveLength(0);
     const [erased] = await sql<{ data: Record<string, unknown>; metadata: Record<string, unknown> }[]>`
       select data, metadata from events where type = 'DataSubjectErased'`;
+    // Its two orders, the guest order with its email, and the export test's two (same account).
     expect(erased?.data).toEqual({
       subjectId: jeanne.id,
       subjectKind: 'customer',
       reason: 'customer-request',
-      records: 3,
+      records: 5,
     });
     expect(erased?.metadata).toMatchObject({ actor: { kind: 'user', userId: jeanne.id } });
   });
