@@ -1,4 +1,4 @@
-import { CreditCard, LogOut, Package, UserRound } from 'lucide-react';
+import { CreditCard, LogOut, Package, ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -17,6 +17,10 @@ import { formatEuros } from '@/domain/catalog/pricing';
 /** The profile form is only downloaded when its tab opens. */
 const ProfilePanel = lazy(() =>
   import('@/client/features/account/profile-panel').then((m) => ({ default: m.ProfilePanel })),
+);
+/** « Mes données »: download and deletion, with its dialog, only when the tab opens. */
+const PrivacyPanel = lazy(() =>
+  import('@/client/features/account/privacy-panel').then((m) => ({ default: m.PrivacyPanel })),
 );
 /** Follows the customer's orders live, over a websocket client of its own chunk. */
 const LiveOrders = lazy(() => import('@/client/features/account/live-orders'));
@@ -152,7 +156,7 @@ export default function ComptePage() {
             <Tabs value={tab} onValueChange={setTab} className="min-w-0">
               <TabsList
                 aria-label="Mon compte"
-                className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto"
+                className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto"
               >
                 <TabsTrigger value="orders" className="py-2">
                   <Package className="hidden size-4 sm:block" aria-hidden="true" />
@@ -166,6 +170,10 @@ export default function ComptePage() {
                   <CreditCard className="hidden size-4 sm:block" aria-hidden="true" />
                   Paiement
                 </TabsTrigger>
+                <TabsTrigger value="privacy" className="py-2">
+                  <ShieldCheck className="hidden size-4 sm:block" aria-hidden="true" />
+                  Mes données
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="orders">
                 <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
@@ -174,6 +182,11 @@ export default function ComptePage() {
               <TabsContent value="profile">
                 <Suspense fallback={<Spinner />}>
                   <ProfilePanel profile={profile.data} />
+                </Suspense>
+              </TabsContent>
+              <TabsContent value="privacy">
+                <Suspense fallback={<Spinner />}>
+                  <PrivacyPanel />
                 </Suspense>
               </TabsContent>
               <TabsContent value="payment">
