@@ -148,6 +148,18 @@ export const authorizationTable: Record<string, ProcedureRule> = {
       admin: 'FORBIDDEN',
     },
   },
+  'privacy.policy': { expect: everyone },
+  'privacy.settings': { expect: adminOnly },
+  'privacy.updateSettings': {
+    input: () => ({
+      contactMonths: 12,
+      inactiveAccountMonths: 36,
+      inactivityWarningDays: 30,
+      guestOrderMonths: 36,
+      mailDays: 90,
+    }),
+    expect: adminOnly,
+  },
   'account.setRole': { input: (f) => ({ userId: f.userIds.customerB, role: 'user' }), expect: adminOnly },
   'audit.overview': { expect: staff },
   // An unknown run: staff pass the guard and get NOT_FOUND.

@@ -8,6 +8,13 @@ import {
   PolitiqueConfidentialite,
 } from '../features/marketing/legal-content';
 import { LEGAL_META, type LegalPageId, usePageMeta } from '../features/marketing/seo';
+import { trpc } from '../lib/trpc';
+
+/** The privacy policy states the retention periods the server applies (settings, ADR 020). */
+function PrivacyPolicy() {
+  const periods = trpc.privacy.policy.useQuery(undefined, { staleTime: 60_000 });
+  return <PolitiqueConfidentialite {...(periods.data ? { retention: periods.data } : {})} />;
+}
 
 const pages: Record<LegalPageId, { title: string; updated: boolean; Body: () => React.ReactNode }> = {
   'mentions-legales': { title: 'Mentions Légales', updated: false, Body: MentionsLegales },
@@ -15,7 +22,7 @@ const pages: Record<LegalPageId, { title: string; updated: boolean; Body: () => 
   'politique-confidentialite': {
     title: 'Politique de Confidentialité',
     updated: true,
-    Body: PolitiqueConfidentialite,
+    Body: PrivacyPolicy,
   },
 };
 

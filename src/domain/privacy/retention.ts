@@ -5,6 +5,9 @@
  * values, so the page always says what the code does.
  */
 import { z } from 'zod';
+import type { RetentionSettings } from './retention-periods.js';
+
+export * from './retention-periods.js';
 
 export const RETENTION_MESSAGES = {
   months: 'Indiquez un nombre de mois entre 1 et 120.',
@@ -23,7 +26,7 @@ const days = z
   .min(1, RETENTION_MESSAGES.days)
   .max(3650, RETENTION_MESSAGES.days);
 
-export const retentionSettingsSchema = z
+export const retentionSettingsSchema: z.ZodType<RetentionSettings> = z
   .object({
     /** Contact and quote requests, after the last exchange (the privacy policy's 12 months). */
     contactMonths: months,
@@ -40,41 +43,3 @@ export const retentionSettingsSchema = z
     message: RETENTION_MESSAGES.warning,
     path: ['inactivityWarningDays'],
   });
-export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
-
-export const DEFAULT_RETENTION: RetentionSettings = {
-  contactMonths: 12,
-  inactiveAccountMonths: 36,
-  inactivityWarningDays: 30,
-  guestOrderMonths: 36,
-  mailDays: 90,
-};
-
-/** `at` minus whole months (calendar months, in UTC). */
-export function monthsBefore(at: Date, n: number): Date {
-  const d = new Date(at);
-  d.setUTCMonth(d.getUTCMonth() - n);
-  return d;
-}
-
-export const daysBefore = (at: Date, n: number): Date => new Date(at.getTime() - n * 86_400_000);
-
-/** The cut-off dates of each rule at `now`: data last touched before its date is due. */
-export function retentionCutoffs(s: RetentionSettings, now: Date) {
-  const inactive = monthsBefore(now, s.inactiveAccountMonths);
-  return {
-    contact: monthsBefore(now, s.contactMonths),
-    inactiveAccount: inactive,
-    /** Accounts inactive since before this date get the warning (once). */
-    inactivityWarning: new Date(inactive.getTime() + s.inactivityWarningDays * 86_400_000),
-    guestOrder: monthsBefore(now, s.guestOrderMonths),
-    mail: daysBefore(now, s.mailDays),
-  };
-}
-
-/** In years when whole, else in months: « 3 ans », « 12 mois ». */
-export function frenchPeriod(months: number): string {
-  if (months % 12 === 0 && months >= 24) return `${months / 12} ans`;
-  if (months === 12) return '12 mois';
-  return `${months} mois`;
-}

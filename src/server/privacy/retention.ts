@@ -32,7 +32,7 @@ export async function readRetentionSettings(sql: Tx): Promise<RetentionSettings>
 
 export async function saveRetentionSettings(sql: Tx, settings: RetentionSettings, userId: string | null) {
   await sql`
-    insert into retention_settings (id, settings, updated_by) values (true, ${sql.json(settings)}::jsonb, ${userId})
+    insert into retention_settings (id, settings, updated_by) values (true, ${sql.json({ ...settings })}::jsonb, ${userId})
     on conflict (id) do update set settings = excluded.settings, updated_by = excluded.updated_by, updated_at = now()`;
 }
 

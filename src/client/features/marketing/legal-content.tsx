@@ -1,6 +1,11 @@
 /** The three legal pages' French texts (visitor-site.md §2 and §9 facts). */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import {
+  DEFAULT_RETENTION,
+  frenchPeriod,
+  type RetentionSettings,
+} from '../../../domain/privacy/retention-periods';
 import { BUSINESS } from '../../../domain/site/business';
 
 export const LEGAL_UPDATED = '14/07/2025';
@@ -190,7 +195,12 @@ export function Cgv() {
   );
 }
 
-export function PolitiqueConfidentialite() {
+/** The periods come from the settings the retention job applies (privacy.policy), defaults until read. */
+export function PolitiqueConfidentialite({
+  retention = DEFAULT_RETENTION,
+}: {
+  retention?: RetentionSettings;
+}) {
   return (
     <>
       <Article title="1. Responsable du traitement">
@@ -232,8 +242,28 @@ export function PolitiqueConfidentialite() {
       </Article>
       <Article title="5. Durée de conservation">
         <p>
-          Les données sont conservées au maximum 12 mois après notre dernier échange, sauf obligation légale
-          de conservation plus longue (par exemple les factures, conservées 10 ans).
+          Les données sont conservées au maximum {frenchPeriod(retention.contactMonths)} après notre dernier
+          échange, sauf obligation légale de conservation plus longue (par exemple les factures, conservées 10
+          ans).
+        </p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            Demandes de contact et de devis : {frenchPeriod(retention.contactMonths)} après notre dernier
+            échange.
+          </li>
+          <li>
+            Compte client : supprimé avec ses données après {frenchPeriod(retention.inactiveAccountMonths)}{' '}
+            sans activité ; vous êtes prévenu par email {retention.inactivityWarningDays} jours avant.
+          </li>
+          <li>
+            Commandes passées sans compte : vos coordonnées sont effacées{' '}
+            {frenchPeriod(retention.guestOrderMonths)} après votre dernier achat.
+          </li>
+          <li>Emails envoyés par la boutique : {retention.mailDays} jours.</li>
+        </ul>
+        <p>
+          Depuis votre compte (onglet « Mes données »), vous pouvez télécharger vos données et supprimer votre
+          compte.
         </p>
       </Article>
       <Article title="6. Vos droits">

@@ -1,4 +1,15 @@
-import { Bell, Database, Download, Eraser, Loader2, Save, Settings, ShoppingCart, Store } from 'lucide-react';
+import {
+  Bell,
+  Database,
+  Download,
+  Eraser,
+  Loader2,
+  Save,
+  Settings,
+  ShieldCheck,
+  ShoppingCart,
+  Store,
+} from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -22,6 +33,7 @@ import {
   shopSettingsSchema,
 } from '@/domain/settings/settings';
 import { IconTabsList } from '../layout/screen-parts';
+import { RetentionPanel } from './retention-panel';
 import { StatsPanel } from './stats-panel';
 
 type Form = FormState<SettingsFormValues, ShopSettings>;
@@ -140,6 +152,7 @@ function SettingsForm({
               { value: 'notifications', icon: Bell, label: 'Notifications' },
               { value: 'system', icon: Settings, label: 'Système' },
               { value: 'stats', icon: Database, label: 'Statistiques' },
+              { value: 'privacy', icon: ShieldCheck, label: 'Données personnelles' },
             ]}
           />
         </div>
@@ -157,6 +170,9 @@ function SettingsForm({
         </TabsContent>
         <TabsContent value="stats">
           <StatsPanel />
+        </TabsContent>
+        <TabsContent value="privacy">
+          <RetentionPanel />
         </TabsContent>
       </Tabs>
     </form>
