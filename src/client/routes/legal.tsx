@@ -1,5 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { RetentionSettings } from '../../domain/privacy/retention-periods';
 import { SiteLayout } from '../features/marketing/layout';
 import {
   Cgv,
@@ -8,12 +10,27 @@ import {
   PolitiqueConfidentialite,
 } from '../features/marketing/legal-content';
 import { LEGAL_META, type LegalPageId, usePageMeta } from '../features/marketing/seo';
-import { trpc } from '../lib/trpc';
 
-/** The privacy policy states the retention periods the server applies (settings, ADR 020). */
+/**
+ * The privacy policy states the retention periods the server applies (settings, ADR 020). A plain
+ * GET of the public procedure: marketing pages are prerendered without the tRPC client, and do not
+ * load it (docs/decisions/017-js-budget.md). The defaults show until the answer arrives.
+ */
 function PrivacyPolicy() {
-  const periods = trpc.privacy.policy.useQuery(undefined, { staleTime: 60_000 });
-  return <PolitiqueConfidentialite {...(periods.data ? { retention: periods.data } : {})} />;
+  const [retention, setRetention] = useState<RetentionSettings | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch('/api/trpc/privacy.policy')
+      .then((r) => (r.ok ? r.json() : null))
+      .then((body: { result?: { data?: RetentionSettings } } | null) => {
+        if (live && body?.result?.data) setRetention(body.result.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return <PolitiqueConfidentialite {...(retention ? { retention } : {})} />;
 }
 
 const pages: Record<LegalPageId, { title: string; updated: boolean; Body: () => React.ReactNode }> = {
