@@ -101,7 +101,7 @@ export function PrivacyPanel() {
       </Card>
 
       <Dialog open={open} onOpenChange={openDialog}>
-        <DialogContent className="sm:max-w-md">
+        <DialogContent className="max-w-md">
           <DialogHeader>
             <DialogTitle>Supprimer mon compte</DialogTitle>
             <DialogDescription>

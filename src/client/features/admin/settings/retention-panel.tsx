@@ -44,7 +44,7 @@ const FIELDS: { name: keyof RetentionSettings; label: string; unit: 'mois' | 'jo
     name: 'inactivityWarningDays',
     label: 'Préavis envoyé par email avant la suppression d’un compte',
     unit: 'jours',
-    law: 'Un mois par défaut.',
+    law: 'L’email prévient le client qu’il lui suffit de se connecter pour garder son compte.',
   },
   {
     name: 'guestOrderMonths',
