@@ -265,10 +265,10 @@ test('« Mes données »: download the archive, then delete the account in two s
 
   await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
   await page.getByRole('button', { name: 'Continuer' }).click();
-  await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
+  await page.getByRole('textbox', { name: 'Mot de passe' }).fill('pas-le-bon-mot-de-passe');
   await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
   await expect(page.getByText('Mot de passe incorrect.')).toBeVisible();
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Mot de passe' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
   await expect(page.getByText('Compte supprimé', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/boutique$/);
