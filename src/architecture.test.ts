@@ -70,6 +70,8 @@ const LEVELS: Record<string, number> = {
   live: 8,
   seed: 8,
   backup: 9,
+  // Erases, exports and retains personal data across the rooms below.
+  privacy: 9,
   'trpc.ts': 9,
   routers: 10,
   // Renders the shop's pages through the routers.

@@ -11,9 +11,11 @@ import { startImageSweeper, stopImageWorker } from './images/images.js';
 import { announceCommitsLive } from './live/signals.js';
 import { logger } from './logger.js';
 import { startMailOutbox } from './mail/outbox.js';
-import { createMailer } from './mail/transport.js';
+import { createMailer, mailDir } from './mail/transport.js';
 import { queueMissedConfirmations } from './orders/confirmation-mail.js';
 import { orderLinkUrl } from './orders/order-link.js';
+import { resealAtStart } from './privacy/reseal.js';
+import { startRetention } from './privacy/retention.js';
 import { seed } from './seed/seed.js';
 import { listenForCacheClears } from './settings/caches.js';
 import { cachedSettings } from './settings/store.js';
@@ -34,6 +36,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
   try {
     const applied = await migrate(db.sql);
     if (applied.length) logger.info(`Applied migrations: ${applied.join(', ')}`);
+    // Once: personal fields still inside version 1 events move to their records (ADR 020).
+    await resealAtStart(db.sql, config.AUDIT_KEY, config.AUDIT_WITNESS_FILE);
     const auth = createAuth(db.sql, config);
     const services: Services = { sql: db.sql, config, auth };
     if (config.SEED) await seed(db.sql, auth, config);
@@ -60,6 +64,12 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     const sealer = startSealer(db.sql, config);
     // Uploads of cancelled product dialogs, removed after a day (images.ts).
     const imageSweeper = startImageSweeper(db.sql);
+    // Personal data kept no longer than the privacy policy says (ADR 020), one instance at a time.
+    const retention = startRetention(db.sql, async () => ({
+      dryRun: false,
+      mailDir: mailDir(config),
+      shopName: (await cachedSettings(db.sql, config)).settings.shopName,
+    }));
     let stopping: Promise<void> | null = null;
     return {
       services,
@@ -75,6 +85,7 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
           await outbox.stop();
           await cacheClears.stop();
           await sealer.stop();
+          await retention.stop();
           // Verification runs of the audit page end recorded as interrupted.
           await stopAuditRuns();
           await db.close();

@@ -248,3 +248,30 @@ test('a burst of wrong passwords is refused with a French message', async ({ pag
     page.getByRole('alert').filter({ hasText: 'Trop de tentatives, réessayez dans quelques minutes' }),
   ).toBeVisible();
 });
+
+test('« Mes données »: download the archive, then delete the account in two steps @phone', async ({
+  page,
+}) => {
+  await ownAddress(page);
+  const email = uniqueEmail('effacee');
+  await signUp(page, { firstName: 'Élise', lastName: 'Effacée', email });
+  await page.goto('/compte');
+  await page.getByRole('tab', { name: 'Mes données' }).click();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Télécharger mes données' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+
+  await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.getByRole('textbox', { name: 'Mot de passe' }).fill('pas-le-bon-mot-de-passe');
+  await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  await expect(page.getByText('Mot de passe incorrect.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Mot de passe' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  await expect(page.getByText('Compte supprimé', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/boutique$/);
+  await page.goto('/compte');
+  await expect(page).toHaveURL(/\/auth$/);
+});

@@ -174,6 +174,29 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ id: `inconnu-${randomUUID()}` }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
+  // A wrong password: nothing is deleted; an admin's own account may not be deleted at all.
+  'account.deleteAccount': {
+    input: () => ({ password: 'pas-le-bon-mot-de-passe', confirm: true }),
+    expect: {
+      anonymous: 'UNAUTHORIZED',
+      customerA: 'BAD_REQUEST',
+      customerB: 'BAD_REQUEST',
+      auditor: 'BAD_REQUEST',
+      admin: 'FORBIDDEN',
+    },
+  },
+  'privacy.policy': { expect: everyone },
+  'privacy.settings': { expect: adminOnly },
+  'privacy.updateSettings': {
+    input: () => ({
+      contactMonths: 12,
+      inactiveAccountMonths: 36,
+      inactivityWarningDays: 30,
+      guestOrderMonths: 36,
+      mailDays: 90,
+    }),
+    expect: adminOnly,
+  },
   'account.setRole': { input: (f) => ({ userId: f.userIds.customerB, role: 'user' }), expect: adminOnly },
   'audit.overview': { expect: staff },
   // An unknown run: staff pass the guard and get NOT_FOUND.

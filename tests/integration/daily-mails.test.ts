@@ -271,7 +271,10 @@ describe('the customer dialog', () => {
     const cancelled = await place();
     // « Total dépensé » is what was paid and not refunded (domain/dashboard/revenue.ts): the kept order
     // is paid, the cancelled one never was.
-    await setPaymentForTest(db.sql, kept.id, 'paid', { actor: { kind: 'admin', userId: admin.id }, requestId: 'test-paid' });
+    await setPaymentForTest(db.sql, kept.id, 'paid', {
+      actor: { kind: 'admin', userId: admin.id },
+      requestId: 'test-paid',
+    });
     await asAdmin.orders.setStatus({ orderId: cancelled.id, status: 'cancelled' });
     const seen = await asAdmin.adminCustomers.orders({ id: customer.id });
     expect(seen.orders.map((o) => o.orderNumber).sort()).toEqual(

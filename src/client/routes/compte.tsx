@@ -1,4 +1,4 @@
-import { CreditCard, LogOut, Package, UserRound } from 'lucide-react';
+import { CreditCard, LogOut, Package, ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
@@ -21,6 +21,10 @@ const CertibiocidePanel = lazy(() =>
 /** The profile form is only downloaded when its tab opens. */
 const ProfilePanel = lazy(() =>
   import('@/client/features/account/profile-panel').then((m) => ({ default: m.ProfilePanel })),
+);
+/** « Mes données »: download and deletion, with its dialog, only when the tab opens. */
+const PrivacyPanel = lazy(() =>
+  import('@/client/features/account/privacy-panel').then((m) => ({ default: m.PrivacyPanel })),
 );
 /** Follows the customer's orders live, over a websocket client of its own chunk. */
 const LiveOrders = lazy(() => import('@/client/features/account/live-orders'));
@@ -156,7 +160,7 @@ export default function ComptePage() {
             <Tabs value={tab} onValueChange={setTab} className="min-w-0">
               <TabsList
                 aria-label="Mon compte"
-                className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto"
+                className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto"
               >
                 <TabsTrigger value="orders" className="py-2">
                   <Package className="hidden size-4 sm:block" aria-hidden="true" />
@@ -170,6 +174,10 @@ export default function ComptePage() {
                   <CreditCard className="hidden size-4 sm:block" aria-hidden="true" />
                   Paiement
                 </TabsTrigger>
+                <TabsTrigger value="privacy" className="py-2">
+                  <ShieldCheck className="hidden size-4 sm:block" aria-hidden="true" />
+                  Mes données
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="orders">
                 <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
@@ -179,6 +187,11 @@ export default function ComptePage() {
                 <Suspense fallback={<Spinner />}>
                   <ProfilePanel profile={profile.data} />
                   <CertibiocidePanel />
+                </Suspense>
+              </TabsContent>
+              <TabsContent value="privacy">
+                <Suspense fallback={<Spinner />}>
+                  <PrivacyPanel />
                 </Suspense>
               </TabsContent>
               <TabsContent value="payment">

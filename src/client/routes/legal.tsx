@@ -1,5 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { RetentionSettings } from '../../domain/privacy/retention-periods';
 import { SiteLayout } from '../features/marketing/layout';
 import {
   CGV_UPDATED,
@@ -10,13 +12,35 @@ import {
 } from '../features/marketing/legal-content';
 import { LEGAL_META, type LegalPageId, usePageMeta } from '../features/marketing/seo';
 
+/**
+ * The privacy policy states the retention periods the server applies (settings, ADR 020). A plain
+ * GET of the public procedure: marketing pages are prerendered without the tRPC client, and do not
+ * load it (docs/decisions/017-js-budget.md). The defaults show until the answer arrives.
+ */
+function PrivacyPolicy() {
+  const [retention, setRetention] = useState<RetentionSettings | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch('/api/trpc/privacy.policy')
+      .then((r) => (r.ok ? r.json() : null))
+      .then((body: { result?: { data?: RetentionSettings } } | null) => {
+        if (live && body?.result?.data) setRetention(body.result.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return <PolitiqueConfidentialite {...(retention ? { retention } : {})} />;
+}
+
 const pages: Record<LegalPageId, { title: string; updated: boolean; Body: () => React.ReactNode }> = {
   'mentions-legales': { title: 'Mentions Légales', updated: false, Body: MentionsLegales },
   cgv: { title: 'Conditions Générales de Vente', updated: true, Body: Cgv },
   'politique-confidentialite': {
     title: 'Politique de Confidentialité',
     updated: true,
-    Body: PolitiqueConfidentialite,
+    Body: PrivacyPolicy,
   },
 };
 

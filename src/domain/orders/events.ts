@@ -19,7 +19,7 @@ import { ORDER_STATUSES } from './status.js';
  * The shape version written into every new event's metadata. Bump it when an event's data changes
  * shape, and add the upcaster that turns the previous version into the new one (UPCASTERS below).
  */
-export const EVENT_SCHEMA_VERSION = 1;
+export const EVENT_SCHEMA_VERSION = 2;
 
 /** Who caused an event. */
 export type Actor =
@@ -134,6 +134,89 @@ export const shipmentSchema = z.object({
   trackingNumber: z.string().optional(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
+// --- Personal data: kept outside the log (docs/decisions/020-personal-data.md) -------------------
+// Since version 2, a stored OrderPlaced holds no personal field: its `customer` and `notes` live in
+// a personal record outside the hash chain, and the event stores a reference to it with a salted
+// commitment of its content (`personal`). Readers attach the record back before parsing, so the
+// event's shape after reading (OrderPlacedData) is the same at version 1 and 2: the read-side
+// upcaster from 1 to 2 is the identity. The stored shape of a version 1 event is turned into
+// version 2 by `detachPersonalData`, which the one-time rewrite (server/privacy/reseal.ts) runs.
+
+/** What a stored OrderPlaced holds instead of the personal fields. */
+export const personalRefSchema = z.object({
+  /** The data subject: the customer's user id, or for a guest the order's id. */
+  subjectId: z.string(),
+  /** The personal record (table personal_records). */
+  recordId: z.string(),
+  /** sha256 of the record's salt and canonical fields, hex: computed by the server. */
+  commitment: z.string(),
+});
+export type PersonalRef = z.infer<typeof personalRefSchema>;
+
+/** The personal fields of one order, as its record keeps them. */
+export const personalFieldsSchema = z.object({
+  customer: customerDetailsSchema,
+  notes: z.string().nullable(),
+});
+export type PersonalFields = z.infer<typeof personalFieldsSchema>;
+
+/** What every screen, mail and replay reads once a record is erased. */
+export const ERASED_CUSTOMER_LABEL = 'Client supprimé';
+export const ERASED_PERSONAL_FIELDS: PersonalFields = {
+  customer: {
+    firstName: ERASED_CUSTOMER_LABEL,
+    lastName: '',
+    email: '',
+    phone: '',
+    address: '',
+    city: '',
+    zipCode: '',
+  },
+  notes: null,
+};
+
+/** Event types that carry personal fields in their data (today: only OrderPlaced). */
+export const PERSONAL_EVENT_TYPES: ReadonlySet<string> = new Set(['OrderPlaced']);
+
+/** Splits OrderPlaced data into what the log stores and the personal fields kept outside it. */
+export function detachPersonalData(
+  data: OrderPlacedData,
+  ref: PersonalRef,
+): {
+  stored: Omit<OrderPlacedData, 'customer' | 'notes'> & { personal: PersonalRef };
+  fields: PersonalFields;
+} {
+  const { customer, notes, ...rest } = data;
+  return { stored: { ...rest, personal: ref }, fields: { customer, notes } };
+}
+
+/** The reference a stored event's data holds, if any (version 1 events hold none). */
+export function personalRefOf(data: unknown): PersonalRef | null {
+  if (!data || typeof data !== 'object' || !('personal' in data)) return null;
+  const parsed = personalRefSchema.safeParse((data as { personal: unknown }).personal);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The reverse, when reading: the stored data with the record's fields put back, or the erased
+ * placeholder when the record was erased (`fields` null). Data without a reference (another event
+ * type, or an OrderPlaced written at version 1) is returned as it is.
+ */
+export function attachPersonalData(type: string, data: unknown, fields: unknown): unknown {
+  if (!PERSONAL_EVENT_TYPES.has(type) || !personalRefOf(data)) return data;
+  const { personal: _, ...rest } = data as Record<string, unknown>;
+  const parsed = personalFieldsSchema.safeParse(fields);
+  return { ...rest, ...(parsed.success ? parsed.data : ERASED_PERSONAL_FIELDS) };
+}
+
+const unchangedAfterReading = (data: unknown) => data;
+/** Version 1 to 2 changed only the stored form of OrderPlaced (see above): every type reads the same. */
+const PERSONAL_DATA_UPCASTERS = Object.fromEntries(
+  ['OrderPlaced', 'OrderStatusChanged', 'OrderPaymentStatusChanged', 'OrderDeleted', 'OrderNoteAdded'].map(
+    (type) => [type, { 1: unchangedAfterReading }],
+  ),
+);
+// --- End of the personal-data block ---------------------------------------------------------------
 
 /** Every event type with the schema of its data (today's shape). */
 export const ORDER_EVENT_SCHEMAS = {
@@ -191,10 +274,10 @@ export const isOrderEventType = (type: string): type is OrderEventType =>
 /**
  * Upcasters: for an event type, the function that turns data written at version N into the shape
  * of version N + 1. A stored event is upcast step by step to EVENT_SCHEMA_VERSION, then parsed.
- * None exist yet: every event so far was written at version 1.
+ * Version 1 to 2: the personal-data block above.
  */
 export type Upcasters = Partial<Record<OrderEventType, Record<number, (data: unknown) => unknown>>>;
-export const UPCASTERS: Upcasters = {};
+export const UPCASTERS: Upcasters = { ...PERSONAL_DATA_UPCASTERS };
 
 /** Brings an event's data from the version it was written at to `toVersion`, one step at a time. */
 export function upcast(

@@ -13,7 +13,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Sql } from '../db/client.js';
+import type { Sql, Tx } from '../db/client.js';
 import { canonicalJson, eventContent, eventHash } from '../orders/canonical.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
 import { type ArchiveSignature, archiveSignatureValid } from './archive.js';
@@ -146,34 +146,37 @@ function signatureValid(key: string, c: Checkpoint): boolean {
  * so the checkpoint can list their positions exactly. Run by `orders:verify` after a clean check.
  */
 export async function writeCheckpoint(sql: Sql, key: string): Promise<Checkpoint> {
-  return await sql.begin('isolation level repeatable read', async (tx) => {
-    const [h] = await tx<
-      { horizon: string }[]
-    >`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`;
-    const horizon = h?.horizon ?? '0';
-    const coverage = new CoverageBuilder();
-    await tx<{ position: number; hash: string }[]>`
-      select position, hash from events where tx_id < ${horizon}::xid8 order by position`.cursor(
-      5000,
-      (rows) => {
-        for (const row of rows) coverage.add(row.position, row.hash);
-      },
-    );
-    const body = {
-      horizon,
-      eventCount: coverage.count,
-      maxPosition: coverage.max,
-      positions: coverage.positionsText(),
-      buckets: coverage.bucketList(),
-    };
-    const signature = signCheckpoint(key, body);
-    const [row] = await tx<{ id: number }[]>`
-      insert into audit_checkpoints (horizon, event_count, max_position, positions, buckets, signature)
-      values (${horizon}::xid8, ${body.eventCount}, ${body.maxPosition}, ${body.positions},
-              ${tx.json(body.buckets)}::jsonb, ${signature})
-      returning id`;
-    return { id: row?.id ?? 0, ...body, signature };
-  });
+  return await sql.begin('isolation level repeatable read', (tx) => writeCheckpointIn(tx, key));
+}
+
+/** writeCheckpoint inside the caller's transaction (the personal-data rewrite seals in its own). */
+export async function writeCheckpointIn(tx: Tx, key: string): Promise<Checkpoint> {
+  const [h] = await tx<
+    { horizon: string }[]
+  >`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`;
+  const horizon = h?.horizon ?? '0';
+  const coverage = new CoverageBuilder();
+  await tx<{ position: number; hash: string }[]>`
+    select position, hash from events where tx_id < ${horizon}::xid8 order by position`.cursor(
+    5000,
+    (rows) => {
+      for (const row of rows) coverage.add(row.position, row.hash);
+    },
+  );
+  const body = {
+    horizon,
+    eventCount: coverage.count,
+    maxPosition: coverage.max,
+    positions: coverage.positionsText(),
+    buckets: coverage.bucketList(),
+  };
+  const signature = signCheckpoint(key, body);
+  const [row] = await tx<{ id: number }[]>`
+    insert into audit_checkpoints (horizon, event_count, max_position, positions, buckets, signature)
+    values (${horizon}::xid8, ${body.eventCount}, ${body.maxPosition}, ${body.positions},
+            ${tx.json(body.buckets)}::jsonb, ${signature})
+    returning id`;
+  return { id: row?.id ?? 0, ...body, signature };
 }
 
 // --- The verifier --------------------------------------------------------------------------------
@@ -327,64 +330,72 @@ export async function verifyDatabase(
   onProgress?: (done: number, total: number) => void | Promise<void>,
   options: { witnessed?: Checkpoint[]; batchSize?: number } = {},
 ) {
-  return await sql.begin('isolation level repeatable read', async (tx) => {
-    const [c] = await tx<Checkpoint[]>`
-      select id, horizon::text as horizon, event_count, max_position, positions, buckets, signature
-        from audit_checkpoints order by id desc limit 1`;
-    const [t] = await tx<{ n: number }[]>`select count(*) as n from events`;
-    const verifier = new LogVerifier(key, c ?? null);
-    const witnessed = options.witnessed ?? [];
-    const latestWitnessed = witnessed.reduce<Checkpoint | null>((a, b) => (!a || b.id > a.id ? b : a), null);
-    const witnessVerifier = latestWitnessed ? new LogVerifier(key, latestWitnessed) : null;
-    const money = new MoneyVerifier();
-    let done = 0;
-    await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(
-      options.batchSize ?? 5000,
-      async (rows) => {
-        for (const row of rows) {
-          verifier.add(row);
-          witnessVerifier?.add(row);
-          money.add(row);
-        }
-        done += rows.length;
-        await onProgress?.(done, t?.n ?? done);
-      },
+  return await sql.begin('isolation level repeatable read', (tx) => verifyIn(tx, key, onProgress, options));
+}
+
+/** verifyDatabase inside the caller's transaction (the personal-data rewrite checks in its own). */
+export async function verifyIn(
+  tx: Tx,
+  key: string,
+  onProgress?: (done: number, total: number) => void | Promise<void>,
+  options: { witnessed?: Checkpoint[]; batchSize?: number } = {},
+): Promise<AuditReport> {
+  const [c] = await tx<Checkpoint[]>`
+    select id, horizon::text as horizon, event_count, max_position, positions, buckets, signature
+      from audit_checkpoints order by id desc limit 1`;
+  const [t] = await tx<{ n: number }[]>`select count(*) as n from events`;
+  const verifier = new LogVerifier(key, c ?? null);
+  const witnessed = options.witnessed ?? [];
+  const latestWitnessed = witnessed.reduce<Checkpoint | null>((a, b) => (!a || b.id > a.id ? b : a), null);
+  const witnessVerifier = latestWitnessed ? new LogVerifier(key, latestWitnessed) : null;
+  const money = new MoneyVerifier();
+  let done = 0;
+  await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(
+    options.batchSize ?? 5000,
+    async (rows) => {
+      for (const row of rows) {
+        verifier.add(row);
+        witnessVerifier?.add(row);
+        money.add(row);
+      }
+      done += rows.length;
+      await onProgress?.(done, t?.n ?? done);
+    },
+  );
+  const heads = await tx<
+    StreamHead[]
+  >`select stream_id, version, head_position, head_hash from event_streams`;
+  const report = verifier.finish(heads);
+  const closures = await tx<{ position: number; kind: string; period: string; netCents: number }[]>`
+    select position, kind, period, net_cents from money_closures`;
+  report.problems.push(...money.finish(closures));
+  report.closures = money.closureCount;
+  report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  report.ok = report.problems.length === 0;
+  if (witnessVerifier) {
+    const seen = new Set(report.problems.map((p) => p.message));
+    for (const p of witnessVerifier.finish(heads).problems) {
+      if (!seen.has(p.message)) report.problems.push({ ...p, message: `witness: ${p.message}` });
+    }
+    const stored = new Map(
+      (await tx<{ id: number; signature: string }[]>`select id, signature from audit_checkpoints`).map(
+        (r) => [r.id, r.signature],
+      ),
     );
-    const heads = await tx<
-      StreamHead[]
-    >`select stream_id, version, head_position, head_hash from event_streams`;
-    const report = verifier.finish(heads);
-    const closures = await tx<{ position: number; kind: string; period: string; netCents: number }[]>`
-      select position, kind, period, net_cents from money_closures`;
-    report.problems.push(...money.finish(closures));
-    report.closures = money.closureCount;
+    for (const w of witnessed) {
+      const signature = stored.get(w.id);
+      if (signature !== w.signature) {
+        report.problems.push({
+          position: null,
+          kind: 'witness',
+          message: `checkpoint #${w.id} of the witness file is ${signature ? 'different' : 'missing'} in the database`,
+        });
+      }
+    }
     report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
     report.ok = report.problems.length === 0;
-    if (witnessVerifier) {
-      const seen = new Set(report.problems.map((p) => p.message));
-      for (const p of witnessVerifier.finish(heads).problems) {
-        if (!seen.has(p.message)) report.problems.push({ ...p, message: `witness: ${p.message}` });
-      }
-      const stored = new Map(
-        (await tx<{ id: number; signature: string }[]>`select id, signature from audit_checkpoints`).map(
-          (r) => [r.id, r.signature],
-        ),
-      );
-      for (const w of witnessed) {
-        const signature = stored.get(w.id);
-        if (signature !== w.signature) {
-          report.problems.push({
-            position: null,
-            kind: 'witness',
-            message: `checkpoint #${w.id} of the witness file is ${signature ? 'different' : 'missing'} in the database`,
-          });
-        }
-      }
-      report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-      report.ok = report.problems.length === 0;
-    }
-    return report;
-  });
+  }
+  return report;
 }
 
 // --- Witness file ------------------------------------------------------------------------------

@@ -206,18 +206,15 @@ export async function createCustomer(services: Services, input: CreateCustomer):
 }
 
 /**
- * Deletes the account (its profile, sessions and sign-in rows go with it; its sockets close). Its
- * orders stay as the log recorded them, with their customer id: the orders screen shows "Client
- * supprimé" (migrations/0010).
+ * The removal rules under the roles lock, inside the caller's transaction, then the account's
+ * sessions end (its sockets close at commit). The back-office's deletion erases the personal data
+ * too (server/privacy/accounts.ts). Returns the account's email.
  */
-export async function removeCustomer(sql: Sql, actorId: string, id: string): Promise<{ id: string }> {
-  return sql.begin(async (tx) => {
-    await lockRoles(tx);
-    checkRemoval(actorId, { id, role: await lockedRole(tx, id) });
-    await revokeSessions(tx, id);
-    // Password reset links of this account.
-    await tx`delete from verifications where value = ${id}`;
-    await tx`delete from users where id = ${id}`;
-    return { id };
-  });
+export async function checkedForRemoval(tx: Tx, actorId: string, id: string): Promise<{ email: string }> {
+  await lockRoles(tx);
+  checkRemoval(actorId, { id, role: await lockedRole(tx, id) });
+  await revokeSessions(tx, id);
+  const [user] = await tx<{ email: string }[]>`select email from users where id = ${id}`;
+  if (!user) throw notFound();
+  return user;
 }

@@ -32,6 +32,7 @@ import { logger } from '../logger.js';
 import { BIOCIDE_REGISTER_PATH, handleBiocideRegister } from '../orders/biocide-register.js';
 import { handleOrdersCsv, ORDERS_CSV_PATH } from '../orders/csv-download.js';
 import { clientDistDir, projectRoot } from '../paths.js';
+import { CUSTOMER_DATA_PATH, handleCustomerData, handleOwnData, OWN_DATA_PATH } from '../privacy/download.js';
 import { appRouter } from '../routers/index.js';
 import { registerCache } from '../settings/caches.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
@@ -225,6 +226,14 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     if (pathname === CUSTOMERS_CSV_PATH) {
       await handleCustomersCsv(services, req, res);
+      return;
+    }
+    if (pathname === OWN_DATA_PATH) {
+      await handleOwnData(services, req, res);
+      return;
+    }
+    if (pathname === CUSTOMER_DATA_PATH) {
+      await handleCustomerData(services, req, res);
       return;
     }
     if (pathname === BACKUP_PATH) {

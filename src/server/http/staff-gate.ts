@@ -23,6 +23,16 @@ export async function staffDownloadUser(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<SessionUser | null> {
+  return await downloadUser(services, req, res, isStaff);
+}
+
+/** The same gate with another role rule (a customer's own data export: any signed-in user). */
+export async function downloadUser(
+  services: Services,
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowed: (role: SessionUser['role']) => boolean,
+): Promise<SessionUser | null> {
   if (req.method !== 'GET') {
     res.setHeader('Allow', 'GET');
     replyJson(res, 405, 'METHOD_NOT_ALLOWED', 'Méthode non autorisée');
@@ -38,7 +48,7 @@ export async function staffDownloadUser(
     replyJson(res, 401, 'UNAUTHORIZED', 'Vous devez être connecté.');
     return null;
   }
-  if (!isStaff(user.role)) {
+  if (!allowed(user.role)) {
     replyJson(res, 403, 'FORBIDDEN', "Vous n'avez pas les droits d'administration.");
     return null;
   }

@@ -14,6 +14,7 @@ import {
 } from '../../domain/orders/events.js';
 import { toId } from '../../domain/security/ids.js';
 import type { Sql, Tx } from '../db/client.js';
+import { insertPersonalRecord, sealPersonalData } from './personal-records.js';
 import { projectEvent, projectionStatement } from './projections.js';
 import { salesDirection } from './sales.js';
 import { appendEvent, type StoredEvent, toOrderEvent } from './store.js';
@@ -114,8 +115,14 @@ export async function commitDecision(
     const after = evolve(state, { ...event, streamId, version: version + 1, metadata });
     if (!after) throw new Error(`${event.type} on a missing order`);
     const moves = stockMovements(state, event, products);
+    // Personal fields go to their record; the log keeps a reference and a commitment (ADR 020).
+    const sealed = event.type === 'OrderPlaced' ? sealPersonalData(streamId, event.data) : null;
     const settled = await Promise.allSettled([
-      appendEvent(tx, streamId, version, prevHash, { type: event.type, data: event.data, metadata }),
+      appendEvent(tx, streamId, version, prevHash, {
+        type: event.type,
+        data: sealed ? sealed.stored : event.data,
+        metadata,
+      }),
       projectEvent(tx, event, state, after),
       moves.length > 0
         ? tx`
@@ -124,6 +131,7 @@ export async function commitDecision(
               from unnest(${moves.map((m) => m.productId)}::uuid[], ${moves.map((m) => m.delta)}::int[]) as m(id, delta)
              where p.id = m.id`
         : null,
+      sealed ? insertPersonalRecord(tx, sealed.record) : null,
     ]);
     // The append's own error (a version conflict) explains the others ("transaction aborted").
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');

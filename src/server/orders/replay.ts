@@ -8,6 +8,7 @@
 import { evolve, type OrderState } from '../../domain/orders/decider.js';
 import { ORDER_EVENT_TYPES, parseOrderEvent } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
+import { personalColumn, readableData } from './personal-records.js';
 import { type ItemRow, itemRows, type OrderRow, orderRow } from './projections.js';
 import { SALES_TABLE, salesFromReadTables } from './sales.js';
 import type { StoredEvent } from './store.js';
@@ -160,8 +161,10 @@ export async function foldLog(
   const total = t?.n ?? 0;
   const states = new Map<string, OrderState | null>();
   let done = 0;
-  await tx<Pick<StoredEvent, 'streamId' | 'version' | 'type' | 'data' | 'metadata'>[]>`
-    select stream_id, version, type, data, metadata from events
+  await tx<
+    (Pick<StoredEvent, 'streamId' | 'version' | 'type' | 'data' | 'metadata'> & { personal: unknown })[]
+  >`
+    select stream_id, version, type, data, metadata, ${personalColumn(tx)} from events
      where type = any(${ORDER_EVENT_TYPES as string[]}::text[])
      order by position`.cursor(5000, (rows) => {
     for (const row of rows) {
@@ -173,7 +176,8 @@ export async function foldLog(
       }
       const event = parseOrderEvent({
         type: row.type,
-        data: row.data,
+        // An erased record replays as the placeholder its live row was given (docs/decisions/020).
+        data: readableData(row.type, row.data, row.personal),
         schemaVersion: row.metadata.schemaVersion,
       });
       states.set(row.streamId, evolve(before, { ...row, ...event }));

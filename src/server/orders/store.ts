@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/errors.js';
 import { type EventMetadata, type OrderEvent, parseOrderEvent } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
 import { eventContent } from './canonical.js';
+import { personalColumn, readableData } from './personal-records.js';
 
 export interface StoredEvent {
   position: number;
@@ -45,9 +46,22 @@ export class ConcurrencyError extends DomainError {
 export const eventColumns = (sql: Tx) =>
   sql`position, tx_id::text as tx_id, stream_id, version, type, data, metadata, recorded_at, prev_hash, hash`;
 
+/**
+ * The columns of a StoredEvent as readers see them: personal fields put back from their record
+ * (docs/decisions/020-personal-data.md). Such data no longer matches the event's hash: the
+ * verifier and the log export read the stored columns (eventColumns) instead.
+ */
+export async function readReadable(query: Promise<(StoredEvent & { personal: unknown })[]>) {
+  return (await query).map(({ personal, ...e }) => ({
+    ...e,
+    data: readableData(e.type, e.data, personal) as StoredEvent['data'],
+  }));
+}
+
 export async function readStream(sql: Tx, streamId: string): Promise<StoredEvent[]> {
-  return await sql<StoredEvent[]>`
-    select ${eventColumns(sql)} from events where stream_id = ${streamId} order by version`;
+  return await readReadable(sql<(StoredEvent & { personal: unknown })[]>`
+    select ${eventColumns(sql)}, ${personalColumn(sql)}
+      from events where stream_id = ${streamId} order by version`);
 }
 
 export interface NewEvent {

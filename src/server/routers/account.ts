@@ -3,12 +3,14 @@ import { certibiocideSchema } from '../../domain/account/certibiocide.js';
 import { profileSchema } from '../../domain/account/profile.js';
 import { ROLES } from '../../domain/account/roles.js';
 import { withdrawalWindow } from '../../domain/orders/withdrawal.js';
+import { accountDeletionSchema } from '../../domain/privacy/erasure.js';
 import { idInput } from '../../domain/security/ids.js';
 import { customerOrder, profileOf, saveProfile } from '../customers/account.js';
 import { findCertibiocide, saveCertibiocide } from '../customers/certibiocide.js';
 import { changeRole } from '../customers/customers.js';
 import { accountTotals, listCustomerOrders } from '../customers/orders.js';
 import { orderToken } from '../orders/order-link.js';
+import { deleteOwnAccount } from '../privacy/accounts.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
 
 /*
@@ -66,6 +68,11 @@ export const accountRouter = router({
   order: authedProcedure
     .input(z.object({ id: idInput }))
     .query(({ ctx, input }) => customerOrder(ctx.sql, ctx.user.id, input.id)),
+
+  /** « Supprimer mon compte », second step: the password again (RGPD art. 17, ADR 020). */
+  deleteAccount: authedProcedure
+    .input(accountDeletionSchema)
+    .mutation(({ ctx, input }) => deleteOwnAccount(ctx, ctx.user.id, input, ctx.requestId)),
 
   /** Admins only (the back-office uses it). */
   setRole: adminProcedure

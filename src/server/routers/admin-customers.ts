@@ -5,7 +5,8 @@ import {
   updateCustomerSchema,
 } from '../../domain/account/customers.js';
 import { customerOrders, resendVerification, sendPasswordResetLink } from '../customers/admin-actions.js';
-import { createCustomer, listCustomers, removeCustomer, updateCustomer } from '../customers/customers.js';
+import { createCustomer, listCustomers, updateCustomer } from '../customers/customers.js';
+import { deleteCustomerAccount } from '../privacy/accounts.js';
 import { adminProcedure, router } from '../trpc.js';
 
 /** The back-office customers screen (back-office.md §2, §5, §8): admins only. */
@@ -37,5 +38,5 @@ export const adminCustomersRouter = router({
   /** Never yourself, never an admin; the customer's orders stay. */
   remove: adminProcedure
     .input(customerIdSchema)
-    .mutation(({ ctx, input }) => removeCustomer(ctx.sql, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => deleteCustomerAccount(ctx, ctx.user.id, input.id, ctx.requestId)),
 });

@@ -9,6 +9,7 @@ import { contactRouter } from './contact.js';
 import { dashboardRouter } from './dashboard.js';
 import { liveRouter } from './live.js';
 import { ordersRouter } from './orders.js';
+import { privacyRouter } from './privacy.js';
 import { sessionRouter } from './session.js';
 import { settingsRouter } from './settings.js';
 import { withdrawalRouter } from './withdrawal.js';
@@ -24,6 +25,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   live: liveRouter,
   orders: ordersRouter,
+  privacy: privacyRouter,
   session: sessionRouter,
   settings: settingsRouter,
   withdrawal: withdrawalRouter,

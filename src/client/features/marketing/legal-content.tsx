@@ -16,6 +16,7 @@ import {
   WITHDRAWAL_FORM_TITLE,
   withdrawalFormLines,
 } from '@/domain/legal/withdrawal-form';
+import { DEFAULT_RETENTION, frenchPeriod, type RetentionSettings } from '@/domain/privacy/retention-periods';
 
 export const LEGAL_UPDATED = '14/07/2025';
 /** The CGV's date is their version's (src/domain/legal/cgv.ts): each order records it. */
@@ -253,7 +254,12 @@ export function Cgv() {
   );
 }
 
-export function PolitiqueConfidentialite() {
+/** The periods come from the settings the retention job applies (privacy.policy), defaults until read. */
+export function PolitiqueConfidentialite({
+  retention = DEFAULT_RETENTION,
+}: {
+  retention?: RetentionSettings;
+}) {
   const { identity: site } = useSiteSettings();
   const contactLine = <ContactLine site={site} />;
   return (
@@ -296,8 +302,28 @@ export function PolitiqueConfidentialite() {
       </Article>
       <Article title="5. Durée de conservation">
         <p>
-          Les données sont conservées au maximum 12 mois après notre dernier échange, sauf obligation légale
-          de conservation plus longue (par exemple les factures, conservées 10 ans).
+          Les données sont conservées au maximum {frenchPeriod(retention.contactMonths)} après notre dernier
+          échange, sauf obligation légale de conservation plus longue (par exemple les factures, conservées 10
+          ans).
+        </p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            Demandes de contact et de devis : {frenchPeriod(retention.contactMonths)} après notre dernier
+            échange.
+          </li>
+          <li>
+            Compte client : supprimé avec ses données après {frenchPeriod(retention.inactiveAccountMonths)}{' '}
+            sans activité ; vous êtes prévenu par email {retention.inactivityWarningDays} jours avant.
+          </li>
+          <li>
+            Commandes passées sans compte : vos coordonnées sont effacées{' '}
+            {frenchPeriod(retention.guestOrderMonths)} après votre dernier achat.
+          </li>
+          <li>Emails envoyés par la boutique : {retention.mailDays} jours.</li>
+        </ul>
+        <p>
+          Depuis votre compte (onglet « Mes données »), vous pouvez télécharger vos données et supprimer votre
+          compte.
         </p>
       </Article>
       <Article title="6. Vos droits">

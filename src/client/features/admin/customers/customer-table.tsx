@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Download, Pencil, Trash2 } from 'lucide-react';
 import { Fragment } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
@@ -12,6 +12,9 @@ import type { AdminCustomer } from './use-admin-customers';
 export function customerName(c: AdminCustomer): string {
   return `${c.firstName} ${c.lastName}`.trim() || c.email || 'Nom non renseigné';
 }
+
+/** The customer's data export, for a request received by mail (server/privacy/download.ts). */
+const customerDataUrl = (id: string) => `/api/admin/clients/donnees.zip?id=${encodeURIComponent(id)}`;
 
 const frenchDate = (value: string | null) => (value ? shortDate(value) : '-');
 
@@ -103,6 +106,11 @@ export function CustomerTable({
               <TableCell className="text-right">
                 <RowActions>
                   <RowAction icon={Pencil} label={`Modifier ${name}`} onClick={() => onEdit(c)} />
+                  <RowAction
+                    icon={Download}
+                    label={`Télécharger les données de ${name}`}
+                    onClick={() => window.location.assign(customerDataUrl(c.id))}
+                  />
                   {c.role !== 'admin' ? (
                     <RowAction
                       icon={Trash2}

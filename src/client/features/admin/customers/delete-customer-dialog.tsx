@@ -53,7 +53,8 @@ export function DeleteCustomerDialog({
           <p className="font-medium">{customerName(customer)}</p>
           <p className="text-muted-foreground">{customer.email}</p>
           <p className="mt-2 text-muted-foreground">
-            Son compte et ses connexions sont supprimés ; ses commandes restent, marquées « Client supprimé ».
+            Son compte et ses connexions sont supprimés et ses données personnelles effacées partout ; ses
+            commandes restent, marquées « Client supprimé ».
           </p>
         </div>
       ) : null}

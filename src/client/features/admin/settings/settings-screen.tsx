@@ -7,6 +7,7 @@ import {
   Save,
   Scale,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Store,
 } from 'lucide-react';
@@ -34,6 +35,7 @@ import {
   shopSettingsSchema,
 } from '@/domain/settings/settings';
 import { IconTabsList } from '../layout/screen-parts';
+import { RetentionPanel } from './retention-panel';
 import { StatsPanel } from './stats-panel';
 
 type Form = FormState<SettingsFormValues, ShopSettings>;
@@ -163,6 +165,7 @@ function SettingsForm({
               { value: 'legal', icon: Scale, label: 'Mentions légales' },
               { value: 'system', icon: Settings, label: 'Système' },
               { value: 'stats', icon: Database, label: 'Statistiques' },
+              { value: 'privacy', icon: ShieldCheck, label: 'Données personnelles' },
             ]}
           />
         </div>
@@ -183,6 +186,9 @@ function SettingsForm({
         </TabsContent>
         <TabsContent value="stats">
           <StatsPanel />
+        </TabsContent>
+        <TabsContent value="privacy">
+          <RetentionPanel />
         </TabsContent>
       </Tabs>
     </form>

@@ -1,0 +1,143 @@
+/**
+ * « Télécharger mes données » (RGPD art. 15 and 20; docs/decisions/020-personal-data.md): a ZIP
+ * with one JSON file of everything the shop holds about a subject, built from a list of
+ * collectors, one per place (profile, orders with their history, contact requests, sessions).
+ * The lead adds payments', withdrawals' and invoices' collectors at merge (invoices' PDFs as
+ * files of the ZIP). A guest's export (through the signed order link) calls exportGuestData.
+ */
+import type { Tx } from '../db/client.js';
+import { orderHistory } from '../orders/history.js';
+import { readStream } from '../orders/store.js';
+import { type ZipEntry, zip } from './zip.js';
+
+/** Whose data: an account, and/or the guest orders placed with its email. */
+export interface ExportSubject {
+  userId: string | null;
+  emails: string[];
+  /** For a guest: the order(s) the signed link names. */
+  orderIds: string[];
+}
+
+/** A section of the JSON file, and files to add to the ZIP (invoice PDFs, for instance). */
+export interface ExportSection {
+  data: unknown;
+  files?: ZipEntry[];
+}
+
+export type DataCollector = (sql: Tx, subject: ExportSubject) => Promise<ExportSection | null>;
+
+const profile: DataCollector = async (sql, s) => {
+  if (!s.userId) return null;
+  const [row] = await sql`
+    select u.email, u.email_verified, u.created_at, p.first_name, p.last_name, p.phone, p.address,
+           p.postal_code, p.city, p.country, to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, p.role
+      from users u left join profiles p on p.id = u.id where u.id = ${s.userId}`;
+  return row ? { data: row } : null;
+};
+
+/** The subject's orders: the account's, guest orders with one of its emails, or the named ones. */
+async function orderIdsOf(sql: Tx, s: ExportSubject): Promise<string[]> {
+  const rows = await sql<{ streamId: string }[]>`
+    select stream_id from personal_records
+     where subject_id = ${s.userId ?? ''}
+        or stream_id = any(${s.orderIds}::uuid[])
+        or (subject_kind = 'guest' and lower(fields #>> '{customer,email}') = any(${s.emails}::text[]))
+     order by created_at`;
+  return rows.map((r) => r.streamId);
+}
+
+const orders: DataCollector = async (sql, s) => {
+  const ids = await orderIdsOf(sql, s);
+  const out = [];
+  for (const id of ids) {
+    const events = await readStream(sql, id);
+    const placed = events[0];
+    if (!placed) continue;
+    const [row] = await sql`
+      select order_number, status, payment_status, total_amount_cents, created_at, updated_at
+        from orders where id = ${id}`;
+    const lines = await sql`
+      select title, quantity, unit_price_cents, total_price_cents from order_items
+       where order_id = ${id} order by position`;
+    out.push({
+      id,
+      // The order as placed (the customer's details as recorded, the lines and amounts).
+      placed: placed.data,
+      current: row ?? { deleted: true },
+      lines,
+      // The customer-facing history (the staff's internal notes are not personal data of theirs).
+      history: await orderHistory(sql, id),
+    });
+  }
+  return { data: out };
+};
+
+const contactRequests: DataCollector = async (sql, s) => ({
+  data: await sql`
+    select name, email, phone, service, message, created_at from contact_requests
+     where lower(email) = any(${s.emails}::text[]) order by created_at`,
+});
+
+const sessions: DataCollector = async (sql, s) =>
+  s.userId
+    ? {
+        data: await sql`
+          select created_at, updated_at, expires_at, ip_address, user_agent from sessions
+           where user_id = ${s.userId} order by created_at`,
+      }
+    : null;
+
+/** The collectors, by the JSON key of their section. Others add theirs here (see the ADR). */
+export const COLLECTORS: Record<string, DataCollector> = {
+  profile,
+  orders,
+  contactRequests,
+  sessions,
+};
+
+export interface DataExport {
+  fileName: string;
+  zip: Buffer;
+  json: Record<string, unknown>;
+}
+
+export async function exportData(sql: Tx, subject: ExportSubject, now = new Date()): Promise<DataExport> {
+  const s = { ...subject, emails: [...new Set(subject.emails.map((e) => e.trim().toLowerCase()))] };
+  const json: Record<string, unknown> = {
+    format: 'h27-donnees-personnelles',
+    version: 1,
+    exportedAt: now.toISOString(),
+  };
+  const files: ZipEntry[] = [];
+  for (const [key, collect] of Object.entries(COLLECTORS)) {
+    const section = await collect(sql, s);
+    if (!section) continue;
+    json[key] = section.data;
+    files.push(...(section.files ?? []));
+  }
+  const day = now.toISOString().slice(0, 10);
+  const body = JSON.stringify(json, null, 2);
+  return {
+    fileName: `mes-donnees-${day}.zip`,
+    zip: zip([{ name: 'mes-donnees.json', content: body, date: now }, ...files]),
+    json,
+  };
+}
+
+/** A customer's export (their own, or the admin's for them): the account and its email. */
+export async function exportCustomerData(sql: Tx, userId: string, now = new Date()) {
+  const [user] = await sql<{ email: string }[]>`select email from users where id = ${userId}`;
+  if (!user) return null;
+  return await exportData(sql, { userId, emails: [user.email], orderIds: [] }, now);
+}
+
+/**
+ * A guest's export, for the signed order page (i26): that order only. Whoever holds the link
+ * proves the order, not the email typed in it, so nothing is gathered by email.
+ */
+export async function exportGuestData(sql: Tx, orderId: string, now = new Date()) {
+  const [record] = await sql`
+    select 1 from personal_records where stream_id = ${orderId} and subject_kind = 'guest' and erased_at is null`;
+  if (!record) return null;
+  return await exportData(sql, { userId: null, emails: [], orderIds: [orderId] }, now);
+}
