@@ -98,7 +98,9 @@ describe('event store', () => {
     // The feed reads the log with readEntries, its one commit-order reader; polled every 20 ms here,
     // so only its horizon guard decides what it hands out. The horizon is the oldest transaction
     // running in the whole cluster: on a shared server other sessions may hold it back a moment.
-    const feed = new OrderFeed(db.sql, 20);
+    // Its own database: the bare order streams it writes would be in the way of the replay's tests.
+    const own = await createTestDatabase();
+    const feed = new OrderFeed(own.sql, 20);
     // Only this test's streams: events committed before (other tests', held behind the horizon when
     // the feed attached) come too, as they should.
     const mine = new Set<string>();
@@ -110,9 +112,9 @@ describe('event store', () => {
       for (let i = 0; i < 300 && seen.length < count; i++) await new Promise((r) => setTimeout(r, 50));
       return [...seen];
     };
-    const slow = await db.sql.reserve();
-    const fast = await db.sql.reserve();
-    const append = (sql: typeof db.sql) => {
+    const slow = await own.sql.reserve();
+    const fast = await own.sql.reserve();
+    const append = (sql: typeof own.sql) => {
       const stream = randomUUID();
       mine.add(stream);
       // The feed carries order streams, those that begin with OrderPlaced (never the till's ledger).
@@ -140,7 +142,7 @@ describe('event store', () => {
       // that the feed's cursor never passes an event still to commit.
       await slow`begin`;
       const held = await append(slow);
-      const next = await append(db.sql);
+      const next = await append(own.sql);
       await new Promise((r) => setTimeout(r, 300));
       expect(seen).toEqual([early.position, late.position]);
       await slow`commit`;
@@ -153,6 +155,7 @@ describe('event store', () => {
       await fast`rollback`.catch(() => undefined);
       slow.release();
       fast.release();
+      await own.drop();
     }
   });
 });
