@@ -1,7 +1,8 @@
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../context.js';
-import { staffDownloadUser, startDownload } from '../http/staff-gate.js';
+import { errors } from '../errors.js';
+import { streamDownload } from '../http/download.js';
+import { replyError, requireRole } from '../http/staff-gate.js';
 import { logger } from '../logger.js';
 import { exportLog } from './verify.js';
 
@@ -13,32 +14,18 @@ import { exportLog } from './verify.js';
  */
 export const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
 
-class ClientGone extends Error {}
-
 export async function handleAuditExport(services: Services, req: IncomingMessage, res: ServerResponse) {
-  const user = await staffDownloadUser(services, req, res);
+  const user = await requireRole(services, req, res, 'staff', { methods: ['GET'] });
   if (!user) return;
-  startDownload(
+  const count = await streamDownload(
     res,
-    'application/x-ndjson; charset=utf-8',
-    `journal-commandes-${new Date().toISOString().slice(0, 10)}.ndjson`,
+    {
+      contentType: 'application/x-ndjson; charset=utf-8',
+      fileName: `journal-commandes-${new Date().toISOString().slice(0, 10)}.ndjson`,
+      what: 'Order log export',
+    },
+    (write) => exportLog(services.sql, write),
   );
-  let gone = false;
-  res.once('close', () => {
-    gone = !res.writableFinished;
-  });
-  try {
-    const count = await exportLog(services.sql, async (line) => {
-      if (gone) throw new ClientGone();
-      // Backpressure: wait for the client to take what was sent, or to go away.
-      if (!res.write(line)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-    });
-    res.end();
-    logger.info(`Order log exported by ${user.email} (${user.role}): ${count} events`);
-  } catch (error) {
-    // A client that left ends the snapshot's transaction; anything else cuts the download short,
-    // so the file is visibly incomplete rather than silently wrong.
-    if (!(error instanceof ClientGone)) logger.error('Order log export failed', error);
-    res.destroy();
-  }
+  if (count === false) return replyError(res, errors.downloadBusy());
+  if (count !== null) logger.info(`Order log exported by ${user.email} (${user.role}): ${count} events`);
 }

@@ -414,14 +414,13 @@ export async function exportLog(sql: Sql, write: (line: string) => Promise<void>
     const line = (value: ExportLine) => write(`${JSON.stringify(value)}\n`);
     await line({ kind: 'header', format: 'h27-order-log', version: 1, exportedAt: new Date().toISOString() });
     let count = 0;
-    await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(
-      5000,
-      async (rows) => {
-        for (const row of rows)
-          await line({ kind: 'event', ...row, recordedAt: row.recordedAt.toISOString() });
-        count += rows.length;
-      },
-    );
+    // for await: a write that throws (a download that ended) closes the cursor and the transaction.
+    for await (const rows of tx<
+      StoredEvent[]
+    >`select ${eventColumns(tx)} from events order by position`.cursor(5000)) {
+      for (const row of rows) await line({ kind: 'event', ...row, recordedAt: row.recordedAt.toISOString() });
+      count += rows.length;
+    }
     for (const head of await tx<StreamHead[]>`
       select stream_id, version, head_position, head_hash from event_streams order by head_position`) {
       await line({ kind: 'head', ...head });

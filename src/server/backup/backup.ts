@@ -6,12 +6,13 @@
  * File: a header line, then one line per row ({"t": table, "r": row as row_to_json}), tables in
  * foreign-key order, then an end line with the row count (a truncated file is refused).
  */
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyDatabase, writeCheckpoint } from '../audit/verify.js';
-import { type Services, sessionUser } from '../context.js';
+import type { Services } from '../context.js';
 import type { Sql, Tx } from '../db/client.js';
-import { logger } from '../logger.js';
+import { errors } from '../errors.js';
+import { streamDownload } from '../http/download.js';
+import { replyError, requireRole } from '../http/staff-gate.js';
 
 export const BACKUP_FORMAT = 'h27-backup';
 
@@ -172,31 +173,23 @@ export async function restoreBackup(
 
 export const BACKUP_PATH = '/api/admin/backup';
 
-/** GET /api/admin/backup: the backup as a download, for signed-in admins only. */
+/** GET /api/admin/backup: the backup as a download, for signed-in admins only (from our own pages). */
 export async function handleBackupDownload(
   services: Services,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  res.setHeader('Cache-Control', 'no-store');
-  const user = await sessionUser(services, req.headers);
-  if (user?.role !== 'admin' || req.method !== 'GET') {
-    res.statusCode = req.method !== 'GET' ? 405 : user ? 403 : 401;
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.end(user ? "Vous n'avez pas les droits d'administration." : 'Vous devez être connecté.');
-    return;
-  }
+  if (!(await requireRole(services, req, res, 'admin', { methods: ['GET'] }))) return;
   const day = new Date().toISOString().slice(0, 10);
-  res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="sauvegarde-${day}.ndjson"`);
-  try {
-    await writeBackup(services.sql, async (line) => {
-      if (!res.write(line)) await once(res, 'drain');
-    });
-    res.end();
-  } catch (error) {
-    logger.error('Backup failed', error);
-    // Headers are sent: cutting the connection leaves a file without its end line, refused on restore.
-    res.destroy();
-  }
+  // A download cut short leaves a file without its end line, refused on restore.
+  const rows = await streamDownload(
+    res,
+    {
+      contentType: 'application/x-ndjson; charset=utf-8',
+      fileName: `sauvegarde-${day}.ndjson`,
+      what: 'Backup',
+    },
+    (write) => writeBackup(services.sql, write),
+  );
+  if (rows === false) replyError(res, errors.downloadBusy());
 }

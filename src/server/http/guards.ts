@@ -93,6 +93,33 @@ export function originProblem(req: IncomingMessage, trusted: readonly string[]):
   return null;
 }
 
+/**
+ * The calls tRPC will run for a batch path: it decodes the path before splitting it on commas, so
+ * `%2C` separates calls as `,` does (issue 23, finding 1). The path was checked decodable above.
+ */
+export function batchCallCount(rawPath: string): number {
+  return decodeURIComponent(rawPath).split(',').length;
+}
+
+/**
+ * The calls tRPC will run for one websocket message: a text frame's JSON, an array being a batch.
+ * PING/PONG are tRPC's keep-alive, answered without running anything.
+ */
+export function socketCallCount(data: unknown, isBinary = false): number {
+  const text = Buffer.isBuffer(data)
+    ? data.toString('utf8')
+    : Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : String(data);
+  if (!isBinary && (text === 'PING' || text === 'PONG')) return 0;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.length : 1;
+  } catch {
+    return 1;
+  }
+}
+
 function contentLength(req: IncomingMessage): number | null {
   const raw = req.headers['content-length'];
   if (raw === undefined) return null;
@@ -163,7 +190,7 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, config: 
     }
   }
   if (pathname.startsWith('/api/trpc/')) {
-    const calls = pathname.slice('/api/trpc/'.length).split(',').length;
+    const calls = batchCallCount(pathname.slice('/api/trpc/'.length));
     if (calls > LIMITS.batchCalls) {
       refuse(res, pathname, 413, 'PAYLOAD_TOO_LARGE', 'BATCH_TOO_LARGE', messages.batch);
       return true;
@@ -193,17 +220,6 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string, message: 
  */
 export function createSocketGuard(wss: WebSocketServer, config: Config) {
   const perIp = new Map<string, number>();
-
-  function countMessage(data: unknown): number {
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
-    if (text === 'PING' || text === 'PONG') return 0;
-    try {
-      const parsed: unknown = JSON.parse(text);
-      return Array.isArray(parsed) ? parsed.length : 1;
-    } catch {
-      return 1;
-    }
-  }
 
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     const ip = clientIp(req, config.TRUSTED_PROXIES);
@@ -243,7 +259,7 @@ export function createSocketGuard(wss: WebSocketServer, config: Config) {
           windowStart = now;
           used = 0;
         }
-        const calls = countMessage(args[0]);
+        const calls = socketCallCount(args[0], args[1] === true);
         used += calls;
         if (calls > LIMITS.batchCalls || used > config.WS_MAX_MESSAGES) {
           ws.close(1008, calls > LIMITS.batchCalls ? 'Too many calls in one message' : 'Too many messages');

@@ -181,6 +181,8 @@ export async function createHttpServer(services: Services, options: { dev: boole
         router: appRouter,
         createContext: ({ req }) => createContext(services, req),
         maxBodySize: LIMITS.trpcBodyBytes,
+        // tRPC's own count (of the decoded path) behind the guard's, should the two ever differ.
+        maxBatchSize: LIMITS.batchCalls,
         onError: ({ error, path }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR')
             logger.error(`tRPC ${path ?? ''} failed`, error.cause ?? error);
