@@ -195,3 +195,58 @@ describe('issue 22.3: one gate for every non-tRPC back-office route', () => {
     }
   });
 });
+
+describe('finding 3: failures from elsewhere never lock the owner out', () => {
+  it("five wrong passwords from anywhere hold back strangers, not the owner's own browser", async () => {
+    const proxied = await startHttpApp(db, { TRUSTED_PROXIES: '127.0.0.1' });
+    try {
+      const from = (n: number) =>
+        browserClient(proxied, proxied.url, { 'x-forwarded-for': `198.51.100.${n}` });
+      const owner = from(1);
+      const address = `proprietaire-${Date.now()}@example.fr`;
+      expect((await owner.signUp(address)).status).toBe(200);
+      expect((await owner.signIn(address)).status).toBe(200);
+      expect(owner.cookie).toContain('h27_device=');
+
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++)
+        statuses.push((await from(10 + i).signIn(address, `faux-${i}-mot-de-passe`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      // Guessing stays bounded: a stranger with the right password waits too.
+      expect((await from(50).signIn(address)).status).toBe(429);
+      // The owner's browser, known to this account, is not held back.
+      expect((await owner.signIn(address)).status).toBe(200);
+      // Again after more failures from elsewhere: one wrong try per wait cannot keep it locked.
+      await from(51).signIn(address, 'encore-un-faux-mot-de-passe');
+      expect((await owner.signIn(address)).status).toBe(200);
+
+      // A forged or borrowed device cookie counts for nothing.
+      const device = owner.cookie.split('; ').find((c) => c.startsWith('h27_device='))!;
+      const forged = device.replace(/h27_device=./, (m) => `${m.slice(0, -1)}${m.endsWith('A') ? 'B' : 'A'}`);
+      expect((await from(60).signIn(address, undefined)).status).toBe(429);
+      const withForged = browserClient(proxied, proxied.url, {
+        'x-forwarded-for': '198.51.100.61',
+        cookie: forged,
+      });
+      expect((await withForged.signIn(address)).status).toBe(429);
+      const other = from(62);
+      const otherAddress = `autre-${Date.now()}@example.fr`;
+      await other.signUp(otherAddress);
+      await other.signIn(otherAddress);
+      const otherDevice = other.cookie.split('; ').find((c) => c.startsWith('h27_device='))!;
+      const borrowed = browserClient(proxied, proxied.url, {
+        'x-forwarded-for': '198.51.100.63',
+        cookie: otherDevice,
+      });
+      expect((await borrowed.signIn(address)).status).toBe(429);
+
+      // The owner's browser has its own budget: its own failures slow it down.
+      const own: number[] = [];
+      for (let i = 0; i < 6; i++)
+        own.push((await owner.signIn(address, `oubli-${i}-du-mot-de-passe`)).status);
+      expect(own).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await proxied.close();
+    }
+  }, 60_000);
+});
