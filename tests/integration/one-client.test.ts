@@ -2,7 +2,9 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SessionUser } from '../../src/server/context.js';
+import { horizonCursor, readEntries } from '../../src/server/live/order-feed.js';
 import { placeOrder } from '../../src/server/orders/place.js';
+import { readAfter } from '../../src/server/orders/store.js';
 import { createTestDatabase, createUser, type TestDatabase } from '../support/db.js';
 import { type BrowserClient, browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
@@ -249,4 +251,70 @@ describe('finding 3: failures from elsewhere never lock the owner out', () => {
       await proxied.close();
     }
   }, 60_000);
+});
+
+describe('finding 5: the live feed starts where the log ends, whatever the transaction ids', () => {
+  let other: TestDatabase;
+  beforeAll(async () => {
+    other = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await other.drop();
+  });
+
+  const place = async () => {
+    const product = await createProduct(other.sql, { stockQuantity: 10 });
+    return await placeOrder(
+      other.sql,
+      {
+        customerId: null,
+        customer: customerForm,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 1 }],
+      },
+      guest,
+    );
+  };
+
+  it('compares transaction ids as numbers across a power of ten (999 before 1000)', async () => {
+    const first = await place();
+    const second = await place();
+    await other.sql.begin(async (tx) => {
+      await tx`set local session_replication_role = replica`;
+      await tx`update events set tx_id = '999'::xid8 where stream_id = ${first.id}`;
+      await tx`update events set tx_id = '1000'::xid8 where stream_id = ${second.id}`;
+    });
+    const end = await horizonCursor(other.sql);
+    expect(end.txId).toBe('1000');
+    // An admin opening the orders screen now is sent nothing old as new.
+    expect(await readEntries(other.sql, end)).toEqual([]);
+  });
+
+  it('is not held back by a long transaction in another database of the same server', async () => {
+    const elsewhere = await db.sql.reserve();
+    try {
+      await elsewhere`begin`;
+      await elsewhere`select pg_current_xact_id()`;
+      const start = await horizonCursor(other.sql);
+      const placed = await place();
+      const read = await readEntries(other.sql, start);
+      expect(read.map((e) => e.change.orderId)).toContain(placed.id);
+      expect((await readAfter(other.sql, start)).events.map((e) => e.streamId)).toContain(placed.id);
+      // A transaction of this database still holds it: a late commit is never skipped.
+      const here = await other.sql.reserve();
+      try {
+        await here`begin`;
+        await here`select pg_current_xact_id()`;
+        const after = await place();
+        expect((await readEntries(other.sql, start)).map((e) => e.change.orderId)).not.toContain(after.id);
+        await here`commit`;
+        expect((await readEntries(other.sql, start)).map((e) => e.change.orderId)).toContain(after.id);
+      } finally {
+        here.release();
+      }
+    } finally {
+      await elsewhere`rollback`;
+      elsewhere.release();
+    }
+  });
 });

@@ -14,6 +14,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sql } from '../db/client.js';
+import { logHorizon } from '../db/horizon.js';
 import { canonicalJson, eventContent, eventHash } from '../orders/canonical.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
 
@@ -141,9 +142,7 @@ function signatureValid(key: string, c: Checkpoint): boolean {
  */
 export async function writeCheckpoint(sql: Sql, key: string): Promise<Checkpoint> {
   return await sql.begin('isolation level repeatable read', async (tx) => {
-    const [h] = await tx<
-      { horizon: string }[]
-    >`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`;
+    const [h] = await tx<{ horizon: string }[]>`select ${logHorizon(tx)}::text as horizon`;
     const horizon = h?.horizon ?? '0';
     const coverage = new CoverageBuilder();
     await tx<{ position: number; hash: string }[]>`

@@ -10,6 +10,7 @@
  */
 import type { OrderEventType } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
+import { logHorizon } from '../db/horizon.js';
 import { logger } from '../logger.js';
 import type { Cursor } from '../orders/store.js';
 
@@ -85,7 +86,7 @@ export async function readEntries(
       from events e
       join events p on p.stream_id = e.stream_id and p.version = 1
      where (e.tx_id, e.position) > (${cursor.txId}::xid8, ${cursor.position})
-       and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       and e.tx_id < ${logHorizon(sql)}
        ${options.ownerId ? sql`and p.data ->> 'customerId' = ${options.ownerId}` : sql``}
      order by e.tx_id, e.position
      limit ${options.limit ?? PAGE_SIZE}`;
@@ -107,9 +108,11 @@ export async function readEntries(
 /** Where the log ends for a reader now: the last event below the horizon. */
 export async function horizonCursor(sql: Tx): Promise<Cursor> {
   const [row] = await sql<Cursor[]>`
-    select tx_id::text as tx_id, position from events
-     where tx_id < pg_snapshot_xmin(pg_current_snapshot())
-     order by tx_id desc, position desc
+    select e.tx_id::text as tx_id, e.position from events e
+     where e.tx_id < ${logHorizon(sql)}
+     -- e.tx_id: the xid8 column. A bare tx_id here named the text output column, and ids sorted
+     -- as text put 999 after 1000 (issue 23, finding 5).
+     order by e.tx_id desc, e.position desc
      limit 1`;
   return row ? { txId: row.txId, position: Number(row.position) } : { txId: '0', position: 0 };
 }

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { DomainError } from '../../domain/errors.js';
 import { type EventMetadata, type OrderEvent, parseOrderEvent } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
+import { logHorizon } from '../db/horizon.js';
 import { eventContent } from './canonical.js';
 
 export interface StoredEvent {
@@ -134,7 +135,7 @@ export async function readAfter(
   const events = await sql<StoredEvent[]>`
     select ${eventColumns(sql)} from events
      where (tx_id, position) > (${cursor.txId}::xid8, ${cursor.position})
-       and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       and tx_id < ${logHorizon(sql)}
      order by tx_id, position
      limit ${limit}`;
   const last = events.at(-1);
