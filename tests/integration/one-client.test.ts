@@ -134,7 +134,7 @@ describe('finding 2: a download cut short releases its connection', () => {
     const health = await fetch(`http://127.0.0.1:${app.port}/healthz`, {
       signal: AbortSignal.timeout(2_000),
     });
-    expect(await health.text()).toBe('ok');
+    expect(await health.text()).toMatch(/^ok\noldest_unsealed_event_age_seconds \d+/);
   }, 60_000);
 });
 
@@ -316,5 +316,29 @@ describe('finding 5: the live feed starts where the log ends, whatever the trans
       await elsewhere`rollback`;
       elsewhere.release();
     }
+  });
+});
+
+describe('finding 6: sealing is watched', () => {
+  it('/healthz gives the age of the oldest unsealed event, "late" past twice AUDIT_SEAL_INTERVAL', async () => {
+    const health = async () => (await fetch(`http://127.0.0.1:${app.port}/healthz`)).text();
+    const product = await createProduct(db.sql, { stockQuantity: 5 });
+    const placed = await placeOrder(
+      db.sql,
+      {
+        customerId: null,
+        customer: customerForm,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 1 }],
+      },
+      guest,
+    );
+    expect(await health()).toMatch(/^ok\noldest_unsealed_event_age_seconds \d+\n$/);
+    await db.sql.begin(async (tx) => {
+      await tx`set local session_replication_role = replica`;
+      await tx`update events set recorded_at = now() - interval '10 minutes' where stream_id = ${placed.id}`;
+    });
+    // The default interval is 60 s: 600 s unsealed is late.
+    expect(await health()).toMatch(/^ok\noldest_unsealed_event_age_seconds (6\d\d|[7-9]\d\d|\d{4,}) late\n$/);
   });
 });

@@ -46,11 +46,43 @@ export async function sealOnce(sql: Sql, config: Config): Promise<SealOutcome> {
   }
 }
 
+/**
+ * Seconds since the oldest event not yet sealed was recorded (0: everything is sealed), and
+ * whether that is late: past twice the sealing interval, when the server seals by itself.
+ */
+export async function unsealedAge(sql: Sql, config: Config): Promise<{ seconds: number; late: boolean }> {
+  const [row] = await sql<{ seconds: number | null }[]>`
+    select extract(epoch from now() - min(recorded_at))::float8 as seconds from events
+     where position > coalesce((select max_position from audit_checkpoints order by id desc limit 1), 0)`;
+  const seconds = Math.max(0, Math.floor(row?.seconds ?? 0));
+  return { seconds, late: config.AUDIT_SEAL_INTERVAL > 0 && seconds > 2 * config.AUDIT_SEAL_INTERVAL };
+}
+
 export function startSealer(sql: Sql, config: Config) {
   if (config.AUDIT_SEAL_INTERVAL === 0) return { stop: async () => undefined };
   let running: Promise<unknown> | null = null;
+  let startedAt = 0;
+  // Every round that does not seal what it should is said (issue 23, finding 6: a sealer once
+  // stopped for 20 minutes with nothing logged): a failure, a round still running at the next
+  // tick, and sealing late (the oldest unsealed event older than twice the interval).
   const timer = setInterval(() => {
-    running ??= sealOnce(sql, config)
+    if (running) {
+      logger.warn(
+        `Order log sealing: the round started ${Math.round((Date.now() - startedAt) / 1000)} s ago is still running`,
+      );
+      return;
+    }
+    startedAt = Date.now();
+    running = sealOnce(sql, config)
+      .then(async (outcome) => {
+        if (outcome.kind === 'sealed' || outcome.kind === 'refused') return;
+        const age = await unsealedAge(sql, config);
+        if (age.late) {
+          logger.warn(
+            `Order log sealing is late: the oldest unsealed event is ${age.seconds} s old (round: ${outcome.kind})`,
+          );
+        }
+      })
       .catch((error) => logger.error('Sealing the order log failed', error))
       .finally(() => {
         running = null;

@@ -12,6 +12,7 @@ import { WebSocketServer } from 'ws';
 import { isUuid, normalizeId } from '../../domain/security/text.js';
 import { isKnownRoute } from '../../domain/site/routes.js';
 import { AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
+import { unsealedAge } from '../audit/sealer.js';
 import { CLIENT_IP_HEADER } from '../auth/auth.js';
 import { createSocketRegistry, listenForRevocations } from '../auth/session-revocation.js';
 import { BACKUP_PATH, handleBackupDownload } from '../backup/backup.js';
@@ -238,9 +239,13 @@ export async function createHttpServer(services: Services, options: { dev: boole
       return;
     }
     if (pathname === '/healthz') {
-      await services.sql`select 1`;
-      res.setHeader('Content-Type', 'text/plain');
-      res.end('ok');
+      // The database answers (else this throws: 500). Then a metrics line for monitoring: the age
+      // of the oldest unsealed event, "late" past twice AUDIT_SEAL_INTERVAL (the status stays 200:
+      // a restart would not seal anything).
+      const age = await unsealedAge(services.sql, services.config);
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(`ok\noldest_unsealed_event_age_seconds ${age.seconds}${age.late ? ' late' : ''}\n`);
       return;
     }
     // --- Maintenance mode (shop settings): pages only; assets, API and the back-office stay. ---

@@ -133,6 +133,28 @@ async function hasEventsAfter(sql: Tx, cursor: Cursor): Promise<boolean> {
   return row?.found ?? false;
 }
 
+/**
+ * Live updates wait for the oldest write transaction of this database still running (a late commit
+ * is never skipped). The app's own sessions are ended by PostgreSQL after 60 s idle in a
+ * transaction (db/client.ts), which bounds the wait they can cause; anything holding updates back
+ * longer than this is logged with its process id, so an operator can find the script or session.
+ */
+export const HELD_WARNING_MS = 5_000;
+
+async function logHolder(sql: Tx, heldMs: number) {
+  const [holder] = await sql<{ pid: number; seconds: number; state: string; app: string }[]>`
+    select pid, extract(epoch from now() - xact_start)::int as seconds, state, application_name as app
+      from pg_stat_activity
+     where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()
+     order by xact_start limit 1`;
+  logger.warn(
+    `Live updates held back ${Math.round(heldMs / 1000)} s by a transaction of this database` +
+      (holder
+        ? ` (pid ${holder.pid}, ${holder.app || 'no application name'}, ${holder.state}, open ${holder.seconds} s)`
+        : ''),
+  );
+}
+
 export type FeedSubscriber = (entry: FeedEntry) => void;
 
 /**
@@ -156,6 +178,9 @@ export class OrderFeed {
   private retryTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Since when committed events wait behind the horizon (null: none wait). */
+  private heldSince: number | null = null;
+  private heldLogged = false;
 
   constructor(
     private readonly sql: Sql,
@@ -275,10 +300,17 @@ export class OrderFeed {
     if (entries.length === PAGE_SIZE) {
       this.again = true;
     } else if (await hasEventsAfter(this.sql, this.cursor ?? from)) {
-      // Committed, but an older transaction still runs somewhere: look again shortly.
+      // Committed, but an older transaction of this database still runs: look again shortly.
+      this.heldSince ??= Date.now();
+      if (!this.heldLogged && Date.now() - this.heldSince > HELD_WARNING_MS) {
+        this.heldLogged = true;
+        await logHolder(this.sql, Date.now() - this.heldSince);
+      }
       this.scheduleRetry();
     } else {
       this.retryMs = 0;
+      this.heldSince = null;
+      this.heldLogged = false;
     }
   }
 
