@@ -1,11 +1,13 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { checkWitness, sealOnce } from '../../src/server/audit/sealer.js';
+import { latestWitnessed, sealLog, verifyDatabase } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { horizonCursor, readEntries } from '../../src/server/live/order-feed.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { readAfter } from '../../src/server/orders/store.js';
-import { createTestDatabase, createUser, type TestDatabase } from '../support/db.js';
+import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
 import { type BrowserClient, browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
 
@@ -340,5 +342,65 @@ describe('finding 6: sealing is watched', () => {
     });
     // The default interval is 60 s: 600 s unsealed is late.
     expect(await health()).toMatch(/^ok\noldest_unsealed_event_age_seconds (6\d\d|[7-9]\d\d|\d{4,}) late\n$/);
+  });
+});
+
+describe('finding 4: checkpoints cannot be removed silently', () => {
+  let log: TestDatabase;
+  beforeAll(async () => {
+    log = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await log.drop();
+  });
+
+  const sealAnOrder = async (config: ReturnType<typeof createTestServices>['config']) => {
+    const product = await createProduct(log.sql, { stockQuantity: 5 });
+    await placeOrder(
+      log.sql,
+      {
+        customerId: null,
+        customer: customerForm,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 1 }],
+      },
+      guest,
+    );
+    return await sealLog(log.sql, config.AUDIT_KEY, config.AUDIT_WITNESS_FILE);
+  };
+
+  it('a checkpoint deleted from the middle breaks the signed chain; from the end, the witness the server keeps', async () => {
+    const { config } = createTestServices(log);
+    const first = await sealAnOrder(config);
+    const second = await sealAnOrder(config);
+    const third = await sealAnOrder(config);
+    expect([first.sequence, second.sequence, third.sequence]).toEqual([1, 2, 3]);
+    expect(third.previous).toBe(second.signature);
+    expect((await verifyDatabase(log.sql, config.AUDIT_KEY)).ok).toBe(true);
+
+    // From the middle: caught with the key alone.
+    const saved = await log.sql`select * from audit_checkpoints where id = ${second.id}`;
+    await log.sql`delete from audit_checkpoints where id = ${second.id}`;
+    const middle = await verifyDatabase(log.sql, config.AUDIT_KEY);
+    expect(middle.ok).toBe(false);
+    expect(middle.problems.map((p) => p.message)).toContain(
+      `checkpoint #${third.id}: the checkpoint before it is missing or was changed (chain broken)`,
+    );
+    await log.sql`insert into audit_checkpoints ${log.sql(saved[0]!)}`;
+    expect((await verifyDatabase(log.sql, config.AUDIT_KEY)).ok).toBe(true);
+
+    // From the end: the chain that is left is whole, the witness is not.
+    await log.sql`delete from audit_checkpoints where id = ${third.id}`;
+    expect((await latestWitnessed(config.AUDIT_WITNESS_FILE))[0]?.id).toBe(third.id);
+    const witnessed = await latestWitnessed(config.AUDIT_WITNESS_FILE);
+    const end = await verifyDatabase(log.sql, config.AUDIT_KEY, undefined, { witnessed });
+    expect(end.ok).toBe(false);
+    expect(end.problems.map((p) => p.message)).toContain(
+      `checkpoint #${third.id} of the witness file is missing in the database`,
+    );
+    // The server's own checks: at start, and the sealer, which refuses to seal over it.
+    expect(await checkWitness(log.sql, config)).toBe(false);
+    expect((await sealOnce(log.sql, config)).kind).toBe('refused');
+    expect((await log.sql`select count(*)::int as n from audit_checkpoints`)[0]!.n).toBe(2);
   });
 });

@@ -11,7 +11,7 @@
  * The same verifier reads the database or an NDJSON export.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sql } from '../db/client.js';
 import { logHorizon } from '../db/horizon.js';
@@ -37,7 +37,15 @@ export interface Checkpoint {
   /** [first position of the bucket, event count, sha256 of "position:hash\n" lines]. */
   buckets: [number, number, string][];
   signature: string;
+  /** Its rank in the chain (1 for the first), signed: null on checkpoints older than the chain. */
+  sequence?: number | null;
+  /** The previous checkpoint's signature, signed with this one (null for the first). */
+  previous?: string | null;
 }
+
+/** The columns of a checkpoint, as every reader selects them. */
+const CHECKPOINT_COLUMNS =
+  'id, horizon::text as horizon, event_count, max_position, positions, buckets, signature, sequence, previous_signature as previous';
 
 export type ProblemKind =
   | 'hash'
@@ -125,6 +133,8 @@ const signable = (c: Omit<Checkpoint, 'id' | 'signature'>) =>
     maxPosition: c.maxPosition,
     positions: c.positions,
     buckets: c.buckets,
+    // Chained checkpoints sign their rank and their predecessor; older ones kept their signature.
+    ...(c.sequence == null ? {} : { sequence: c.sequence, previous: c.previous ?? null }),
   });
 
 export const signCheckpoint = (key: string, c: Omit<Checkpoint, 'id' | 'signature'>) =>
@@ -152,18 +162,27 @@ export async function writeCheckpoint(sql: Sql, key: string): Promise<Checkpoint
         for (const row of rows) coverage.add(row.position, row.hash);
       },
     );
+    // One writer at a time (the chain has one end): the sealer's advisory lock does not cover
+    // orders:verify or a restore, this lock does, until the transaction ends.
+    await tx`lock table audit_checkpoints in share row exclusive mode`;
+    const [chain] = await tx<{ n: number; last: string | null }[]>`
+      select count(*)::int as n, (select signature from audit_checkpoints order by id desc limit 1) as last
+        from audit_checkpoints`;
     const body = {
       horizon,
       eventCount: coverage.count,
       maxPosition: coverage.max,
       positions: coverage.positionsText(),
       buckets: coverage.bucketList(),
+      sequence: (chain?.n ?? 0) + 1,
+      previous: chain?.last ?? null,
     };
     const signature = signCheckpoint(key, body);
     const [row] = await tx<{ id: number }[]>`
-      insert into audit_checkpoints (horizon, event_count, max_position, positions, buckets, signature)
+      insert into audit_checkpoints
+        (horizon, event_count, max_position, positions, buckets, signature, sequence, previous_signature)
       values (${horizon}::xid8, ${body.eventCount}, ${body.maxPosition}, ${body.positions},
-              ${tx.json(body.buckets)}::jsonb, ${signature})
+              ${tx.json(body.buckets)}::jsonb, ${signature}, ${body.sequence}, ${body.previous})
       returning id`;
     return { id: row?.id ?? 0, ...body, signature };
   });
@@ -321,9 +340,9 @@ export async function verifyDatabase(
   options: { witnessed?: Checkpoint[]; batchSize?: number } = {},
 ) {
   return await sql.begin('isolation level repeatable read', async (tx) => {
-    const [c] = await tx<Checkpoint[]>`
-      select id, horizon::text as horizon, event_count, max_position, positions, buckets, signature
-        from audit_checkpoints order by id desc limit 1`;
+    const checkpoints = await tx<Checkpoint[]>`
+      select ${tx.unsafe(CHECKPOINT_COLUMNS)} from audit_checkpoints order by id`;
+    const c = checkpoints.at(-1);
     const [t] = await tx<{ n: number }[]>`select count(*) as n from events`;
     const verifier = new LogVerifier(key, c ?? null);
     const witnessed = options.witnessed ?? [];
@@ -345,6 +364,9 @@ export async function verifyDatabase(
       StreamHead[]
     >`select stream_id, version, head_position, head_hash from event_streams`;
     const report = verifier.finish(heads);
+    const known = new Set(report.problems.map((p) => p.message));
+    report.problems.unshift(...chainProblems(key, checkpoints).filter((p) => !known.has(p.message)));
+    report.ok = report.problems.length === 0;
     if (witnessVerifier) {
       const seen = new Set(report.problems.map((p) => p.message));
       for (const p of witnessVerifier.finish(heads).problems) {
@@ -389,6 +411,36 @@ export function parseWitness(text: string): Checkpoint[] {
   return out;
 }
 
+/**
+ * The latest checkpoint of the witness file the server appends to (none when it does not exist
+ * yet). Only the last one is needed: the chain vouches for those before it. Read from the end, so a
+ * witness of years costs the same.
+ */
+export async function latestWitnessed(file: string | null): Promise<Checkpoint[]> {
+  if (!file) return [];
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, 8 * 1024 * 1024);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    const lines = buffer
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.trim());
+    const last = lines.at(-1);
+    return last ? parseWitness(last) : [];
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Writes a checkpoint and appends it to the witness file (when one is configured). */
 export async function sealLog(sql: Sql, key: string, witnessFile: string | null): Promise<Checkpoint> {
   const checkpoint = await writeCheckpoint(sql, key);
@@ -425,8 +477,7 @@ export async function exportLog(sql: Sql, write: (line: string) => Promise<void>
       await line({ kind: 'head', ...head });
     }
     for (const c of await tx<Checkpoint[]>`
-      select id, horizon::text as horizon, event_count, max_position, positions, buckets, signature
-        from audit_checkpoints order by id`) {
+      select ${tx.unsafe(CHECKPOINT_COLUMNS)} from audit_checkpoints order by id`) {
       await line({ kind: 'checkpoint', ...c });
     }
     return count;
@@ -438,6 +489,7 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
   const events: AuditEvent[] = [];
   const heads: StreamHead[] = [];
   let checkpoint: Checkpoint | null = null;
+  const checkpoints: Checkpoint[] = [];
   const format: AuditProblem[] = [];
   let n = 0;
   for await (const text of lines) {
@@ -458,6 +510,7 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
       heads.push(head);
     } else if (value.kind === 'checkpoint') {
       const { kind: _, ...c } = value;
+      checkpoints.push(c);
       if (!checkpoint || c.id > checkpoint.id) checkpoint = c;
     } else if (value.kind !== 'header') {
       format.push({ position: null, kind: 'format', message: `line ${n}: unknown kind` });
@@ -466,7 +519,52 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
   const verifier = new LogVerifier(key, checkpoint);
   for (const event of events) verifier.add(event);
   const report = verifier.finish(heads);
-  report.problems.unshift(...format);
+  report.problems.unshift(
+    ...format,
+    ...chainProblems(
+      key,
+      checkpoints.sort((a, b) => a.id - b.id),
+    ),
+  );
   report.ok = report.problems.length === 0;
   return report;
+}
+
+/**
+ * The checkpoints as a chain, in id order: each signature valid, and each chained one at its rank
+ * with its predecessor's signature. A checkpoint removed, added or rewritten anywhere but at the
+ * end breaks it; the end is what the witness file vouches for.
+ */
+export function chainProblems(key: string, checkpoints: readonly Checkpoint[]): AuditProblem[] {
+  const problems: AuditProblem[] = [];
+  let chained = false;
+  checkpoints.forEach((c, i) => {
+    if (!signatureValid(key, c)) {
+      problems.push({
+        position: null,
+        kind: 'signature',
+        message: `checkpoint #${c.id}: signature does not match (checkpoint altered or other key)`,
+      });
+      return;
+    }
+    if (c.sequence == null) {
+      if (chained)
+        problems.push({
+          position: null,
+          kind: 'checkpoint',
+          message: `checkpoint #${c.id}: outside the chain`,
+        });
+      return;
+    }
+    chained = true;
+    const previous = checkpoints[i - 1]?.signature ?? null;
+    if (Number(c.sequence) !== i + 1 || (c.previous ?? null) !== previous) {
+      problems.push({
+        position: null,
+        kind: 'checkpoint',
+        message: `checkpoint #${c.id}: the checkpoint before it is missing or was changed (chain broken)`,
+      });
+    }
+  });
+  return problems;
 }
