@@ -13,6 +13,7 @@ import { ORIGIN_REFUSED_CODE, originRefusedMessage } from '../../domain/security
 import type { Config } from '../config.js';
 import { clientIp } from '../context.js';
 import { IMAGE_UPLOAD_PATH } from '../images/upload.js';
+import { hardenSocket } from './harden-socket.js';
 
 /** Request limits (README, Security). Uploads have their own, in their route. */
 export const LIMITS = {
@@ -229,45 +230,22 @@ export function createSocketGuard(wss: WebSocketServer, config: Config) {
       if (n <= 0) perIp.delete(ip);
       else perIp.set(ip, n);
     });
-    // The messages sent to this socket within one tick (live events read together) leave in one
-    // write (one syscall) rather than one each.
-    const socket = (ws as unknown as { _socket?: Duplex })._socket;
-    if (socket) {
-      const send = ws.send.bind(ws);
-      let corked = false;
-      ws.send = ((...args: Parameters<typeof ws.send>) => {
-        if (!corked) {
-          corked = true;
-          socket.cork();
-          process.nextTick(() => {
-            corked = false;
-            socket.uncork();
-          });
-        }
-        return send(...args);
-      }) as typeof ws.send;
-    }
     let windowStart = Date.now();
     let used = 0;
-    // tRPC's adapter listens to 'message' itself; filtering at emit lets a refused message never
-    // reach it (a listener of our own would run beside it, not before it).
-    const emit = ws.emit.bind(ws);
-    ws.emit = ((event: string, ...args: unknown[]) => {
-      if (event === 'message') {
-        const now = Date.now();
-        if (now - windowStart > LIMITS.wsWindowMs) {
-          windowStart = now;
-          used = 0;
-        }
-        const calls = socketCallCount(args[0], args[1] === true);
-        used += calls;
-        if (calls > LIMITS.batchCalls || used > config.WS_MAX_MESSAGES) {
-          ws.close(1008, calls > LIMITS.batchCalls ? 'Too many calls in one message' : 'Too many messages');
-          return false;
-        }
+    hardenSocket(ws, (data, isBinary) => {
+      const now = Date.now();
+      if (now - windowStart > LIMITS.wsWindowMs) {
+        windowStart = now;
+        used = 0;
       }
-      return emit(event, ...args);
-    }) as typeof ws.emit;
+      const calls = socketCallCount(data, isBinary);
+      used += calls;
+      if (calls > LIMITS.batchCalls || used > config.WS_MAX_MESSAGES) {
+        ws.close(1008, calls > LIMITS.batchCalls ? 'Too many calls in one message' : 'Too many messages');
+        return false;
+      }
+      return true;
+    });
   });
 
   return {
