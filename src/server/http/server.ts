@@ -154,6 +154,16 @@ const DRAIN_TIMEOUT_MS = 5_000;
 
 const imagePath = /^\/images\/([0-9a-fA-F-]{36})\/(\d{2,4})\.webp$/;
 
+type RouteHandler = (services: Services, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** The routes outside tRPC and better-auth, by exact path; each handler starts with requireRole. */
+const backOfficeRoutes = new Map<string, RouteHandler>([
+  [IMAGE_UPLOAD_PATH, handleImageUpload],
+  [AUDIT_EXPORT_PATH, handleAuditExport],
+  [ORDERS_CSV_PATH, handleOrdersCsv],
+  [BACKUP_PATH, handleBackupDownload],
+]);
+
 export interface HttpServer {
   server: http.Server;
   close(): Promise<void>;
@@ -191,22 +201,10 @@ export async function createHttpServer(services: Services, options: { dev: boole
       });
       return;
     }
-    // --- Back-office image uploads (issue 12): binary body, own 10 MB limit, admins only. ---
-    if (pathname === IMAGE_UPLOAD_PATH) {
-      await handleImageUpload(services, req, res);
-      return;
-    }
-    // --- end of image uploads ---
-    if (pathname === AUDIT_EXPORT_PATH) {
-      await handleAuditExport(services, req, res);
-      return;
-    }
-    if (pathname === ORDERS_CSV_PATH) {
-      await handleOrdersCsv(services, req, res);
-      return;
-    }
-    if (pathname === BACKUP_PATH) {
-      await handleBackupDownload(services, req, res);
+    // The back-office's non-tRPC routes: each passes the one gate (staff-gate.ts requireRole).
+    const route = backOfficeRoutes.get(pathname);
+    if (route) {
+      await route(services, req, res);
       return;
     }
     if (pathname.startsWith('/api/auth/')) {
