@@ -404,3 +404,39 @@ describe('finding 4: checkpoints cannot be removed silently', () => {
     expect((await log.sql`select count(*)::int as n from audit_checkpoints`)[0]!.n).toBe(2);
   });
 });
+
+describe('finding 10: smaller ones', () => {
+  it('an upload named "a%00b.jpg" is stored without its name, not answered 500', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
+    const res = await fetch(`http://127.0.0.1:${app.port}/api/admin/images`, {
+      method: 'POST',
+      headers: {
+        cookie: boss.cookie,
+        origin: app.url,
+        'content-type': 'application/octet-stream',
+        'x-file-name': 'a%00b.jpg',
+      },
+      body: png,
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it("sign-up does not store better-auth's image field", async () => {
+    const visitor = browserClient(app);
+    const address = `image-${Date.now()}@example.fr`;
+    const res = await visitor.post('/api/auth/sign-up/email', {
+      firstName: 'Jean',
+      lastName: 'Martin',
+      name: 'Jean Martin',
+      email: address,
+      password: 'un long mot de passe normand 27',
+      image: 'https://evil.example/pixel.png',
+    });
+    expect(res.status).toBe(200);
+    const [row] = await db.sql<{ image: string | null }[]>`select image from users where email = ${address}`;
+    expect(row?.image).toBeNull();
+  });
+});

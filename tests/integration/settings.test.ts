@@ -289,7 +289,14 @@ describe('settings obeyed: Système', () => {
       (await get(pathname, cookie)).headers.get('retry-after') !== null;
     expect(await inMaintenance('/boutique')).toBe(false);
     await save({ maintenanceMode: true });
-    for (const pathname of ['/', '/boutique', '/panier', '/mentions-legales', '/index.html']) {
+    for (const pathname of [
+      '/',
+      '/boutique',
+      '/panier',
+      '/mentions-legales',
+      '/index.html',
+      '/produit/a.b',
+    ]) {
       const res = await get(pathname);
       expect(res.status, pathname).toBe(503);
       expect(res.headers.get('retry-after')).toBe('600');

@@ -230,6 +230,9 @@ export function createAuth(sql: Sql, config: Config) {
         create: {
           // Every account gets its profile row; the role is always 'user' here, only an admin
           // action (or the admin seed) can raise it.
+          // better-auth's own `image` field (a URL of the client's choosing) is never stored: the
+          // sign-up form has none (issue 23, finding 10).
+          before: async (user) => ({ data: { ...user, image: null } }),
           after: async (user, context) => {
             const body = (context?.body ?? {}) as { firstName?: unknown; lastName?: unknown };
             let firstName: string;

@@ -247,7 +247,8 @@ export async function createHttpServer(services: Services, options: { dev: boole
       return;
     }
     // --- Maintenance mode (shop settings): pages only; assets, API and the back-office stay. ---
-    const isPage = !path.extname(pathname) || pathname.endsWith('.html');
+    // A dot in a page's own path (/produit/a.b) does not make it a file (issue 23, finding 10).
+    const isPage = !path.extname(pathname) || pathname.endsWith('.html') || isKnownRoute(pathname);
     if (isPage && (req.method === 'GET' || req.method === 'HEAD')) {
       if (await refuseDuringMaintenance(services, req, res, pathname)) return;
       const redirect = await pageRedirect(services, pathname, req.headers);

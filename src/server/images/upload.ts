@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDomainError } from '../../domain/errors.js';
+import { hasUncleanText } from '../../domain/security/text.js';
 import type { Services } from '../context.js';
 import { requireRole } from '../http/staff-gate.js';
 import { logger } from '../logger.js';
@@ -69,6 +70,9 @@ export async function handleImageUpload(services: Services, req: IncomingMessage
   try {
     const header = req.headers['x-file-name'];
     name = typeof header === 'string' ? decodeURIComponent(header).slice(0, 255) : null;
+    // A name is only a label: one with a NUL byte or a lone surrogate (a%00b.jpg) is dropped,
+    // never stored (it gave a 500, issue 23 finding 10).
+    if (name !== null && hasUncleanText(name)) name = null;
   } catch {
     name = null;
   }
