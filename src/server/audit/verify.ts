@@ -13,7 +13,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
-import type { Sql } from '../db/client.js';
+import type { Sql, Tx } from '../db/client.js';
 import { logHorizon } from '../db/horizon.js';
 import { canonicalJson, eventContent, eventHash } from '../orders/canonical.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
@@ -151,7 +151,12 @@ function signatureValid(key: string, c: Checkpoint): boolean {
  * so the checkpoint can list their positions exactly. Run by `orders:verify` after a clean check.
  */
 export async function writeCheckpoint(sql: Sql, key: string): Promise<Checkpoint> {
-  return await sql.begin('isolation level repeatable read', async (tx) => {
+  return await sql.begin('isolation level repeatable read', (tx) => writeCheckpointIn(tx, key));
+}
+
+/** writeCheckpoint inside a transaction of the caller's (a restore seals in its own). */
+export async function writeCheckpointIn(tx: Tx, key: string): Promise<Checkpoint> {
+  {
     const [h] = await tx<{ horizon: string }[]>`select ${logHorizon(tx)}::text as horizon`;
     const horizon = h?.horizon ?? '0';
     const coverage = new CoverageBuilder();
@@ -185,7 +190,7 @@ export async function writeCheckpoint(sql: Sql, key: string): Promise<Checkpoint
               ${tx.json(body.buckets)}::jsonb, ${signature}, ${body.sequence}, ${body.previous})
       returning id`;
     return { id: row?.id ?? 0, ...body, signature };
-  });
+  }
 }
 
 // --- The verifier --------------------------------------------------------------------------------
@@ -339,7 +344,17 @@ export async function verifyDatabase(
   onProgress?: (done: number, total: number) => void | Promise<void>,
   options: { witnessed?: Checkpoint[]; batchSize?: number } = {},
 ) {
-  return await sql.begin('isolation level repeatable read', async (tx) => {
+  return await sql.begin('isolation level repeatable read', (tx) => verifyIn(tx, key, onProgress, options));
+}
+
+/** verifyDatabase inside a transaction of the caller's (a restore verifies before it commits). */
+export async function verifyIn(
+  tx: Tx,
+  key: string,
+  onProgress?: (done: number, total: number) => void | Promise<void>,
+  options: { witnessed?: Checkpoint[]; batchSize?: number } = {},
+): Promise<AuditReport> {
+  {
     const checkpoints = await tx<Checkpoint[]>`
       select ${tx.unsafe(CHECKPOINT_COLUMNS)} from audit_checkpoints order by id`;
     const c = checkpoints.at(-1);
@@ -391,7 +406,7 @@ export async function verifyDatabase(
       report.ok = report.problems.length === 0;
     }
     return report;
-  });
+  }
 }
 
 // --- Witness file ------------------------------------------------------------------------------
