@@ -11,6 +11,7 @@
  * Options (environment): BENCH_ROUNDS (photos per rate measure, default 5), BENCH_CONNECTIONS (10),
  * BENCH_IDLE_SECONDS (8), BENCH_UPLOADS (20), BENCH_PRODUCTS (10000).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -128,6 +129,8 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     const config = loadConfig({
       NODE_ENV: 'production',
+      // Production mode refuses a missing secret (issue 23: this bench crashed on a fresh clone).
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
       DATABASE_URL: url,
       SEED: 'false',
       LOG_LEVEL: 'warn',

@@ -57,6 +57,7 @@ const LEVELS: Record<string, number> = {
   // pass.
   'context.ts': 5,
   'http/staff-gate.ts': 5.5,
+  'http/download.ts': 5.5,
   'settings/maintenance.ts': 5.5,
   images: 6,
   // Stores its products' images.

@@ -19,7 +19,11 @@ const schema = z.object({
   /** Key signing the order log's checkpoints; defaults to AUTH_SECRET (see README, Security). */
   AUDIT_KEY: z.string().min(16).optional(),
   ADMIN_EMAIL: z.email().default('admin@hygiene-anti-nuisibles-27.fr'),
-  ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
+  // Unset: admin12345 in development; in production, a random password and a one-time link in
+  // the log (seed/seed.ts). A published value is refused in production.
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Tests only (the e2e run signs in as admin12345 on a production build): never in a real shop. */
+  ALLOW_PUBLISHED_ADMIN_PASSWORD: z.stringbool().default(false),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** Where mails are written as .eml files when SMTP_URL is not set (default: <DATA_DIR>/mail). */
   MAIL_DIR: z.string().min(1).optional(),
@@ -92,6 +96,11 @@ const KNOWN_SECRETS = new Set([
   'secret',
 ]);
 export const SECRET_MIN_LENGTH = 32;
+
+/** The development admin password, published in the README and the old docker-compose default. */
+export const DEV_ADMIN_PASSWORD = 'admin12345';
+const PUBLISHED_ADMIN_PASSWORDS = new Set([DEV_ADMIN_PASSWORD, 'admin123', 'password', 'motdepasse']);
+export const isPublishedAdminPassword = (value: string) => PUBLISHED_ADMIN_PASSWORDS.has(value);
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

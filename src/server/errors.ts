@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError, z } from 'zod';
 import { DomainError, type DomainErrorKind, isDomainError } from '../domain/errors.js';
+import { ORIGIN_REFUSED_CODE } from '../domain/security/origin.js';
 
 /*
  * The one place where errors become answers: typed domain errors (src/domain/errors.ts) and zod
@@ -21,6 +22,18 @@ const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   unavailable: 'SERVICE_UNAVAILABLE',
 };
 
+/** The HTTP status of each kind, for the non-tRPC routes (http/staff-gate.ts answers with it). */
+export const kindToHttpStatus: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  unauthenticated: 401,
+  rate_limited: 429,
+  concurrency: 409,
+  unavailable: 503,
+};
+
 /** The French message shown when input fails its schema and no field message applies. */
 export const INVALID_INPUT_MESSAGE = 'Données invalides';
 /** What an unexpected failure tells the client (details stay in the server's log). */
@@ -32,6 +45,17 @@ export const AUDITOR_READ_ONLY_MESSAGE = 'Un compte auditeur consulte sans rien 
 /** Errors every router shares, with their French messages. */
 export const errors = {
   unauthenticated: () => new DomainError('unauthenticated', 'UNAUTHENTICATED', 'Vous devez être connecté.'),
+  /** A non-tRPC route called with a method it does not take (answered 405 with an Allow header). */
+  methodNotAllowed: () => new DomainError('invalid', 'METHOD_NOT_ALLOWED', 'Méthode non autorisée.'),
+  /** Another site's page (Origin, Sec-Fetch-Site) asking for a back-office route with the visitor's cookie. */
+  originRefused: (message: string) => new DomainError('forbidden', ORIGIN_REFUSED_CODE, message),
+  /** The instance already streams its share of back-office downloads (each holds a database connection). */
+  downloadBusy: () =>
+    new DomainError(
+      'rate_limited',
+      'DOWNLOAD_BUSY',
+      'Un autre téléchargement est déjà en cours. Réessayez dans un instant.',
+    ),
   notAdmin: () => new DomainError('forbidden', 'NOT_ADMIN', "Vous n'avez pas les droits d'administration."),
   auditorReadOnly: () => new DomainError('forbidden', 'AUDITOR_READ_ONLY', AUDITOR_READ_ONLY_MESSAGE),
   sessionChanged: () =>

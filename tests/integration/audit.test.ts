@@ -230,7 +230,7 @@ describe('Exporter le journal', () => {
     const anonymous = await download({});
     expect(anonymous.res.status).toBe(401);
     expect(JSON.parse(anonymous.text)).toMatchObject({
-      code: 'UNAUTHORIZED',
+      code: 'UNAUTHENTICATED',
       message: 'Vous devez être connecté.',
     });
 

@@ -98,14 +98,14 @@ describe('who may upload', () => {
   it('refuses anonymous visitors and customers, stores nothing; the admin may', async () => {
     const png = await smallPng();
     const before = await stored();
-    expect(await upload(png, { cookie: '' })).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await upload(png, { cookie: '' })).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(await upload(png, { cookie: cookies.customerA })).toMatchObject({
       status: 403,
-      code: 'FORBIDDEN',
+      code: 'NOT_ADMIN',
     });
     expect(await upload(png, { cookie: cookies.customerB })).toMatchObject({
       status: 403,
-      code: 'FORBIDDEN',
+      code: 'NOT_ADMIN',
     });
     expect(await stored()).toBe(before);
     expect(await upload(png)).toMatchObject({ status: 201 });

@@ -184,13 +184,9 @@ describe('professional-only biocides and the sales register', () => {
     expect(event?.data.certibiocide).toEqual(certificate);
 
     let csv = '';
-    const out = new Writable({
-      write(chunk, _enc, done) {
-        csv += chunk.toString();
-        done();
-      },
+    await writeBiocideRegister(db.sql, async (chunk) => {
+      csv += chunk;
     });
-    await writeBiocideRegister(db.sql, out);
     const lines = csv.split('\r\n').filter(Boolean);
     expect(lines[0]).toContain('Date;Commande;Acheteur;Email;Produit;Type de produit');
     expect(lines).toHaveLength(2);

@@ -130,12 +130,10 @@ describe('an order paid half in cash, half by cheque, then one line refunded wit
       { day: today, revenueCents: 3500, orders: 1 },
     ]);
 
-    const out = new PassThrough();
     let csv = '';
-    out.on('data', (chunk) => {
+    await writeOrdersCsv(db.sql, { search: '', status: 'all', withdrawal: 'all' }, async (chunk) => {
       csv += chunk;
     });
-    await writeOrdersCsv(db.sql, { search: '', status: 'all', withdrawal: 'all' }, out);
     expect(csv).toContain('Payé (€);Remboursé (€)');
     expect(csv).toMatch(/45,00;Livrée|45,00;En attente;Partiellement remboursée;45,00;10,00/);
   });

@@ -201,7 +201,13 @@ describe('orders:verify', () => {
 
 describe('order log commands', () => {
   it('orders:export writes NDJSON that orders:verify --file accepts; tampering exits 1 with the position', async () => {
-    const env = { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', AUTH_SECRET: KEY };
+    const env = {
+      ...process.env,
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: KEY,
+      DATA_DIR: path.join(os.tmpdir(), `h27-data-${db.name}`),
+    };
     const file = path.join(os.tmpdir(), `orders-${db.name}.ndjson`);
     const tsx = path.resolve('node_modules/.bin/tsx');
     try {

@@ -14,7 +14,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { Services, SessionUser } from '../context.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
-import { type ProblemKind, verifyDatabase } from './verify.js';
+import { latestWitnessed, type ProblemKind, verifyDatabase } from './verify.js';
 
 export type AuditRunStatus = 'running' | 'ok' | 'tampered' | 'failed';
 
@@ -117,7 +117,7 @@ async function carryOut(services: Pick<Services, 'sql' | 'config'>, id: string, 
         // Let requests waiting on this instance run before the next batch is hashed.
         await yieldToEventLoop();
       },
-      { batchSize: BATCH_SIZE },
+      { batchSize: BATCH_SIZE, witnessed: await latestWitnessed(config.AUDIT_WITNESS_FILE) },
     );
     await sql`
       update audit_runs

@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Sql } from '../db/client.js';
 import { logger } from '../logger.js';
 import { closePastDays } from './closures.js';
-import { type Checkpoint, sealLog, verifyDatabase } from './verify.js';
+import { type Checkpoint, latestWitnessed, sealLog, verifyDatabase } from './verify.js';
 
 export type SealOutcome =
   | { kind: 'sealed'; checkpoint: Checkpoint }
@@ -32,7 +32,10 @@ export async function sealOnce(sql: Sql, config: Config): Promise<SealOutcome> {
       const [fresh] = await sql<{ n: number }[]>`
         select count(*)::int as n from events where position > ${last?.maxPosition ?? 0}`;
       if (!fresh?.n) return { kind: 'nothing-new' };
-      const report = await verifyDatabase(sql, config.AUDIT_KEY);
+      // Against the witness the server writes too: a checkpoint removed from the end of the chain
+      // (with the sealed events rewritten behind it) is refused, never sealed over.
+      const witnessed = await latestWitnessed(config.AUDIT_WITNESS_FILE);
+      const report = await verifyDatabase(sql, config.AUDIT_KEY, undefined, { witnessed });
       if (!report.ok) {
         logger.error(
           `Order log NOT sealed: ${report.problems.length} problem(s) found, run orders:verify. First: ${report.problems[0]?.message}`,
@@ -49,11 +52,59 @@ export async function sealOnce(sql: Sql, config: Config): Promise<SealOutcome> {
   }
 }
 
+/**
+ * Seconds since the oldest event not yet sealed was recorded (0: everything is sealed), and
+ * whether that is late: past twice the sealing interval, when the server seals by itself.
+ */
+export async function unsealedAge(sql: Sql, config: Config): Promise<{ seconds: number; late: boolean }> {
+  const [row] = await sql<{ seconds: number | null }[]>`
+    select extract(epoch from now() - min(recorded_at))::float8 as seconds from events
+     where position > coalesce((select max_position from audit_checkpoints order by id desc limit 1), 0)`;
+  const seconds = Math.max(0, Math.floor(row?.seconds ?? 0));
+  return { seconds, late: config.AUDIT_SEAL_INTERVAL > 0 && seconds > 2 * config.AUDIT_SEAL_INTERVAL };
+}
+
+/** Whether the witness file's latest checkpoint is in the database as written; logs when not. */
+export async function checkWitness(sql: Sql, config: Config): Promise<boolean> {
+  const [latest] = await latestWitnessed(config.AUDIT_WITNESS_FILE);
+  if (!latest) return true;
+  const [row] = await sql<{ signature: string }[]>`
+    select signature from audit_checkpoints where id = ${latest.id}`;
+  if (row?.signature === latest.signature) return true;
+  logger.error(
+    `Order log: checkpoint #${latest.id} of the witness file (${config.AUDIT_WITNESS_FILE}) is ${row ? 'different' : 'missing'} in the database. Run orders:verify; nothing is sealed until this is resolved.`,
+  );
+  return false;
+}
+
 export function startSealer(sql: Sql, config: Config) {
   if (config.AUDIT_SEAL_INTERVAL === 0) return { stop: async () => undefined };
   let running: Promise<unknown> | null = null;
+  let startedAt = 0;
+  // Every round that does not seal what it should is said (issue 23, finding 6: a sealer once
+  // stopped for 20 minutes with nothing logged): a failure, a round still running at the next
+  // tick, and sealing late (the oldest unsealed event older than twice the interval).
+  // At start: the database still holds the witness's latest checkpoint, unchanged (the full check
+  // of the events against it runs with every seal).
+  void checkWitness(sql, config).catch((error) => logger.error('Checking the audit witness failed', error));
   const timer = setInterval(() => {
-    running ??= sealOnce(sql, config)
+    if (running) {
+      logger.warn(
+        `Order log sealing: the round started ${Math.round((Date.now() - startedAt) / 1000)} s ago is still running`,
+      );
+      return;
+    }
+    startedAt = Date.now();
+    running = sealOnce(sql, config)
+      .then(async (outcome) => {
+        if (outcome.kind === 'sealed' || outcome.kind === 'refused') return;
+        const age = await unsealedAge(sql, config);
+        if (age.late) {
+          logger.warn(
+            `Order log sealing is late: the oldest unsealed event is ${age.seconds} s old (round: ${outcome.kind})`,
+          );
+        }
+      })
       .catch((error) => logger.error('Sealing the order log failed', error))
       .finally(() => {
         running = null;

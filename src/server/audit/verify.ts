@@ -11,9 +11,10 @@
  * The same verifier reads the database or an NDJSON export.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sql, Tx } from '../db/client.js';
+import { logHorizon } from '../db/horizon.js';
 import { canonicalJson, eventContent, eventHash } from '../orders/canonical.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
 import { type ArchiveSignature, archiveSignatureValid } from './archive.js';
@@ -38,7 +39,15 @@ export interface Checkpoint {
   /** [first position of the bucket, event count, sha256 of "position:hash\n" lines]. */
   buckets: [number, number, string][];
   signature: string;
+  /** Its rank in the chain (1 for the first), signed: null on checkpoints older than the chain. */
+  sequence?: number | null;
+  /** The previous checkpoint's signature, signed with this one (null for the first). */
+  previous?: string | null;
 }
+
+/** The columns of a checkpoint, as every reader selects them. */
+const CHECKPOINT_COLUMNS =
+  'id, horizon::text as horizon, event_count, max_position, positions, buckets, signature, sequence, previous_signature as previous';
 
 export type ProblemKind =
   | 'hash'
@@ -130,6 +139,8 @@ const signable = (c: Omit<Checkpoint, 'id' | 'signature'>) =>
     maxPosition: c.maxPosition,
     positions: c.positions,
     buckets: c.buckets,
+    // Chained checkpoints sign their rank and their predecessor; older ones kept their signature.
+    ...(c.sequence == null ? {} : { sequence: c.sequence, previous: c.previous ?? null }),
   });
 
 export const signCheckpoint = (key: string, c: Omit<Checkpoint, 'id' | 'signature'>) =>
@@ -149,34 +160,43 @@ export async function writeCheckpoint(sql: Sql, key: string): Promise<Checkpoint
   return await sql.begin('isolation level repeatable read', (tx) => writeCheckpointIn(tx, key));
 }
 
-/** writeCheckpoint inside the caller's transaction (the personal-data rewrite seals in its own). */
+/** writeCheckpoint inside a transaction of the caller's (a restore seals in its own). */
 export async function writeCheckpointIn(tx: Tx, key: string): Promise<Checkpoint> {
-  const [h] = await tx<
-    { horizon: string }[]
-  >`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`;
-  const horizon = h?.horizon ?? '0';
-  const coverage = new CoverageBuilder();
-  await tx<{ position: number; hash: string }[]>`
-    select position, hash from events where tx_id < ${horizon}::xid8 order by position`.cursor(
-    5000,
-    (rows) => {
-      for (const row of rows) coverage.add(row.position, row.hash);
-    },
-  );
-  const body = {
-    horizon,
-    eventCount: coverage.count,
-    maxPosition: coverage.max,
-    positions: coverage.positionsText(),
-    buckets: coverage.bucketList(),
-  };
-  const signature = signCheckpoint(key, body);
-  const [row] = await tx<{ id: number }[]>`
-    insert into audit_checkpoints (horizon, event_count, max_position, positions, buckets, signature)
-    values (${horizon}::xid8, ${body.eventCount}, ${body.maxPosition}, ${body.positions},
-            ${tx.json(body.buckets)}::jsonb, ${signature})
-    returning id`;
-  return { id: row?.id ?? 0, ...body, signature };
+  {
+    const [h] = await tx<{ horizon: string }[]>`select ${logHorizon(tx)}::text as horizon`;
+    const horizon = h?.horizon ?? '0';
+    const coverage = new CoverageBuilder();
+    await tx<{ position: number; hash: string }[]>`
+      select position, hash from events where tx_id < ${horizon}::xid8 order by position`.cursor(
+      5000,
+      (rows) => {
+        for (const row of rows) coverage.add(row.position, row.hash);
+      },
+    );
+    // One writer at a time (the chain has one end): the sealer's advisory lock does not cover
+    // orders:verify or a restore, this lock does, until the transaction ends.
+    await tx`lock table audit_checkpoints in share row exclusive mode`;
+    const [chain] = await tx<{ n: number; last: string | null }[]>`
+      select count(*)::int as n, (select signature from audit_checkpoints order by id desc limit 1) as last
+        from audit_checkpoints`;
+    const body = {
+      horizon,
+      eventCount: coverage.count,
+      maxPosition: coverage.max,
+      positions: coverage.positionsText(),
+      buckets: coverage.bucketList(),
+      sequence: (chain?.n ?? 0) + 1,
+      previous: chain?.last ?? null,
+    };
+    const signature = signCheckpoint(key, body);
+    const [row] = await tx<{ id: number }[]>`
+      insert into audit_checkpoints
+        (horizon, event_count, max_position, positions, buckets, signature, sequence, previous_signature)
+      values (${horizon}::xid8, ${body.eventCount}, ${body.maxPosition}, ${body.positions},
+              ${tx.json(body.buckets)}::jsonb, ${signature}, ${body.sequence}, ${body.previous})
+      returning id`;
+    return { id: row?.id ?? 0, ...body, signature };
+  }
 }
 
 // --- The verifier --------------------------------------------------------------------------------
@@ -333,69 +353,73 @@ export async function verifyDatabase(
   return await sql.begin('isolation level repeatable read', (tx) => verifyIn(tx, key, onProgress, options));
 }
 
-/** verifyDatabase inside the caller's transaction (the personal-data rewrite checks in its own). */
+/** verifyDatabase inside a transaction of the caller's (a restore verifies before it commits). */
 export async function verifyIn(
   tx: Tx,
   key: string,
   onProgress?: (done: number, total: number) => void | Promise<void>,
   options: { witnessed?: Checkpoint[]; batchSize?: number } = {},
 ): Promise<AuditReport> {
-  const [c] = await tx<Checkpoint[]>`
-    select id, horizon::text as horizon, event_count, max_position, positions, buckets, signature
-      from audit_checkpoints order by id desc limit 1`;
-  const [t] = await tx<{ n: number }[]>`select count(*) as n from events`;
-  const verifier = new LogVerifier(key, c ?? null);
-  const witnessed = options.witnessed ?? [];
-  const latestWitnessed = witnessed.reduce<Checkpoint | null>((a, b) => (!a || b.id > a.id ? b : a), null);
-  const witnessVerifier = latestWitnessed ? new LogVerifier(key, latestWitnessed) : null;
-  const money = new MoneyVerifier();
-  let done = 0;
-  await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(
-    options.batchSize ?? 5000,
-    async (rows) => {
-      for (const row of rows) {
-        verifier.add(row);
-        witnessVerifier?.add(row);
-        money.add(row);
-      }
-      done += rows.length;
-      await onProgress?.(done, t?.n ?? done);
-    },
-  );
-  const heads = await tx<
-    StreamHead[]
-  >`select stream_id, version, head_position, head_hash from event_streams`;
-  const report = verifier.finish(heads);
-  const closures = await tx<{ position: number; kind: string; period: string; netCents: number }[]>`
-    select position, kind, period, net_cents from money_closures`;
-  report.problems.push(...money.finish(closures));
-  report.closures = money.closureCount;
-  report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-  report.ok = report.problems.length === 0;
-  if (witnessVerifier) {
-    const seen = new Set(report.problems.map((p) => p.message));
-    for (const p of witnessVerifier.finish(heads).problems) {
-      if (!seen.has(p.message)) report.problems.push({ ...p, message: `witness: ${p.message}` });
-    }
-    const stored = new Map(
-      (await tx<{ id: number; signature: string }[]>`select id, signature from audit_checkpoints`).map(
-        (r) => [r.id, r.signature],
-      ),
+  {
+    const checkpoints = await tx<Checkpoint[]>`
+      select ${tx.unsafe(CHECKPOINT_COLUMNS)} from audit_checkpoints order by id`;
+    const c = checkpoints.at(-1);
+    const [t] = await tx<{ n: number }[]>`select count(*) as n from events`;
+    const verifier = new LogVerifier(key, c ?? null);
+    const witnessed = options.witnessed ?? [];
+    const latestWitnessed = witnessed.reduce<Checkpoint | null>((a, b) => (!a || b.id > a.id ? b : a), null);
+    const witnessVerifier = latestWitnessed ? new LogVerifier(key, latestWitnessed) : null;
+    const money = new MoneyVerifier();
+    let done = 0;
+    await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(
+      options.batchSize ?? 5000,
+      async (rows) => {
+        for (const row of rows) {
+          verifier.add(row);
+          witnessVerifier?.add(row);
+          money.add(row);
+        }
+        done += rows.length;
+        await onProgress?.(done, t?.n ?? done);
+      },
     );
-    for (const w of witnessed) {
-      const signature = stored.get(w.id);
-      if (signature !== w.signature) {
-        report.problems.push({
-          position: null,
-          kind: 'witness',
-          message: `checkpoint #${w.id} of the witness file is ${signature ? 'different' : 'missing'} in the database`,
-        });
-      }
-    }
+    const heads = await tx<
+      StreamHead[]
+    >`select stream_id, version, head_position, head_hash from event_streams`;
+    const report = verifier.finish(heads);
+    const closures = await tx<{ position: number; kind: string; period: string; netCents: number }[]>`
+      select position, kind, period, net_cents from money_closures`;
+    report.problems.push(...money.finish(closures));
+    report.closures = money.closureCount;
     report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+    const known = new Set(report.problems.map((p) => p.message));
+    report.problems.unshift(...chainProblems(key, checkpoints).filter((p) => !known.has(p.message)));
     report.ok = report.problems.length === 0;
+    if (witnessVerifier) {
+      const seen = new Set(report.problems.map((p) => p.message));
+      for (const p of witnessVerifier.finish(heads).problems) {
+        if (!seen.has(p.message)) report.problems.push({ ...p, message: `witness: ${p.message}` });
+      }
+      const stored = new Map(
+        (await tx<{ id: number; signature: string }[]>`select id, signature from audit_checkpoints`).map(
+          (r) => [r.id, r.signature],
+        ),
+      );
+      for (const w of witnessed) {
+        const signature = stored.get(w.id);
+        if (signature !== w.signature) {
+          report.problems.push({
+            position: null,
+            kind: 'witness',
+            message: `checkpoint #${w.id} of the witness file is ${signature ? 'different' : 'missing'} in the database`,
+          });
+        }
+      }
+      report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+      report.ok = report.problems.length === 0;
+    }
+    return report;
   }
-  return report;
 }
 
 // --- Witness file ------------------------------------------------------------------------------
@@ -413,6 +437,36 @@ export function parseWitness(text: string): Checkpoint[] {
     out.push(c);
   }
   return out;
+}
+
+/**
+ * The latest checkpoint of the witness file the server appends to (none when it does not exist
+ * yet). Only the last one is needed: the chain vouches for those before it. Read from the end, so a
+ * witness of years costs the same.
+ */
+export async function latestWitnessed(file: string | null): Promise<Checkpoint[]> {
+  if (!file) return [];
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, 8 * 1024 * 1024);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    const lines = buffer
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.trim());
+    const last = lines.at(-1);
+    return last ? parseWitness(last) : [];
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Writes a checkpoint and appends it to the witness file (when one is configured). */
@@ -439,21 +493,19 @@ export async function exportLog(sql: Sql, write: (line: string) => Promise<void>
     const line = (value: ExportLine) => write(`${JSON.stringify(value)}\n`);
     await line({ kind: 'header', format: 'h27-order-log', version: 1, exportedAt: new Date().toISOString() });
     let count = 0;
-    await tx<StoredEvent[]>`select ${eventColumns(tx)} from events order by position`.cursor(
-      5000,
-      async (rows) => {
-        for (const row of rows)
-          await line({ kind: 'event', ...row, recordedAt: row.recordedAt.toISOString() });
-        count += rows.length;
-      },
-    );
+    // for await: a write that throws (a download that ended) closes the cursor and the transaction.
+    for await (const rows of tx<
+      StoredEvent[]
+    >`select ${eventColumns(tx)} from events order by position`.cursor(5000)) {
+      for (const row of rows) await line({ kind: 'event', ...row, recordedAt: row.recordedAt.toISOString() });
+      count += rows.length;
+    }
     for (const head of await tx<StreamHead[]>`
       select stream_id, version, head_position, head_hash from event_streams order by head_position`) {
       await line({ kind: 'head', ...head });
     }
     for (const c of await tx<Checkpoint[]>`
-      select id, horizon::text as horizon, event_count, max_position, positions, buckets, signature
-        from audit_checkpoints order by id`) {
+      select ${tx.unsafe(CHECKPOINT_COLUMNS)} from audit_checkpoints order by id`) {
       await line({ kind: 'checkpoint', ...c });
     }
     return count;
@@ -465,6 +517,7 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
   const events: AuditEvent[] = [];
   const heads: StreamHead[] = [];
   let checkpoint: Checkpoint | null = null;
+  const checkpoints: Checkpoint[] = [];
   const format: AuditProblem[] = [];
   let n = 0;
   // An archive (archive.ts) ends with a signature of every line before it.
@@ -496,6 +549,7 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
       heads.push(head);
     } else if (value.kind === 'checkpoint') {
       const { kind: _, ...c } = value;
+      checkpoints.push(c);
       if (!checkpoint || c.id > checkpoint.id) checkpoint = c;
     } else if (value.kind !== 'header') {
       format.push({ position: null, kind: 'format', message: `line ${n}: unknown kind` });
@@ -517,7 +571,52 @@ export async function verifyLines(lines: AsyncIterable<string>, key: string): Pr
     });
   }
   report.closures = money.closureCount;
-  report.problems.unshift(...format);
+  report.problems.unshift(
+    ...format,
+    ...chainProblems(
+      key,
+      checkpoints.sort((a, b) => a.id - b.id),
+    ),
+  );
   report.ok = report.problems.length === 0;
   return report;
+}
+
+/**
+ * The checkpoints as a chain, in id order: each signature valid, and each chained one at its rank
+ * with its predecessor's signature. A checkpoint removed, added or rewritten anywhere but at the
+ * end breaks it; the end is what the witness file vouches for.
+ */
+export function chainProblems(key: string, checkpoints: readonly Checkpoint[]): AuditProblem[] {
+  const problems: AuditProblem[] = [];
+  let chained = false;
+  checkpoints.forEach((c, i) => {
+    if (!signatureValid(key, c)) {
+      problems.push({
+        position: null,
+        kind: 'signature',
+        message: `checkpoint #${c.id}: signature does not match (checkpoint altered or other key)`,
+      });
+      return;
+    }
+    if (c.sequence == null) {
+      if (chained)
+        problems.push({
+          position: null,
+          kind: 'checkpoint',
+          message: `checkpoint #${c.id}: outside the chain`,
+        });
+      return;
+    }
+    chained = true;
+    const previous = checkpoints[i - 1]?.signature ?? null;
+    if (Number(c.sequence) !== i + 1 || (c.previous ?? null) !== previous) {
+      problems.push({
+        position: null,
+        kind: 'checkpoint',
+        message: `checkpoint #${c.id}: the checkpoint before it is missing or was changed (chain broken)`,
+      });
+    }
+  });
+  return problems;
 }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { CamelCasePlugin, Kysely } from 'kysely';
@@ -22,6 +23,17 @@ import { checkPassword } from './password-strength.js';
  * proxy), so a client can neither spoof it nor escape the limit by sending its own.
  */
 export const CLIENT_IP_HEADER = 'x-h27-client-ip';
+
+/**
+ * The device cookie (OWASP's "device cookies", docs/decisions/023-sign-in-throttle.md): set on a
+ * successful sign-in, signed with AUTH_SECRET, naming a random device id and the account (a hash of
+ * its email, not the email). A browser that shows it for that account meets only its own failures.
+ */
+export const DEVICE_COOKIE = 'h27_device';
+const DEVICE_COOKIE_DAYS = 365;
+
+const accountTag = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
 /** Reset links open the app's page, which posts the token back with the new password. */
 export const RESET_PASSWORD_PATH = '/reinitialiser-mot-de-passe';
@@ -70,6 +82,16 @@ export function createAuth(sql: Sql, config: Config) {
         left join profiles p on p.id = u.id
        where v.identifier = ${`reset-password:${token}`}`;
     return row ?? null;
+  }
+
+  /** The device id of a valid device cookie for this account, else null (any other client). */
+  async function signInOrigin(
+    ctx: { getSignedCookie: (key: string, secret: string) => Promise<string | false | null> },
+    email: string,
+  ) {
+    const value = await ctx.getSignedCookie(DEVICE_COOKIE, config.AUTH_SECRET);
+    const [device, tag] = typeof value === 'string' ? value.split('.') : [];
+    return { email, device: device && tag === accountTag(email) ? device : null };
   }
 
   /** The shop as its settings name it (Général tab), for the account mails like every other mail. */
@@ -154,7 +176,7 @@ export function createAuth(sql: Sql, config: Config) {
         if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
           // Per account, whatever the client address: credential stuffing from many addresses
           // meets the same growing wait.
-          if ((await accountWait(sql, body.email)) > 0) {
+          if ((await accountWait(sql, await signInOrigin(ctx, body.email))) > 0) {
             throw new APIError('TOO_MANY_REQUESTS', {
               code: 'ACCOUNT_THROTTLED',
               message: RATE_LIMITED_MESSAGE,
@@ -186,10 +208,20 @@ export function createAuth(sql: Sql, config: Config) {
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== 'string') return;
         const returned = ctx.context.returned;
+        const who = await signInOrigin(ctx, email);
         if (isAPIError(returned)) {
-          if (returned.statusCode === 401) await recordSignInFailure(sql, email);
+          if (returned.statusCode === 401) await recordSignInFailure(sql, who);
         } else {
-          await clearSignInFailures(sql, email);
+          await clearSignInFailures(sql, who);
+          // This browser is now known for this account: its own failures only, from now on.
+          const device = who.device ?? randomBytes(16).toString('base64url');
+          await ctx.setSignedCookie(DEVICE_COOKIE, `${device}.${accountTag(email)}`, config.AUTH_SECRET, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: config.PUBLIC_URL.startsWith('https:'),
+            path: '/api/auth',
+            maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+          });
         }
       }),
     },
@@ -198,6 +230,9 @@ export function createAuth(sql: Sql, config: Config) {
         create: {
           // Every account gets its profile row; the role is always 'user' here, only an admin
           // action (or the admin seed) can raise it.
+          // better-auth's own `image` field (a URL of the client's choosing) is never stored: the
+          // sign-up form has none (issue 23, finding 10).
+          before: async (user) => ({ data: { ...user, image: null } }),
           after: async (user, context) => {
             const body = (context?.body ?? {}) as { firstName?: unknown; lastName?: unknown };
             let firstName: string;

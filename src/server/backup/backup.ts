@@ -6,13 +6,14 @@
  * File: a header line, then one line per row ({"t": table, "r": row as row_to_json}), tables in
  * foreign-key order, then an end line with the row count (a truncated file is refused).
  */
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportFileName } from '../../domain/site/time-zone.js';
-import { verifyDatabase, writeCheckpoint } from '../audit/verify.js';
-import { type Services, sessionUser } from '../context.js';
+import { verifyIn, writeCheckpointIn } from '../audit/verify.js';
+import type { Services } from '../context.js';
 import type { Sql, Tx } from '../db/client.js';
-import { logger } from '../logger.js';
+import { errors } from '../errors.js';
+import { streamDownload } from '../http/download.js';
+import { replyError, requireRole } from '../http/staff-gate.js';
 
 export const BACKUP_FORMAT = 'h27-backup';
 
@@ -158,48 +159,46 @@ export async function restoreBackup(
         select setval(${s.seq}, coalesce((select max(${tx(s.col)}) from ${tx(s.tbl)}), 1),
                       (select max(${tx(s.col)}) from ${tx(s.tbl)}) is not null)`;
     }
+    if (!options.auditKey) return count;
+    // Verified before anything is committed: a log that does not verify leaves nothing behind, so
+    // the restore can be run again (issue 23, finding 7).
+    const report = await verifyIn(tx, options.auditKey);
+    if (!report.ok) {
+      throw new RestoreError(
+        `The order log of this backup does not verify with this AUDIT_KEY; nothing was restored. ${report.problems
+          .slice(0, 5)
+          .map((p) => p.message)
+          .join('; ')}`,
+      );
+    }
+    // Transaction ids belong to the cluster that wrote them: the restored events take one below any
+    // of this cluster's, and a fresh checkpoint (this cluster's horizon) seals them all, so events
+    // appended from now on are told apart from the restored ones.
+    await tx`update events set tx_id = '3'::xid8`;
+    await writeCheckpointIn(tx, options.auditKey);
     return count;
   });
-  if (!options.auditKey) return { rows, verified: null, problems: [] };
-  const report = await verifyDatabase(sql, options.auditKey);
-  if (!report.ok) return { rows, verified: false, problems: report.problems.map((p) => p.message) };
-  // Transaction ids belong to the cluster that wrote them: the restored events take one below any
-  // of this cluster's, and a fresh checkpoint (this cluster's horizon) seals them all, so events
-  // appended from now on are told apart from the restored ones.
-  await sql`update events set tx_id = '3'::xid8`;
-  await writeCheckpoint(sql, options.auditKey);
-  return { rows, verified: true, problems: [] };
+  return { rows, verified: options.auditKey ? true : null, problems: [] };
 }
 
 export const BACKUP_PATH = '/api/admin/backup';
 
-/** GET /api/admin/backup: the backup as a download, for signed-in admins only. */
+/** GET /api/admin/backup: the backup as a download, for signed-in admins only (from our own pages). */
 export async function handleBackupDownload(
   services: Services,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  res.setHeader('Cache-Control', 'no-store');
-  const user = await sessionUser(services, req.headers);
-  if (user?.role !== 'admin' || req.method !== 'GET') {
-    res.statusCode = req.method !== 'GET' ? 405 : user ? 403 : 401;
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.end(user ? "Vous n'avez pas les droits d'administration." : 'Vous devez être connecté.');
-    return;
-  }
-  res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-  res.setHeader(
-    'Content-Disposition',
-    `attachment; filename="${exportFileName('sauvegarde', 'ndjson', new Date())}"`,
+  if (!(await requireRole(services, req, res, 'admin', { methods: ['GET'] }))) return;
+  // A download cut short leaves a file without its end line, refused on restore.
+  const rows = await streamDownload(
+    res,
+    {
+      contentType: 'application/x-ndjson; charset=utf-8',
+      fileName: exportFileName('sauvegarde', 'ndjson', new Date()),
+      what: 'Backup',
+    },
+    (write) => writeBackup(services.sql, write),
   );
-  try {
-    await writeBackup(services.sql, async (line) => {
-      if (!res.write(line)) await once(res, 'drain');
-    });
-    res.end();
-  } catch (error) {
-    logger.error('Backup failed', error);
-    // Headers are sent: cutting the connection leaves a file without its end line, refused on restore.
-    res.destroy();
-  }
+  if (rows === false) replyError(res, errors.downloadBusy());
 }

@@ -5,7 +5,14 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import readline from 'node:readline';
-import { type AuditReport, parseWitness, sealLog, verifyDatabase, verifyLines } from '../audit/verify.js';
+import {
+  type AuditReport,
+  latestWitnessed,
+  parseWitness,
+  sealLog,
+  verifyDatabase,
+  verifyLines,
+} from '../audit/verify.js';
 import { flagValue, hasFlag, progress, withOrderLog } from './orders-cli.js';
 
 function print(report: AuditReport, source: string) {
@@ -29,12 +36,15 @@ await withOrderLog(async ({ sql, config }) => {
     print(report, file);
     return report.ok ? 0 : 1;
   }
+  // By default, the witness the server keeps (AUDIT_WITNESS_FILE), when it exists.
   const witnessFile = flagValue('--witness');
-  const witnessed = witnessFile ? parseWitness(await readFile(witnessFile, 'utf8')) : undefined;
+  const witnessed = witnessFile
+    ? parseWitness(await readFile(witnessFile, 'utf8'))
+    : await latestWitnessed(config.AUDIT_WITNESS_FILE);
   const report = await verifyDatabase(sql, config.AUDIT_KEY, progress('verify'), { witnessed });
   print(
     report,
-    witnessFile ? `the database and ${witnessed?.length ?? 0} witnessed checkpoint(s)` : 'the database',
+    witnessed.length ? `the database and ${witnessed.length} witnessed checkpoint(s)` : 'the database',
   );
   if (!report.ok) return 1;
   if (!hasFlag('--no-checkpoint')) {

@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Writable } from 'node:stream';
 import { customerListSchema } from '../../domain/account/customers.js';
 import { ROLE_LABELS } from '../../domain/account/roles.js';
 import { CSV_BOM, csvAmount, csvLine } from '../../domain/orders/admin-list.js';
 import { hasUncleanText, INVALID_TEXT_MESSAGE } from '../../domain/security/text.js';
+import { exportFileName } from '../../domain/site/time-zone.js';
 import type { Services } from '../context.js';
 import type { Tx } from '../db/client.js';
-import { replyJson, staffDownloadUser, startDownload } from '../http/staff-gate.js';
-import { logger } from '../logger.js';
+import { errors } from '../errors.js';
+import { streamDownload, type WriteChunk } from '../http/download.js';
+import { replyError, replyJson, requireRole } from '../http/staff-gate.js';
+import { spentCentsSql } from '../orders/sales.js';
 import { customerFilter } from './customers.js';
 
 /**
@@ -50,10 +52,8 @@ interface CustomerCsvRow {
 export async function writeCustomersCsv(
   sql: Tx,
   filters: { search: string; role?: string | null },
-  out: Writable,
+  write: WriteChunk,
 ): Promise<void> {
-  const write = (text: string) =>
-    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', resolve));
   await write(CSV_BOM + csvLine(CUSTOMER_CSV_HEADER));
   const cursor = sql<CustomerCsvRow[]>`
     select p.first_name, p.last_name, u.email, p.phone, p.address, p.postal_code, p.city, p.country, p.role,
@@ -63,12 +63,11 @@ export async function writeCustomersCsv(
       join users u on u.id = p.id
       left join lateral (
         select count(*) as order_count,
-               sum(o.total_amount_cents) filter (where o.status <> 'cancelled') as total_spent_cents
+               sum(${spentCentsSql(sql, sql`o`)}) as total_spent_cents
           from orders o where o.customer_id = p.id) t on true
      where ${customerFilter(sql, filters)}
      order by p.created_at desc, p.id desc`.cursor(500);
   for await (const rows of cursor) {
-    if (out.destroyed) break;
     await write(
       rows
         .map((r) =>
@@ -92,14 +91,11 @@ export async function writeCustomersCsv(
   }
 }
 
-/** « clients-2026-11-25.csv » */
-export const customerCsvFileName = (now: Date) => `clients-${now.toISOString().slice(0, 10)}.csv`;
+/** « clients-2026-11-25.csv », the Paris day. */
+export const customerCsvFileName = (now: Date) => exportFileName('clients', 'csv', now);
 
 export async function handleCustomersCsv(services: Services, req: IncomingMessage, res: ServerResponse) {
-  const user = await staffDownloadUser(services, req, res);
-  if (!user) return;
-  if (user.role !== 'admin')
-    return replyJson(res, 403, 'FORBIDDEN', "Vous n'avez pas les droits d'administration.");
+  if (!(await requireRole(services, req, res, 'admin', { methods: ['GET'] }))) return;
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
   const raw = { search: params.get('search') ?? undefined, role: params.get('role') || undefined };
   if (hasUncleanText(raw)) return replyJson(res, 400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE);
@@ -107,13 +103,14 @@ export async function handleCustomersCsv(services: Services, req: IncomingMessag
   if (!filters.success) {
     return replyJson(res, 400, 'INVALID_INPUT', filters.error.issues[0]?.message ?? 'Données invalides');
   }
-  startDownload(res, 'text/csv; charset=utf-8', customerCsvFileName(new Date()));
-  try {
-    await writeCustomersCsv(services.sql, filters.data, res);
-    res.end();
-  } catch (error) {
-    // Headers are gone: cut the download so that a partial file is not taken for a whole one.
-    logger.error('customers CSV export failed', error);
-    res.destroy();
-  }
+  const done = await streamDownload(
+    res,
+    {
+      contentType: 'text/csv; charset=utf-8',
+      fileName: customerCsvFileName(new Date()),
+      what: 'Customers CSV',
+    },
+    (write) => writeCustomersCsv(services.sql, filters.data, write),
+  );
+  if (done === false) replyError(res, errors.downloadBusy());
 }

@@ -21,7 +21,9 @@ export function createSql(url: string, max: number): Sql {
     max,
     onnotice: () => {},
     transform: { column: { from: postgres.toCamel, to: postgres.fromCamel } },
-    connection: { application_name: 'h27-shop' },
+    // A session of ours left idle inside a transaction holds back live updates and sealing (the
+    // log horizon): PostgreSQL ends it after a minute (streamed downloads give up after 30 s).
+    connection: { application_name: 'h27-shop', idle_in_transaction_session_timeout: 60_000 },
     types: {
       // int8 (counts, event positions) as JS numbers: they stay far below 2^53 here.
       int8: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },

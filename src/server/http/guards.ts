@@ -14,6 +14,7 @@ import type { Config } from '../config.js';
 import { clientIp } from '../context.js';
 import { DOCUMENT_UPLOAD_PATH } from '../images/documents.js';
 import { IMAGE_UPLOAD_PATH } from '../images/upload.js';
+import { hardenSocket } from './harden-socket.js';
 
 /** Request limits (README, Security). Uploads have their own, in their route. */
 export const LIMITS = {
@@ -94,6 +95,33 @@ export function originProblem(req: IncomingMessage, trusted: readonly string[]):
   return null;
 }
 
+/**
+ * The calls tRPC will run for a batch path: it decodes the path before splitting it on commas, so
+ * `%2C` separates calls as `,` does (issue 23, finding 1). The path was checked decodable above.
+ */
+export function batchCallCount(rawPath: string): number {
+  return decodeURIComponent(rawPath).split(',').length;
+}
+
+/**
+ * The calls tRPC will run for one websocket message: a text frame's JSON, an array being a batch.
+ * PING/PONG are tRPC's keep-alive, answered without running anything.
+ */
+export function socketCallCount(data: unknown, isBinary = false): number {
+  const text = Buffer.isBuffer(data)
+    ? data.toString('utf8')
+    : Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : String(data);
+  if (!isBinary && (text === 'PING' || text === 'PONG')) return 0;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.length : 1;
+  } catch {
+    return 1;
+  }
+}
+
 function contentLength(req: IncomingMessage): number | null {
   const raw = req.headers['content-length'];
   if (raw === undefined) return null;
@@ -164,7 +192,7 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, config: 
     }
   }
   if (pathname.startsWith('/api/trpc/')) {
-    const calls = pathname.slice('/api/trpc/'.length).split(',').length;
+    const calls = batchCallCount(pathname.slice('/api/trpc/'.length));
     if (calls > LIMITS.batchCalls) {
       refuse(res, pathname, 413, 'PAYLOAD_TOO_LARGE', 'BATCH_TOO_LARGE', messages.batch);
       return true;
@@ -195,17 +223,6 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string, message: 
 export function createSocketGuard(wss: WebSocketServer, config: Config) {
   const perIp = new Map<string, number>();
 
-  function countMessage(data: unknown): number {
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
-    if (text === 'PING' || text === 'PONG') return 0;
-    try {
-      const parsed: unknown = JSON.parse(text);
-      return Array.isArray(parsed) ? parsed.length : 1;
-    } catch {
-      return 1;
-    }
-  }
-
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     const ip = clientIp(req, config.TRUSTED_PROXIES);
     perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
@@ -214,45 +231,22 @@ export function createSocketGuard(wss: WebSocketServer, config: Config) {
       if (n <= 0) perIp.delete(ip);
       else perIp.set(ip, n);
     });
-    // The messages sent to this socket within one tick (live events read together) leave in one
-    // write (one syscall) rather than one each.
-    const socket = (ws as unknown as { _socket?: Duplex })._socket;
-    if (socket) {
-      const send = ws.send.bind(ws);
-      let corked = false;
-      ws.send = ((...args: Parameters<typeof ws.send>) => {
-        if (!corked) {
-          corked = true;
-          socket.cork();
-          process.nextTick(() => {
-            corked = false;
-            socket.uncork();
-          });
-        }
-        return send(...args);
-      }) as typeof ws.send;
-    }
     let windowStart = Date.now();
     let used = 0;
-    // tRPC's adapter listens to 'message' itself; filtering at emit lets a refused message never
-    // reach it (a listener of our own would run beside it, not before it).
-    const emit = ws.emit.bind(ws);
-    ws.emit = ((event: string, ...args: unknown[]) => {
-      if (event === 'message') {
-        const now = Date.now();
-        if (now - windowStart > LIMITS.wsWindowMs) {
-          windowStart = now;
-          used = 0;
-        }
-        const calls = countMessage(args[0]);
-        used += calls;
-        if (calls > LIMITS.batchCalls || used > config.WS_MAX_MESSAGES) {
-          ws.close(1008, calls > LIMITS.batchCalls ? 'Too many calls in one message' : 'Too many messages');
-          return false;
-        }
+    hardenSocket(ws, (data, isBinary) => {
+      const now = Date.now();
+      if (now - windowStart > LIMITS.wsWindowMs) {
+        windowStart = now;
+        used = 0;
       }
-      return emit(event, ...args);
-    }) as typeof ws.emit;
+      const calls = socketCallCount(data, isBinary);
+      used += calls;
+      if (calls > LIMITS.batchCalls || used > config.WS_MAX_MESSAGES) {
+        ws.close(1008, calls > LIMITS.batchCalls ? 'Too many calls in one message' : 'Too many messages');
+        return false;
+      }
+      return true;
+    });
   });
 
   return {

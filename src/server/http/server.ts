@@ -12,6 +12,7 @@ import { WebSocketServer } from 'ws';
 import { toId } from '../../domain/security/ids.js';
 import { isKnownRoute } from '../../domain/site/routes.js';
 import { AUDIT_ARCHIVE_PATH, AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
+import { unsealedAge } from '../audit/sealer.js';
 import { CLIENT_IP_HEADER } from '../auth/auth.js';
 import { createSocketRegistry, listenForRevocations } from '../auth/session-revocation.js';
 import { BACKUP_PATH, handleBackupDownload } from '../backup/backup.js';
@@ -162,6 +163,22 @@ const DRAIN_TIMEOUT_MS = 5_000;
 
 const imagePath = /^\/images\/([0-9a-fA-F-]{36})\/(\d{2,4})\.webp$/;
 
+type RouteHandler = (services: Services, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** The routes outside tRPC and better-auth, by exact path; each handler starts with requireRole. */
+const backOfficeRoutes = new Map<string, RouteHandler>([
+  [IMAGE_UPLOAD_PATH, handleImageUpload],
+  [DOCUMENT_UPLOAD_PATH, handleDocumentUpload],
+  [AUDIT_EXPORT_PATH, handleAuditExport],
+  [AUDIT_ARCHIVE_PATH, handleAuditExport],
+  [ORDERS_CSV_PATH, handleOrdersCsv],
+  [CUSTOMERS_CSV_PATH, handleCustomersCsv],
+  [BIOCIDE_REGISTER_PATH, handleBiocideRegister],
+  [OWN_DATA_PATH, handleOwnData],
+  [CUSTOMER_DATA_PATH, handleCustomerData],
+  [BACKUP_PATH, handleBackupDownload],
+]);
+
 export interface HttpServer {
   server: http.Server;
   close(): Promise<void>;
@@ -190,6 +207,8 @@ export async function createHttpServer(services: Services, options: { dev: boole
         router: appRouter,
         createContext: ({ req }) => createContext(services, req),
         maxBodySize: LIMITS.trpcBodyBytes,
+        // tRPC's own count (of the decoded path) behind the guard's, should the two ever differ.
+        maxBatchSize: LIMITS.batchCalls,
         onError: ({ error, path }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR')
             logger.error(`tRPC ${path ?? ''} failed`, error.cause ?? error);
@@ -197,47 +216,16 @@ export async function createHttpServer(services: Services, options: { dev: boole
       });
       return;
     }
-    // --- Back-office image uploads (issue 12): binary body, own 10 MB limit, admins only. ---
-    if (pathname === IMAGE_UPLOAD_PATH) {
-      await handleImageUpload(services, req, res);
+    // The back-office's non-tRPC routes: each passes the one gate (staff-gate.ts requireRole).
+    const route = backOfficeRoutes.get(pathname);
+    if (route) {
+      await route(services, req, res);
       return;
     }
-    // --- end of image uploads ---
-    if (pathname === DOCUMENT_UPLOAD_PATH) {
-      await handleDocumentUpload(services, req, res);
-      return;
-    }
+    // Safety data sheets (PDF), public and immutable like the images.
     const documentId = DOCUMENT_PATH.exec(pathname)?.[1];
     if (documentId && (req.method === 'GET' || req.method === 'HEAD')) {
       await serveDocument(services, documentId, res);
-      return;
-    }
-    if (pathname === AUDIT_EXPORT_PATH || pathname === AUDIT_ARCHIVE_PATH) {
-      await handleAuditExport(services, req, res);
-      return;
-    }
-    if (pathname === BIOCIDE_REGISTER_PATH) {
-      await handleBiocideRegister(services, req, res);
-      return;
-    }
-    if (pathname === ORDERS_CSV_PATH) {
-      await handleOrdersCsv(services, req, res);
-      return;
-    }
-    if (pathname === CUSTOMERS_CSV_PATH) {
-      await handleCustomersCsv(services, req, res);
-      return;
-    }
-    if (pathname === OWN_DATA_PATH) {
-      await handleOwnData(services, req, res);
-      return;
-    }
-    if (pathname === CUSTOMER_DATA_PATH) {
-      await handleCustomerData(services, req, res);
-      return;
-    }
-    if (pathname === BACKUP_PATH) {
-      await handleBackupDownload(services, req, res);
       return;
     }
     if (pathname.startsWith('/api/auth/')) {
@@ -270,13 +258,18 @@ export async function createHttpServer(services: Services, options: { dev: boole
       return;
     }
     if (pathname === '/healthz') {
-      await services.sql`select 1`;
-      res.setHeader('Content-Type', 'text/plain');
-      res.end('ok');
+      // The database answers (else this throws: 500). Then a metrics line for monitoring: the age
+      // of the oldest unsealed event, "late" past twice AUDIT_SEAL_INTERVAL (the status stays 200:
+      // a restart would not seal anything).
+      const age = await unsealedAge(services.sql, services.config);
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(`ok\noldest_unsealed_event_age_seconds ${age.seconds}${age.late ? ' late' : ''}\n`);
       return;
     }
     // --- Maintenance mode (shop settings): pages only; assets, API and the back-office stay. ---
-    const isPage = !path.extname(pathname) || pathname.endsWith('.html');
+    // A dot in a page's own path (/produit/a.b) does not make it a file (issue 23, finding 10).
+    const isPage = !path.extname(pathname) || pathname.endsWith('.html') || isKnownRoute(pathname);
     if (isPage && (req.method === 'GET' || req.method === 'HEAD')) {
       if (await refuseDuringMaintenance(services, req, res, pathname)) return;
       const redirect = await pageRedirect(services, pathname, req.headers);

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStaff } from '../../domain/account/roles.js';
-import { ORIGIN_REFUSED_CODE } from '../../domain/security/origin.js';
+import type { DomainError } from '../../domain/errors.js';
 import { type Services, type SessionUser, sessionUser } from '../context.js';
+import { errors, kindToHttpStatus } from '../errors.js';
 import { originProblem } from './guards.js';
 
 /** A JSON refusal in the `{ code, message }` shape the back-office pages show as is. */
@@ -12,53 +13,51 @@ export function replyJson(res: ServerResponse, status: number, code: string, mes
   res.end(JSON.stringify({ code, message }));
 }
 
-/**
- * The one gate of the back-office's file downloads (order CSV, log export): GET only, the API's
- * origin rule although it is a GET (a download carries data, so another site must not trigger
- * it with the visitor's cookie), a session, and a staff role (admin or auditor, the readers of
- * orders). Returns the user, or null once the refusal is sent.
- */
-export async function staffDownloadUser(
-  services: Services,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<SessionUser | null> {
-  return await downloadUser(services, req, res, isStaff);
+/** A domain error (from the one table, src/server/errors.ts) as a non-tRPC route's answer. */
+export function replyError(res: ServerResponse, error: DomainError, status = kindToHttpStatus[error.kind]) {
+  replyJson(res, status, error.code, error.message);
 }
 
-/** The same gate with another role rule (a customer's own data export: any signed-in user). */
-export async function downloadUser(
+/**
+ * Who may pass: 'staff' is an admin or an auditor (the readers of orders), 'admin' an admin only,
+ * 'signedIn' anyone signed in (a customer's own data).
+ */
+export type GateRole = 'staff' | 'admin' | 'signedIn';
+
+const roleAllows = (gate: GateRole, role: SessionUser['role']) =>
+  gate === 'admin' ? role === 'admin' : gate === 'staff' ? isStaff(role) : true;
+
+/**
+ * The one gate of every non-tRPC back-office route (downloads, backup, image upload): the method,
+ * the API's origin rule even on a GET (a download carries data, so another site must not trigger
+ * it with the visitor's cookie), a session, and the role. Returns the user, or null once the
+ * French refusal (from the error table) is sent. tRPC procedures have their own guards (trpc.ts).
+ */
+export async function requireRole(
   services: Services,
   req: IncomingMessage,
   res: ServerResponse,
-  allowed: (role: SessionUser['role']) => boolean,
+  role: GateRole,
+  options: { methods: readonly string[] },
 ): Promise<SessionUser | null> {
-  if (req.method !== 'GET') {
-    res.setHeader('Allow', 'GET');
-    replyJson(res, 405, 'METHOD_NOT_ALLOWED', 'Méthode non autorisée');
+  if (!options.methods.includes(req.method ?? 'GET')) {
+    res.setHeader('Allow', options.methods.join(', '));
+    replyError(res, errors.methodNotAllowed(), 405);
     return null;
   }
   const problem = originProblem(req, services.config.trustedOrigins);
   if (problem) {
-    replyJson(res, 403, ORIGIN_REFUSED_CODE, problem);
+    replyError(res, errors.originRefused(problem));
     return null;
   }
   const user = await sessionUser(services, req.headers);
   if (!user) {
-    replyJson(res, 401, 'UNAUTHORIZED', 'Vous devez être connecté.');
+    replyError(res, errors.unauthenticated());
     return null;
   }
-  if (!allowed(user.role)) {
-    replyJson(res, 403, 'FORBIDDEN', "Vous n'avez pas les droits d'administration.");
+  if (!roleAllows(role, user.role)) {
+    replyError(res, errors.notAdmin());
     return null;
   }
   return user;
-}
-
-/** Headers of a file download that is never cached. */
-export function startDownload(res: ServerResponse, contentType: string, fileName: string) {
-  res.statusCode = 200;
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  res.setHeader('Cache-Control', 'no-store');
 }

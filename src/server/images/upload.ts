@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDomainError } from '../../domain/errors.js';
-import { type Services, sessionUser } from '../context.js';
+import { hasUncleanText } from '../../domain/security/text.js';
+import type { Services } from '../context.js';
+import { requireRole } from '../http/staff-gate.js';
 import { logger } from '../logger.js';
 import { storeImage } from './images.js';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from './process.js';
@@ -50,16 +52,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 export async function handleImageUpload(services: Services, req: IncomingMessage, res: ServerResponse) {
-  if (req.method !== 'POST') {
-    res.setHeader('Allow', 'POST');
-    return reply(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'Méthode non autorisée' });
-  }
-  // The origin was checked with every other state-changing /api request (http-guards.ts).
-  const user = await sessionUser(services, req.headers);
-  if (!user) return reply(res, 401, { code: 'UNAUTHORIZED', message: 'Vous devez être connecté.' });
-  if (user.role !== 'admin') {
-    return reply(res, 403, { code: 'FORBIDDEN', message: "Vous n'avez pas les droits d'administration." });
-  }
+  // The one gate: POST, our own pages, an admin session.
+  if (!(await requireRole(services, req, res, 'admin', { methods: ['POST'] }))) return;
   if (!req.headers['content-type']?.startsWith('application/octet-stream')) {
     return reply(res, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: IMAGE_MESSAGES.notAnImage });
   }
@@ -77,6 +71,9 @@ export async function handleImageUpload(services: Services, req: IncomingMessage
   try {
     const header = req.headers['x-file-name'];
     name = typeof header === 'string' ? decodeURIComponent(header).slice(0, 255) : null;
+    // A name is only a label: one with a NUL byte or a lone surrogate (a%00b.jpg) is dropped,
+    // never stored (it gave a 500, issue 23 finding 10).
+    if (name !== null && hasUncleanText(name)) name = null;
   } catch {
     name = null;
   }

@@ -44,29 +44,39 @@ export function signInWait(failures: number): number {
   return Math.min(MAX_WAIT_SECONDS, 2 ** (failures - FREE_FAILURES) * 15);
 }
 
-const failureKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
+/**
+ * Whose failures a sign-in attempt meets (docs/decisions/023-sign-in-throttle.md): a browser that
+ * signed in to this account before (a valid device cookie) meets its own failures only; any other
+ * client meets the account's failures from everywhere else. So failures from elsewhere slow the
+ * guessers down but never hold back the owner's own browser.
+ */
+export type SignInOrigin = { email: string; device: string | null };
 
-/** Seconds the account must wait before its next sign-in attempt (0: go ahead). */
-export async function accountWait(sql: Tx, email: string): Promise<number> {
+const failureKey = ({ email, device }: SignInOrigin) =>
+  device ? `signin-fail:device:${device}` : `signin-fail:${email.trim().toLowerCase()}`;
+
+/** Seconds this client must wait before its next sign-in attempt on this account (0: go ahead). */
+export async function accountWait(sql: Tx, who: SignInOrigin): Promise<number> {
   const [row] = await sql<{ count: number; elapsed: number }[]>`
     select count, extract(epoch from now() - window_start)::float8 as elapsed
-      from abuse_counters where key = ${failureKey(email)}`;
+      from abuse_counters where key = ${failureKey(who)}`;
   if (!row || row.elapsed > FAILURE_MEMORY_SECONDS) return 0;
   return Math.max(0, Math.ceil(signInWait(row.count) - row.elapsed));
 }
 
 /** A failed sign-in: one more failure, and its time (the wait runs from the last one). */
-export async function recordSignInFailure(sql: Tx, email: string): Promise<void> {
+export async function recordSignInFailure(sql: Tx, who: SignInOrigin): Promise<void> {
   await sql`
-    insert into abuse_counters as c (key, window_start, count) values (${failureKey(email)}, now(), 1)
+    insert into abuse_counters as c (key, window_start, count) values (${failureKey(who)}, now(), 1)
     on conflict (key) do update
       set count = case when c.window_start <= now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})
                        then 1 else c.count + 1 end,
           window_start = now()`;
 }
 
-export async function clearSignInFailures(sql: Tx, email: string): Promise<void> {
-  await sql`delete from abuse_counters where key = ${failureKey(email)}`;
+/** A sign-in that succeeded: this client's failures are forgotten (a device's, or the account's). */
+export async function clearSignInFailures(sql: Tx, who: SignInOrigin): Promise<void> {
+  await sql`delete from abuse_counters where key = ${failureKey(who)}`;
 }
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));

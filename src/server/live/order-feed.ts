@@ -10,6 +10,7 @@
  */
 import type { OrderEventType } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
+import { logHorizon } from '../db/horizon.js';
 import { logger } from '../logger.js';
 
 /** Where a reader of the log stands: the last event it handled, in (transaction, position) order. */
@@ -96,7 +97,7 @@ export async function readEntries(
       from events e
       join events p on p.stream_id = e.stream_id and p.version = 1 and p.type = 'OrderPlaced'
      where (e.tx_id, e.position) > (${cursor.txId}::xid8, ${cursor.position})
-       and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       and e.tx_id < ${logHorizon(sql)}
        ${options.ownerId ? sql`and p.data ->> 'customerId' = ${options.ownerId}` : sql``}
      order by e.tx_id, e.position
      limit ${options.limit ?? PAGE_SIZE}`;
@@ -118,9 +119,11 @@ export async function readEntries(
 /** Where the log ends for a reader now: the last event below the horizon. */
 export async function horizonCursor(sql: Tx): Promise<Cursor> {
   const [row] = await sql<Cursor[]>`
-    select tx_id::text as tx_id, position from events
-     where tx_id < pg_snapshot_xmin(pg_current_snapshot())
-     order by tx_id desc, position desc
+    select e.tx_id::text as tx_id, e.position from events e
+     where e.tx_id < ${logHorizon(sql)}
+     -- e.tx_id: the xid8 column. A bare tx_id here named the text output column, and ids sorted
+     -- as text put 999 after 1000 (issue 23, finding 5).
+     order by e.tx_id desc, e.position desc
      limit 1`;
   return row ? { txId: row.txId, position: Number(row.position) } : { txId: '0', position: 0 };
 }
@@ -139,6 +142,28 @@ async function hasEventsAfter(sql: Tx, cursor: Cursor): Promise<boolean> {
       select 1 from events where (tx_id, position) > (${cursor.txId}::xid8, ${cursor.position})
     ) as found`;
   return row?.found ?? false;
+}
+
+/**
+ * Live updates wait for the oldest write transaction of this database still running (a late commit
+ * is never skipped). The app's own sessions are ended by PostgreSQL after 60 s idle in a
+ * transaction (db/client.ts), which bounds the wait they can cause; anything holding updates back
+ * longer than this is logged with its process id, so an operator can find the script or session.
+ */
+export const HELD_WARNING_MS = 5_000;
+
+async function logHolder(sql: Tx, heldMs: number) {
+  const [holder] = await sql<{ pid: number; seconds: number; state: string; app: string }[]>`
+    select pid, extract(epoch from now() - xact_start)::int as seconds, state, application_name as app
+      from pg_stat_activity
+     where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()
+     order by xact_start limit 1`;
+  logger.warn(
+    `Live updates held back ${Math.round(heldMs / 1000)} s by a transaction of this database` +
+      (holder
+        ? ` (pid ${holder.pid}, ${holder.app || 'no application name'}, ${holder.state}, open ${holder.seconds} s)`
+        : ''),
+  );
 }
 
 export type FeedSubscriber = (entry: FeedEntry) => void;
@@ -164,6 +189,9 @@ export class OrderFeed {
   private retryTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Since when committed events wait behind the horizon (null: none wait). */
+  private heldSince: number | null = null;
+  private heldLogged = false;
 
   constructor(
     private readonly sql: Sql,
@@ -283,10 +311,17 @@ export class OrderFeed {
     if (entries.length === PAGE_SIZE) {
       this.again = true;
     } else if (await hasEventsAfter(this.sql, this.cursor ?? from)) {
-      // Committed, but an older transaction still runs somewhere: look again shortly.
+      // Committed, but an older transaction of this database still runs: look again shortly.
+      this.heldSince ??= Date.now();
+      if (!this.heldLogged && Date.now() - this.heldSince > HELD_WARNING_MS) {
+        this.heldLogged = true;
+        await logHolder(this.sql, Date.now() - this.heldSince);
+      }
       this.scheduleRetry();
     } else {
       this.retryMs = 0;
+      this.heldSince = null;
+      this.heldLogged = false;
     }
   }
 

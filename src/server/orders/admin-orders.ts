@@ -3,7 +3,6 @@
  * count), one row, the details dialog (folded from the log, so deleted orders open too) and the
  * CSV export, streamed with a cursor. Writes are commands on the log (commands.ts).
  */
-import type { Writable } from 'node:stream';
 import { DomainError, isDomainError } from '../../domain/errors.js';
 import {
   CSV_BOM,
@@ -412,9 +411,11 @@ interface CsvRaw extends RawRow {
  * read through a server-side cursor in batches: memory stays flat whatever the number of orders,
  * and a slow reader holds the cursor back (the stream's backpressure) instead of filling memory.
  */
-export async function writeOrdersCsv(sql: Tx, filters: OrderFilters, out: Writable): Promise<number> {
-  const write = (text: string) =>
-    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', resolve));
+export async function writeOrdersCsv(
+  sql: Tx,
+  filters: OrderFilters,
+  write: (text: string) => Promise<void>,
+): Promise<number> {
   await write(CSV_BOM + csvLine(ORDER_CSV_HEADER));
   let count = 0;
   const cursor = sql<CsvRaw[]>`
@@ -422,8 +423,8 @@ export async function writeOrdersCsv(sql: Tx, filters: OrderFilters, out: Writab
       from orders o left join profiles p on p.id = o.customer_id
      where ${filtered(sql, filters)}
      order by o.created_at desc, o.id desc`.cursor(500);
+  // A write that throws (the download ended) closes the cursor and frees the connection.
   for await (const rows of cursor) {
-    if (out.destroyed) break;
     await write(rows.map((r) => orderCsvLine({ ...r, customer: orderCustomer(r) })).join(''));
     count += rows.length;
   }

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Writable } from 'node:stream';
 import {
   BIOCIDE_REGISTER_HEADER,
   biocideRegisterFileName,
@@ -9,8 +8,10 @@ import {
 import { CSV_BOM, csvLine } from '../../domain/orders/admin-list.js';
 import type { Services } from '../context.js';
 import type { Tx } from '../db/client.js';
-import { replyJson, staffDownloadUser, startDownload } from '../http/staff-gate.js';
-import { logger } from '../logger.js';
+import { errors } from '../errors.js';
+import { streamDownload, type WriteChunk } from '../http/download.js';
+import { replyError, requireRole } from '../http/staff-gate.js';
+import { personalColumn, readableData } from './personal-records.js';
 
 /**
  * GET /api/admin/biocides-register.csv: the "Registre des ventes de biocides", read from the order
@@ -18,35 +19,35 @@ import { logger } from '../logger.js';
  */
 export const BIOCIDE_REGISTER_PATH = '/api/admin/biocides-register.csv';
 
-export async function writeBiocideRegister(sql: Tx, out: Writable): Promise<number> {
-  const write = (text: string) =>
-    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', resolve));
+export async function writeBiocideRegister(sql: Tx, write: WriteChunk): Promise<number> {
   await write(CSV_BOM + csvLine(BIOCIDE_REGISTER_HEADER));
   let count = 0;
-  const cursor = sql<{ data: Omit<RegisterSale, 'at'>; recordedAt: Date }[]>`
-    select data, recorded_at from events
+  // The buyer's name and email live in the order's personal record, outside the log (ADR 020).
+  const cursor = sql<{ data: unknown; personal: unknown; recordedAt: Date }[]>`
+    select data, ${personalColumn(sql)}, recorded_at from events
      where type = 'OrderPlaced' and jsonb_path_exists(data, '$.lines[*].biocideType')
      order by recorded_at, position`.cursor(500);
   for await (const rows of cursor) {
-    if (out.destroyed) break;
-    await write(rows.map((r) => biocideRegisterLines({ ...r.data, at: r.recordedAt })).join(''));
+    const sales = rows.map((r) => ({
+      ...(readableData('OrderPlaced', r.data, r.personal) as Omit<RegisterSale, 'at'>),
+      at: r.recordedAt,
+    }));
+    await write(sales.map(biocideRegisterLines).join(''));
     count += rows.length;
   }
   return count;
 }
 
 export async function handleBiocideRegister(services: Services, req: IncomingMessage, res: ServerResponse) {
-  const user = await staffDownloadUser(services, req, res);
-  if (!user) return;
-  if (user.role !== 'admin') {
-    return replyJson(res, 403, 'FORBIDDEN', "Vous n'avez pas les droits d'administration.");
-  }
-  startDownload(res, 'text/csv; charset=utf-8', biocideRegisterFileName(new Date()));
-  try {
-    await writeBiocideRegister(services.sql, res);
-    res.end();
-  } catch (error) {
-    logger.error('biocide register export failed', error);
-    res.destroy();
-  }
+  if (!(await requireRole(services, req, res, 'admin', { methods: ['GET'] }))) return;
+  const count = await streamDownload(
+    res,
+    {
+      contentType: 'text/csv; charset=utf-8',
+      fileName: biocideRegisterFileName(new Date()),
+      what: 'Biocide register',
+    },
+    (write) => writeBiocideRegister(services.sql, write),
+  );
+  if (count === false) replyError(res, errors.downloadBusy());
 }

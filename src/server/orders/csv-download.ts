@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { orderCsvFileName, orderFiltersSchema } from '../../domain/orders/admin-list.js';
 import { hasUncleanText, INVALID_TEXT_MESSAGE } from '../../domain/security/text.js';
 import type { Services } from '../context.js';
-import { replyJson, staffDownloadUser, startDownload } from '../http/staff-gate.js';
-import { logger } from '../logger.js';
+import { errors } from '../errors.js';
+import { streamDownload } from '../http/download.js';
+import { replyError, replyJson, requireRole } from '../http/staff-gate.js';
 import { writeOrdersCsv } from './admin-orders.js';
 
 /**
@@ -15,7 +16,7 @@ import { writeOrdersCsv } from './admin-orders.js';
 export const ORDERS_CSV_PATH = '/api/admin/orders.csv';
 
 export async function handleOrdersCsv(services: Services, req: IncomingMessage, res: ServerResponse) {
-  if (!(await staffDownloadUser(services, req, res))) return;
+  if (!(await requireRole(services, req, res, 'staff', { methods: ['GET'] }))) return;
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
   const raw = {
     search: params.get('search') ?? undefined,
@@ -27,13 +28,10 @@ export async function handleOrdersCsv(services: Services, req: IncomingMessage, 
   if (!filters.success) {
     return replyJson(res, 400, 'INVALID_INPUT', filters.error.issues[0]?.message ?? 'Données invalides');
   }
-  startDownload(res, 'text/csv; charset=utf-8', orderCsvFileName(new Date()));
-  try {
-    await writeOrdersCsv(services.sql, filters.data, res);
-    res.end();
-  } catch (error) {
-    // Headers are gone: cut the download so that a partial file is not taken for a whole one.
-    logger.error('orders CSV export failed', error);
-    res.destroy();
-  }
+  const done = await streamDownload(
+    res,
+    { contentType: 'text/csv; charset=utf-8', fileName: orderCsvFileName(new Date()), what: 'Orders CSV' },
+    (write) => writeOrdersCsv(services.sql, filters.data, write),
+  );
+  if (done === false) replyError(res, errors.downloadBusy());
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../context.js';
-import { downloadUser, replyJson, startDownload } from '../http/staff-gate.js';
+import { startDownload } from '../http/download.js';
+import { replyJson, requireRole } from '../http/staff-gate.js';
 import { exportCustomerData } from './export.js';
 
 /**
@@ -20,12 +21,12 @@ async function send(services: Services, res: ServerResponse, userId: string) {
 }
 
 export async function handleOwnData(services: Services, req: IncomingMessage, res: ServerResponse) {
-  const user = await downloadUser(services, req, res, () => true);
+  const user = await requireRole(services, req, res, 'signedIn', { methods: ['GET'] });
   if (user) await send(services, res, user.id);
 }
 
 export async function handleCustomerData(services: Services, req: IncomingMessage, res: ServerResponse) {
-  const user = await downloadUser(services, req, res, (role) => role === 'admin');
+  const user = await requireRole(services, req, res, 'admin', { methods: ['GET'] });
   if (!user) return;
   const id = new URL(req.url ?? '/', 'http://localhost').searchParams.get('id') ?? '';
   if (!id || id.length > 100) return replyJson(res, 400, 'INVALID_INPUT', 'Client introuvable.');

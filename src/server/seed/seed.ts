@@ -1,6 +1,7 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Auth } from '../auth/auth.js';
-import type { Config } from '../config.js';
+import { type Auth, RESET_PASSWORD_PATH } from '../auth/auth.js';
+import { type Config, ConfigError, DEV_ADMIN_PASSWORD, isPublishedAdminPassword } from '../config.js';
 import type { Sql } from '../db/client.js';
 import { storeImage } from '../images/images.js';
 import { logger } from '../logger.js';
@@ -362,6 +363,23 @@ async function seedCatalog(sql: Sql): Promise<void> {
             on conflict (key) do nothing`;
 }
 
+/**
+ * The first admin's password (issue 23, finding 9): in production a published one is refused, as
+ * AUTH_SECRET's are, and none at all gives a random password with a one-time link in the log.
+ */
+export function firstAdminPassword(config: Config): { password: string; oneTimeLink: boolean } {
+  const given = config.ADMIN_PASSWORD;
+  if (!config.production) return { password: given ?? DEV_ADMIN_PASSWORD, oneTimeLink: false };
+  if (given && isPublishedAdminPassword(given) && !config.ALLOW_PUBLISHED_ADMIN_PASSWORD) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_PASSWORD: is a published default value; in production choose your own, or leave it unset to get a one-time link in the log',
+    );
+  }
+  return given
+    ? { password: given, oneTimeLink: false }
+    : { password: randomBytes(32).toString('base64url'), oneTimeLink: true };
+}
+
 async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
   if (await markerSet(sql, 'seed:admin')) return;
   const [existing] = await sql<
@@ -369,11 +387,22 @@ async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
   >`select id from users where email = ${config.ADMIN_EMAIL.toLowerCase()}`;
   let id = existing?.id;
   if (!id) {
+    const { password, oneTimeLink } = firstAdminPassword(config);
     const result = await auth.api.signUpEmail({
-      body: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: 'Administrateur' },
+      body: { email: config.ADMIN_EMAIL, password, name: 'Administrateur' },
     });
     id = result.user.id;
     logger.info(`Admin account created: ${config.ADMIN_EMAIL}`);
+    if (oneTimeLink) {
+      // No password anyone knows: a reset link, valid 24 hours, for the operator reading this log.
+      const token = randomBytes(24).toString('base64url');
+      await sql`
+        insert into verifications (id, identifier, value, expires_at)
+        values (${randomUUID()}, ${`reset-password:${token}`}, ${id}, now() + interval '24 hours')`;
+      logger.warn(
+        `ADMIN_PASSWORD is not set: choose the admin's password within 24 hours at ${config.PUBLIC_URL}${RESET_PASSWORD_PATH}?token=${token}`,
+      );
+    }
   }
   await sql`update profiles set role = 'admin', first_name = 'Administrateur', last_name = 'Boutique' where id = ${id}`;
   await sql`update users set email_verified = true where id = ${id}`;
