@@ -8,6 +8,7 @@ import {
   NOTES_MAX,
   ZIP_CODE,
 } from '../common/limits.js';
+import { businessCustomerSchema } from '../invoices/business.js';
 import { uuidInput } from '../security/ids.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
 
@@ -107,6 +108,8 @@ export const placeOrderInputSchema = z
         error: 'Un produit apparaît deux fois dans la commande',
       }),
     idempotencyKey: z.uuid({ error: 'Clé de commande invalide' }),
+    /** "Professionnel": the company the invoice is made out to (null or absent: a private buyer). */
+    business: businessCustomerSchema.nullable().optional(),
   })
   .superRefine(checkDeliveryFields);
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;

@@ -9,6 +9,7 @@ import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../che
 import { checkoutFormSchema } from '../checkout/schema.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, NOTES_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
+import type { BusinessCustomer } from '../invoices/business.js';
 import type {
   CustomerDetails,
   DeliveryMethod,
@@ -41,7 +42,15 @@ export interface OrderState extends OrderPlacedData {
   deletedReason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The order's invoice once issued (set by InvoiceIssued only, so older states compare equal). */
+  invoice?: { number: string; issuedAt: string; totalInclCents: number };
+  /** What its credit notes gave back so far, VAT included. */
+  creditedCents?: number;
 }
+
+/** Refusal of deleting an invoiced order (CGI art. 289: an invoice is never deleted). */
+export const INVOICED_DELETE_MESSAGE =
+  'Cette commande a une facture : elle ne peut pas être supprimée. Annulez-la, un avoir sera émis.';
 
 export type OrderCommand =
   | {
@@ -58,6 +67,8 @@ export type OrderCommand =
       itemIds: string[];
       /** The shop's Commerce settings as read in the command's transaction. */
       delivery: DeliveryRules;
+      /** A business buyer, already parsed by businessCustomerSchema. */
+      business?: BusinessCustomer | null;
     }
   | {
       type: 'SetStatus';
@@ -189,6 +200,8 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
         notes,
         status: 'pending',
         paymentStatus: 'pending',
+        taxRate: command.delivery.taxRate,
+        ...(command.business ? { business: command.business } : {}),
       },
     },
   ];
@@ -242,7 +255,8 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
       ];
     }
     case 'DeleteOrder': {
-      existing(state);
+      const order = existing(state);
+      if (order.invoice) throw new DomainError('conflict', 'ORDER_INVOICED', INVOICED_DELETE_MESSAGE);
       const reason = command.reason?.trim() || null;
       if (reason && reason.length > NOTES_MAX) throw invalid('le motif est trop long');
       return [{ type: 'OrderDeleted', data: { reason } }];
@@ -284,6 +298,8 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
         notes: d.notes,
         status: d.status,
         paymentStatus: d.paymentStatus,
+        ...(d.taxRate !== undefined ? { taxRate: d.taxRate } : {}),
+        ...(d.business ? { business: d.business } : {}),
         deleted: false,
         deletedReason: null,
         createdAt: at,
@@ -297,6 +313,24 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
     case 'OrderNoteAdded':
       // An internal note changes nothing the order shows: only its version moves.
       return state && { ...state, version: event.version };
+    case 'InvoiceIssued': {
+      const doc = event.data.document;
+      return (
+        state && {
+          ...state,
+          invoice: { number: doc.number, issuedAt: doc.issuedAt, totalInclCents: doc.totalInclCents },
+          version: event.version,
+        }
+      );
+    }
+    case 'CreditNoteIssued':
+      return (
+        state && {
+          ...state,
+          creditedCents: (state.creditedCents ?? 0) + event.data.document.totalInclCents,
+          version: event.version,
+        }
+      );
     case 'OrderDeleted':
       return (
         state && {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Role } from '../account/roles.js';
 import { DELIVERY_METHODS } from '../checkout/fields.js';
+import { documentSnapshotSchema } from '../invoices/document.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './status.js';
 
 /**
@@ -80,6 +81,13 @@ export const orderPlacedDataSchema = z.object({
   notes: z.string().nullable(),
   status: orderStatus,
   paymentStatus: paymentStatus,
+  /** The VAT rate the order was priced with (percent); absent on orders placed before invoices. */
+  taxRate: z.number().min(0).max(100).optional(),
+  /** A business buyer ("Professionnel"): printed on its invoices with the B2B mentions. */
+  business: z
+    .object({ companyName: z.string(), siren: z.string(), vatNumber: z.string() })
+    .nullable()
+    .optional(),
 });
 export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 
@@ -91,6 +99,10 @@ export const ORDER_EVENT_SCHEMAS = {
   OrderDeleted: z.object({ reason: z.string().nullable() }),
   /** An admin's internal note: staff only, never shown to the customer (see INTERNAL_EVENT_TYPES). */
   OrderNoteAdded: z.object({ note: z.string().min(1) }),
+  /** An invoice: its full snapshot (the PDF is rendered from it alone) and the PDF's SHA-256. */
+  InvoiceIssued: z.object({ document: documentSnapshotSchema, pdfSha256: z.string() }),
+  /** A credit note (avoir) citing the order's invoice, with its snapshot and the PDF's SHA-256. */
+  CreditNoteIssued: z.object({ document: documentSnapshotSchema, pdfSha256: z.string() }),
 } as const;
 
 type Schemas = typeof ORDER_EVENT_SCHEMAS;

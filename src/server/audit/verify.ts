@@ -14,6 +14,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sql } from '../db/client.js';
+import { verifyDocuments } from '../invoices/verify.js';
 import { canonicalJson, eventContent, eventHash } from '../orders/canonical.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
 
@@ -47,7 +48,9 @@ export type ProblemKind =
   | 'checkpoint'
   | 'signature'
   | 'witness'
-  | 'format';
+  | 'format'
+  /** Invoices and credit notes: a gap, a wrong citation, a changed PDF (src/server/invoices/verify.ts). */
+  | 'document';
 
 export interface AuditProblem {
   /** The position where the problem shows (null when no single position applies). */
@@ -346,6 +349,11 @@ export async function verifyDatabase(
       StreamHead[]
     >`select stream_id, version, head_position, head_hash from event_streams`;
     const report = verifier.finish(heads);
+    const documents = await verifyDocuments(tx);
+    if (documents.problems.length > 0) {
+      report.problems.push(...documents.problems.map((p) => ({ ...p, kind: 'document' as const })));
+      report.ok = false;
+    }
     if (witnessVerifier) {
       const seen = new Set(report.problems.map((p) => p.message));
       for (const p of witnessVerifier.finish(heads).problems) {

@@ -29,11 +29,18 @@ export async function checkout(
   if (settings.maintenanceMode && ctx.user?.role !== 'admin') {
     throw new DomainError('unavailable', 'MAINTENANCE', MAINTENANCE_MESSAGE);
   }
-  const { lines, notes, idempotencyKey, deliveryMethod, ...customer } = input;
+  const { lines, notes, idempotencyKey, deliveryMethod, business, ...customer } = input;
   await checkOrderLimits(ctx.sql, ctx.config, ctx.ip, customer.email);
   const order = await placeOrder(
     ctx.sql,
-    { customerId: ctx.user?.id ?? null, customer, deliveryMethod, lines, ...(notes ? { notes } : {}) },
+    {
+      customerId: ctx.user?.id ?? null,
+      customer,
+      deliveryMethod,
+      lines,
+      ...(notes ? { notes } : {}),
+      business: business ?? null,
+    },
     {
       actor: actorFromUser(ctx.user),
       requestId: ctx.requestId,

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain/errors.js';
+import type { BusinessCustomer } from '../../domain/invoices/business.js';
 import { decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
 import type { OrderStatus, PaymentStatus } from '../../domain/orders/status.js';
@@ -23,6 +24,8 @@ export interface PlaceOrderInput {
   deliveryMethod: DeliveryMethod;
   lines: { productId: string; quantity: number }[];
   notes?: string;
+  /** A business buyer, parsed by businessCustomerSchema. */
+  business?: BusinessCustomer | null;
 }
 
 export interface PlacedOrder {
@@ -139,6 +142,7 @@ export async function placeOrder(
           deliveryMethod: input.deliveryMethod,
           lines,
           notes: input.notes ?? null,
+          business: input.business ?? null,
           products,
           itemIds: lines.map(() => randomUUID()),
           delivery: commerceRules(settings),

@@ -3,6 +3,7 @@ import { orderListInput, orderNoteInput } from '../../domain/orders/admin-list.j
 import { actorFromUser } from '../../domain/orders/events.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
+import { issueDocumentsAfterChange } from '../invoices/issue.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
 import { addOrderNote, deleteOrder, setOrderPaymentStatus, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
@@ -23,6 +24,16 @@ const commandMeta = (ctx: Context & { user: SessionUser }, version?: number) => 
   at: new Date().toISOString(),
   requestId: ctx.requestId,
   expectedVersion: version,
+});
+
+/**
+ * Status and payment changes issue the documents they imply in their own transaction: the invoice
+ * when the order becomes paid, a credit note when an invoiced order is refunded or cancelled.
+ * (When payments become their own events, issue 24, its commit calls issueInvoice/issueCreditNote.)
+ */
+const withDocuments = (ctx: Context & { user: SessionUser }, version?: number) => ({
+  ...commandMeta(ctx, version),
+  inTransaction: issueDocumentsAfterChange,
 });
 
 /** What an admin screen needs back after a change. */
@@ -55,7 +66,7 @@ export const ordersRouter = router({
       outcome(
         input.orderId,
         await withFreshRowOnConflict(ctx.sql, input.orderId, () =>
-          setOrderStatus(ctx.sql, input.orderId, input.status, commandMeta(ctx, input.expectedVersion)),
+          setOrderStatus(ctx.sql, input.orderId, input.status, withDocuments(ctx, input.expectedVersion)),
         ),
       ),
     ),
@@ -70,7 +81,7 @@ export const ordersRouter = router({
             ctx.sql,
             input.orderId,
             input.paymentStatus,
-            commandMeta(ctx, input.expectedVersion),
+            withDocuments(ctx, input.expectedVersion),
           ),
         ),
       ),

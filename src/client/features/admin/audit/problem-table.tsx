@@ -14,6 +14,7 @@ const KIND_LABELS: Record<Problem['kind'], string> = {
   signature: 'Signature du point de contrôle invalide',
   witness: 'Écart avec la copie témoin',
   format: 'Ligne illisible',
+  document: 'Facture ou avoir non conforme',
 };
 
 /** The problems of a verification with their positions in the log (the verifier's detail kept as is). */
