@@ -5,6 +5,7 @@
  * (docs/decisions/019-invoices.md).
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatEuros } from '../../domain/catalog/pricing.js';
@@ -20,8 +21,15 @@ import { FACTURX_FILENAME, facturXml } from '../../domain/invoices/factur-x.js';
 import { VAT_EXEMPT_MENTION } from '../../domain/invoices/identity.js';
 import { projectRoot } from '../paths.js';
 
-const FONT = path.join(projectRoot, 'assets/fonts/DejaVuSans.ttf');
-const BOLD = path.join(projectRoot, 'assets/fonts/DejaVuSans-Bold.ttf');
+// Subsets of DejaVu Sans (Latin, punctuation, €: assets/fonts/README.md), read once.
+let fonts: { body: Buffer; bold: Buffer } | null = null;
+const loadFonts = () => {
+  fonts ??= {
+    body: readFileSync(path.join(projectRoot, 'assets/fonts/DejaVuSans.ttf')),
+    bold: readFileSync(path.join(projectRoot, 'assets/fonts/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+};
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -75,8 +83,9 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  pdf.registerFont('body', FONT);
-  pdf.registerFont('bold', BOLD);
+  const { body, bold } = loadFonts();
+  pdf.registerFont('body', body);
+  pdf.registerFont('bold', bold);
   pdf.appendXML(FACTURX_XMP);
   // `relationship` (AFRelationship, PDF/A-3) is supported by pdfkit 0.17 but missing from its types.
   pdf.file(Buffer.from(facturXml(doc), 'utf8'), {

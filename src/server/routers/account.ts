@@ -5,6 +5,7 @@ import { idInput } from '../../domain/security/ids.js';
 import { customerOrder, profileOf, saveProfile } from '../customers/account.js';
 import { changeRole } from '../customers/customers.js';
 import { accountTotals, listCustomerOrders } from '../customers/orders.js';
+import { customerDocumentPdf, customerOrderDocuments } from '../invoices/queries.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
 
 /*
@@ -30,6 +31,24 @@ export const accountRouter = router({
   order: authedProcedure
     .input(z.object({ id: idInput }))
     .query(({ ctx, input }) => customerOrder(ctx.sql, ctx.user.id, input.id)),
+
+  /** The invoices and credit notes of one of the customer's own orders. */
+  documents: authedProcedure
+    .input(z.object({ orderId: idInput }))
+    .query(({ ctx, input }) => customerOrderDocuments(ctx.sql, ctx.user.id, input.orderId)),
+
+  /** "Télécharger la facture": a document of one of the customer's own orders, as issued. */
+  document: authedProcedure
+    .input(
+      z.object({
+        number: z
+          .string()
+          .trim()
+          .max(40)
+          .regex(/^[A-Z0-9-]+$/, 'Numéro de document invalide'),
+      }),
+    )
+    .query(({ ctx, input }) => customerDocumentPdf(ctx.sql, ctx.user.id, input.number)),
 
   /** Admins only (the back-office uses it). */
   setRole: adminProcedure
