@@ -1,4 +1,15 @@
-import { Bell, Database, Download, Eraser, Loader2, Save, Settings, ShoppingCart, Store } from 'lucide-react';
+import {
+  Bell,
+  Database,
+  Download,
+  Eraser,
+  Loader2,
+  Receipt,
+  Save,
+  Settings,
+  ShoppingCart,
+  Store,
+} from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -22,6 +33,7 @@ import {
   shopSettingsSchema,
 } from '@/domain/settings/settings';
 import { IconTabsList } from '../layout/screen-parts';
+import { BillingTab } from './billing-tab';
 import { StatsPanel } from './stats-panel';
 
 type Form = FormState<SettingsFormValues, ShopSettings>;
@@ -137,6 +149,7 @@ function SettingsForm({
             tabs={[
               { value: 'general', icon: Store, label: 'Général' },
               { value: 'commerce', icon: ShoppingCart, label: 'Commerce' },
+              { value: 'billing', icon: Receipt, label: 'Facturation' },
               { value: 'notifications', icon: Bell, label: 'Notifications' },
               { value: 'system', icon: Settings, label: 'Système' },
               { value: 'stats', icon: Database, label: 'Statistiques' },
@@ -148,6 +161,9 @@ function SettingsForm({
         </TabsContent>
         <TabsContent value="commerce">
           <CommerceTab form={form} />
+        </TabsContent>
+        <TabsContent value="billing">
+          <BillingTab />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsTab form={form} />
