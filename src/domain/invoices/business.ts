@@ -31,3 +31,40 @@ export const businessCustomerSchema = z.object({
 
 export type BusinessCustomer = z.output<typeof businessCustomerSchema>;
 export type BusinessCustomerInput = z.input<typeof businessCustomerSchema>;
+
+/**
+ * The "Professionnel" part of a form (checkout, profile): a switch and three flat fields, checked
+ * with businessCustomerSchema's messages on their own fields only when the switch is on.
+ */
+export const businessFormSchema = z
+  .object({
+    isBusiness: z.boolean().default(false),
+    companyName: z.string().default(''),
+    siren: z.string().default(''),
+    vatNumber: z.string().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.isBusiness) return;
+    const parsed = businessCustomerSchema.safeParse(v);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+
+export interface BusinessFormValues {
+  isBusiness: boolean;
+  companyName: string;
+  siren: string;
+  vatNumber: string;
+}
+
+export const EMPTY_BUSINESS_FORM: BusinessFormValues = {
+  isBusiness: false,
+  companyName: '',
+  siren: '',
+  vatNumber: '',
+};
+
+/** The business buyer an order records, from the form's flat fields (null: a private buyer). */
+export const businessFromForm = (v: BusinessFormValues): BusinessCustomer | null =>
+  v.isBusiness ? businessCustomerSchema.parse(v) : null;
