@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mandatoryMentions } from '../../src/domain/invoices/document.js';
 import type { SellerIdentityInput } from '../../src/domain/invoices/identity.js';
@@ -9,6 +10,7 @@ import { verifyDatabase } from '../../src/server/audit/verify.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueCreditNote, issueInvoice } from '../../src/server/invoices/issue.js';
 import { renderDocumentPdf, sha256 } from '../../src/server/invoices/pdf.js';
+import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import type { TestDatabase } from '../support/db.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
@@ -42,12 +44,15 @@ afterAll(async () => {
   await shop.drop();
 });
 
-async function newOrder(business: { companyName: string; siren: string; vatNumber: string } | null = null) {
+async function newOrder(
+  business: { companyName: string; siren: string; vatNumber: string } | null = null,
+  customerId: string | null = null,
+) {
   const product = await createProduct(db.sql, { title: 'Piège à guêpes écologique', stockQuantity: 50 });
   return await placeOrder(
     db.sql,
     {
-      customerId: null,
+      customerId,
       customer: customerForm,
       deliveryMethod: 'delivery',
       lines: [{ productId: product.id, quantity: 3 }],
@@ -227,6 +232,38 @@ describe('invoices', () => {
     expect(changed.problems).toContainEqual(
       expect.objectContaining({ kind: 'document', message: expect.stringContaining(issued.number) }),
     );
+  });
+
+  it('"Télécharger la facture": the customer gets the PDF as issued, another customer nothing', async () => {
+    await saveIdentity(db.sql, IDENTITY, null);
+    const order = await newOrder(null, shop.users.customerA.id);
+    await shop.as('admin').orders.setPaymentStatus({ orderId: order.id, paymentStatus: 'paid' });
+    const [doc] = await shop.as('customerA').account.documents({ orderId: order.id });
+    expect(doc?.kind).toBe('invoice');
+    const file = await shop.as('customerA').account.document({ number: doc!.number });
+    const [stored] = await db.sql<
+      { pdf: Buffer }[]
+    >`select pdf from invoice_documents where number = ${doc!.number}`;
+    expect(Buffer.from(file.base64, 'base64').equals(stored!.pdf)).toBe(true);
+    expect(file.filename).toBe(`facture-${doc!.number}.pdf`);
+    await expect(shop.as('customerB').account.document({ number: doc!.number })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await shop.as('customerB').account.documents({ orderId: order.id })).toEqual([]);
+    // The guest's signed order page (issue 26) reads it through orderDocumentPdf once its token checks out.
+    const guestFile = await orderDocumentPdf(db.sql, order.id);
+    expect(guestFile.base64).toBe(file.base64);
+    // The register lists it with its totals per rate.
+    const register = await shop.as('admin').invoices.list({});
+    expect(register.rows.map((r) => r.number)).toContain(doc!.number);
+    // The accountant's ZIP: the PDFs as issued and the register in the orders CSV's conventions.
+    const zip = unzipSync(Buffer.from((await shop.as('admin').invoices.export({})).base64, 'base64'));
+    expect(Buffer.from(zip[`facture-${doc!.number}.pdf`]!).equals(stored!.pdf)).toBe(true);
+    // UTF-8 with its BOM (the decoder reads the mark away), as the orders CSV.
+    expect([...zip['factures.csv']!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = strFromU8(zip['factures.csv']!);
+    expect(csv).toContain('Type;Numéro;Date;Commande;Client');
+    expect(csv).toContain(`Facture;${doc!.number};`);
   });
 
   it('stored documents cannot be updated or deleted', async () => {
