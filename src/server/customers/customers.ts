@@ -38,8 +38,7 @@ const notFound = () => new DomainError('not_found', 'CUSTOMER_NOT_FOUND', CUSTOM
 
 const columns = (sql: Tx) => sql`
   p.id, u.email, p.first_name, p.last_name, p.phone, p.address, p.postal_code, p.city, p.country,
-  to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, p.company_name, p.siren, p.vat_number, p.role,
-  p.created_at`;
+  to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, p.role, p.created_at`;
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

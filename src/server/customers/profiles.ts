@@ -38,15 +38,25 @@ export async function findProfile(sql: Tx, userId: string): Promise<Profile | nu
  * Writes the fields of the profile form for this user only. The role is not among them: a
  * customer's update can never change it. The display name of the account follows the profile.
  */
-export async function updateProfile(sql: Tx, userId: string, data: ProfileData): Promise<void> {
+export async function updateProfile(
+  sql: Tx,
+  userId: string,
+  data: ProfileData,
+  options: { business?: boolean } = {},
+): Promise<void> {
   const run = async (tx: Tx) => {
     await tx`
       update profiles
          set first_name = ${data.firstName}, last_name = ${data.lastName}, phone = ${data.phone},
              address = ${data.address}, postal_code = ${data.postalCode}, city = ${data.city},
              country = ${data.country}, date_of_birth = ${data.dateOfBirth},
-             company_name = ${data.companyName ?? null}, siren = ${data.siren ?? null},
-             vat_number = ${data.vatNumber ?? null}, updated_at = now()
+             ${
+               // The back-office's customer dialog does not edit the company: it keeps it.
+               options.business
+                 ? tx`company_name = ${data.companyName ?? null}, siren = ${data.siren ?? null},
+                      vat_number = ${data.vatNumber ?? null},`
+                 : tx``
+             } updated_at = now()
        where id = ${userId}`;
     await tx`
       update users set name = ${`${data.firstName} ${data.lastName}`}, updated_at = now()
