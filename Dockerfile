@@ -15,6 +15,7 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/migrations ./migrations
+COPY --from=build /app/assets ./assets
 COPY --from=build /app/package.json ./package.json
 USER node
 EXPOSE 3000

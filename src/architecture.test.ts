@@ -64,6 +64,8 @@ const LEVELS: Record<string, number> = {
   catalog: 6.5,
   contact: 6,
   orders: 7,
+  // Documents of the orders (invoices, credit notes), checked by the audit.
+  invoices: 7.5,
   // Readers of the order log and of accounts.
   customers: 8,
   audit: 8,

@@ -90,6 +90,18 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   'account.totals': { expect: signedIn },
   'account.orders': { expect: signedIn },
+  // Another customer's order: an empty list, never its documents.
+  'account.documents': { input: (f) => ({ orderId: f.orderOfA }), expect: signedIn },
+  'account.document': {
+    input: () => ({ number: 'FA-2026-000001' }),
+    expect: {
+      anonymous: 'UNAUTHORIZED',
+      customerA: 'NOT_FOUND',
+      customerB: 'NOT_FOUND',
+      auditor: 'NOT_FOUND',
+      admin: 'NOT_FOUND',
+    },
+  },
   // Only its owner sees an order through the account: B and the admin's own account get NOT_FOUND.
   'account.order': {
     input: (f) => ({ id: f.orderOfA }),
@@ -242,6 +254,21 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: adminOnly,
   },
   // Live updates (websocket only): the same guards as the HTTP reading they follow.
+  'invoices.identity': { expect: adminOnly },
+  // Saved empty: "Émettre la facture" below is then refused for the missing mentions (BAD_REQUEST).
+  'invoices.saveIdentity': { input: () => ({}), expect: adminOnly },
+  'invoices.list': { input: () => ({}), expect: staff },
+  'invoices.ofOrder': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
+  'invoices.export': { input: () => ({}), expect: staff },
+  // No document exists in the fixtures: past the gate, staff are told it is not found.
+  'invoices.download': {
+    input: () => ({ number: 'FA-2026-000001' }),
+    expect: { ...staff, auditor: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  'invoices.issue': {
+    input: (f) => ({ orderId: f.orderOfA }),
+    expect: { ...adminOnly, admin: 'BAD_REQUEST' },
+  },
   'live.orders': { expect: staff },
   'live.myOrders': { expect: signedIn },
   'live.products': { expect: adminOnly },

@@ -6,6 +6,7 @@ import AdminAudit from './admin/audit';
 import AdminContact from './admin/contact';
 import AdminCustomers from './admin/customers';
 import AdminDashboard from './admin/dashboard';
+import AdminInvoices from './admin/invoices';
 import AdminLogin from './admin/login';
 import AdminOrders from './admin/orders';
 import AdminProducts from './admin/products';
@@ -36,6 +37,7 @@ export default function Admin() {
         <Route path="orders" element={<AdminOrders />} />
         <Route path="settings" element={<AdminSettings />} />
         <Route path="audit" element={<AdminAudit />} />
+        <Route path="invoices" element={<AdminInvoices />} />
         <Route path="contact" element={<AdminContact />} />
       </Route>
       <Route index element={<Navigate to="/admin/dashboard" replace />} />

@@ -78,6 +78,9 @@ describe('profile schema', () => {
       city: null,
       country: 'France',
       dateOfBirth: null,
+      companyName: null,
+      siren: null,
+      vatNumber: null,
     });
   });
   it('accepts French and international phone numbers', () => {

@@ -13,6 +13,9 @@ describe('the profile form values', () => {
       postalCode: '27000',
       city: 'Évreux',
       country: 'France',
+      companyName: 'Camping des Pommiers',
+      siren: '552100554',
+      vatNumber: 'FR40552100554',
     },
     {
       firstName: 'John',
@@ -23,6 +26,9 @@ describe('the profile form values', () => {
       postalCode: null,
       city: null,
       country: 'Royaume-Uni',
+      companyName: null,
+      siren: null,
+      vatNumber: null,
     },
   ];
 

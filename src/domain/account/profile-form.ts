@@ -16,5 +16,8 @@ export function profileFormValues(p: ProfileData): Record<keyof ProfileData, str
     postalCode: p.postalCode ?? '',
     city: p.city ?? '',
     country: p.country,
+    companyName: p.companyName ?? '',
+    siren: p.siren ?? '',
+    vatNumber: p.vatNumber ?? '',
   };
 }

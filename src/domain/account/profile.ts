@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { emailAddress, optionalPhoneNumber, personName } from '../common/fields.js';
-import { ADDRESS_MAX, CITY_MAX, ZIP_CODE } from '../common/limits.js';
+import { ADDRESS_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX, ZIP_CODE } from '../common/limits.js';
+import { BUSINESS_MESSAGES } from '../invoices/business.js';
+import { isFrenchVatNumber, isSiren } from '../invoices/identity.js';
 
 /**
  * The customer profile and the sign-up form, shared by the forms (French messages shown under the
@@ -58,6 +60,24 @@ export const profileSchema = z.object({
     .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDay(v)), 'Date de naissance invalide')
     .refine((v) => v === '' || v <= isoDay(new Date()), 'La date de naissance ne peut pas être dans le futur')
     .refine((v) => v === '' || v >= '1900-01-01', 'Date de naissance invalide')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  // "Professionnel": the company an invoice is made out to, prefilled at checkout (issue 25).
+  companyName: optionalText(160, 'Le nom de la société ne doit pas dépasser 160 caractères'),
+  siren: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s/g, ''))
+    .refine((v) => v === '' || isSiren(v), BUSINESS_MESSAGES.siren)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  vatNumber: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s/g, '').toUpperCase())
+    .refine((v) => v === '' || isFrenchVatNumber(v), BUSINESS_MESSAGES.vat)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),

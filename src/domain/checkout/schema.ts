@@ -8,6 +8,7 @@ import {
   NOTES_MAX,
   ZIP_CODE,
 } from '../common/limits.js';
+import { businessCustomerSchema } from '../invoices/business.js';
 import { uuidInput } from '../security/ids.js';
 import { DELIVERY_METHODS, type DeliveryMethod } from './fields.js';
 import { DUPLICATE_LINE_MESSAGE, QUANTITY_CAP_MESSAGE, repeatedProduct } from './lines.js';
@@ -111,6 +112,8 @@ const placeOrderShape = {
    * sends it; an API client that omits it gets the server's total unchecked.
    */
   shownTotal: shownTotalSchema.optional(),
+  /** "Professionnel": the company the invoice is made out to (null or absent: a private buyer). */
+  business: businessCustomerSchema.nullable().optional(),
 };
 
 export const placeOrderInputSchema = z.object(placeOrderShape).superRefine(checkDeliveryFields);

@@ -5,6 +5,7 @@ import {
   type EvolvingEvent,
   fold,
   type OrderCommand,
+  type OrderState,
   type ProductSnapshot,
   stockMovements,
 } from './decider.js';
@@ -63,6 +64,8 @@ const placed: OrderPlacedData = {
   notes: null,
   status: 'pending',
   paymentStatus: 'pending',
+  // The rate the order was priced with, recorded for its invoice.
+  taxRate: 0,
 };
 
 /** given events → when command → then events (or error) */
@@ -537,5 +540,27 @@ describe('PlaceOrder: biocides reserved to professionals (arrêté of 9 October 
   it('keeps the certificate off orders without a professional-only product', () => {
     const [event] = decide(place({ buyer: { signedIn: true, certificate } }), null);
     expect((event!.data as OrderPlacedData).certibiocide).toBeUndefined();
+  });
+});
+
+describe('invoiced orders (CGI art. 289: an invoice is never deleted)', () => {
+  const invoiced = {
+    ...placed,
+    invoice: { number: 'FA-2026-000001', issuedAt: '2026-01-01T00:00:00Z', totalInclCents: 1 },
+  };
+  it('refuses to delete an invoiced order: it is cancelled with a credit note', () => {
+    const state = {
+      ...(fold([
+        {
+          type: 'OrderPlaced',
+          data: placed,
+          streamId: 'o',
+          version: 1,
+          metadata: { at: '2026-01-01T00:00:00Z' },
+        },
+      ]) as OrderState),
+      ...invoiced,
+    };
+    expect(() => decide({ type: 'DeleteOrder', reason: null }, state)).toThrow(/un avoir sera émis/);
   });
 });

@@ -18,6 +18,7 @@ import { checkoutFormSchema } from '../checkout/schema.js';
 import { checkShownTotal, type ShownTotal } from '../checkout/total-check.js';
 import { MAX_CART_LINES, MONEY_NOTE_MAX, NOTES_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
+import type { BusinessCustomer } from '../invoices/business.js';
 import type {
   CustomerDetails,
   DeliveryMethod,
@@ -89,7 +90,15 @@ export interface OrderState extends Omit<OrderPlacedData, 'paymentStatus'>, With
   deletedReason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The order's invoice once issued (set by InvoiceIssued only, so older states compare equal). */
+  invoice?: { number: string; issuedAt: string; totalInclCents: number };
+  /** What its credit notes gave back so far, VAT included. */
+  creditedCents?: number;
 }
+
+/** Refusal of deleting an invoiced order (CGI art. 289: an invoice is never deleted). */
+export const INVOICED_DELETE_MESSAGE =
+  'Cette commande a une facture : elle ne peut pas être supprimée. Annulez-la, un avoir sera émis.';
 
 export type OrderCommand =
   | {
@@ -114,6 +123,8 @@ export type OrderCommand =
       shownTotal?: ShownTotal;
       /** The version of the CGV the customer accepted (recorded in OrderPlaced). */
       cgvVersion?: string;
+      /** A business buyer, already parsed by businessCustomerSchema. */
+      business?: BusinessCustomer | null;
     }
   | {
       type: 'SetStatus';
@@ -328,6 +339,8 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
         status: 'pending',
         paymentStatus: 'pending',
         ...(certificate ? { certibiocide: certificate } : {}),
+        taxRate: command.delivery.taxRate,
+        ...(command.business ? { business: command.business } : {}),
       },
     },
   ];
@@ -409,7 +422,8 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
     case 'MarkPaymentFailed':
       return decideMoney(command, existing(state));
     case 'DeleteOrder': {
-      existing(state);
+      const order = existing(state);
+      if (order.invoice) throw new DomainError('conflict', 'ORDER_INVOICED', INVOICED_DELETE_MESSAGE);
       const reason = command.reason?.trim() || null;
       if (reason && reason.length > NOTES_MAX) throw invalid('le motif est trop long');
       return [{ type: 'OrderDeleted', data: { reason } }];
@@ -520,6 +534,8 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
         ...(d.cgvVersion ? { cgvVersion: d.cgvVersion } : {}),
         deliveredAt: null,
         withdrawal: null,
+        ...(d.taxRate !== undefined ? { taxRate: d.taxRate } : {}),
+        ...(d.business ? { business: d.business } : {}),
         deleted: false,
         deletedReason: null,
         createdAt: at,
@@ -561,6 +577,24 @@ export function evolve(state: OrderState | null, event: EvolvingEvent): OrderSta
     case 'OrderNoteAdded':
       // An internal note changes nothing the order shows: only its version moves.
       return state && { ...state, version: event.version };
+    case 'InvoiceIssued': {
+      const doc = event.data.document;
+      return (
+        state && {
+          ...state,
+          invoice: { number: doc.number, issuedAt: doc.issuedAt, totalInclCents: doc.totalInclCents },
+          version: event.version,
+        }
+      );
+    }
+    case 'CreditNoteIssued':
+      return (
+        state && {
+          ...state,
+          creditedCents: (state.creditedCents ?? 0) + event.data.document.totalInclCents,
+          version: event.version,
+        }
+      );
     case 'OrderDeleted':
       return (
         state && {

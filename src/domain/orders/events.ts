@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Role } from '../account/roles.js';
 import { DELIVERY_METHODS } from '../checkout/fields.js';
+import { documentSnapshotSchema } from '../invoices/document.js';
 import {
   paymentCancelledSchema,
   paymentFailedSchema,
@@ -125,6 +126,13 @@ export const orderPlacedDataSchema = z.object({
   certibiocide: z.object({ number: z.string(), category: z.string(), expiresOn: z.string() }).optional(),
   /** The CGV version the customer accepted at checkout (orders placed before versioning: absent). */
   cgvVersion: z.string().optional(),
+  /** The VAT rate the order was priced with (percent); absent on orders placed before invoices. */
+  taxRate: z.number().min(0).max(100).optional(),
+  /** A business buyer ("Professionnel"): printed on its invoices with the B2B mentions. */
+  business: z
+    .object({ companyName: z.string(), siren: z.string(), vatNumber: z.string() })
+    .nullable()
+    .optional(),
 });
 export type OrderPlacedData = z.infer<typeof orderPlacedDataSchema>;
 
@@ -250,6 +258,10 @@ export const ORDER_EVENT_SCHEMAS = {
   // --- End of money ------------------------------------------------------------------------------
   // --- Withdrawal (issue 26: C. conso L221-18, L221-21, L221-28) ---------------------------------
   ...WITHDRAWAL_EVENT_SCHEMAS,
+  /** An invoice: its full snapshot (the PDF is rendered from it alone) and the PDF's SHA-256. */
+  InvoiceIssued: z.object({ document: documentSnapshotSchema, pdfSha256: z.string() }),
+  /** A credit note (avoir) citing the order's invoice, with its snapshot and the PDF's SHA-256. */
+  CreditNoteIssued: z.object({ document: documentSnapshotSchema, pdfSha256: z.string() }),
 } as const;
 
 /** The money events: the movements a closure sums (PaymentFailed moves no money). */

@@ -15,6 +15,7 @@ import { appendFile, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sql, Tx } from '../db/client.js';
 import { logHorizon } from '../db/horizon.js';
+import { verifyDocuments } from '../invoices/verify.js';
 import { canonicalJson, eventContent, eventHash } from '../orders/canonical.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
 import { type ArchiveSignature, archiveSignatureValid } from './archive.js';
@@ -60,7 +61,9 @@ export type ProblemKind =
   | 'witness'
   | 'format'
   /** A closure of the till that does not verify (money-verify.ts). */
-  | 'closure';
+  | 'closure'
+  /** Invoices and credit notes: a gap, a wrong citation, a changed PDF (src/server/invoices/verify.ts). */
+  | 'document';
 
 export interface AuditProblem {
   /** The position where the problem shows (null when no single position applies). */
@@ -394,6 +397,8 @@ export async function verifyIn(
     report.problems.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
     const known = new Set(report.problems.map((p) => p.message));
     report.problems.unshift(...chainProblems(key, checkpoints).filter((p) => !known.has(p.message)));
+    const documents = await verifyDocuments(tx);
+    report.problems.push(...documents.problems.map((p) => ({ ...p, kind: 'document' as const })));
     report.ok = report.problems.length === 0;
     if (witnessVerifier) {
       const seen = new Set(report.problems.map((p) => p.message));

@@ -19,7 +19,7 @@ export async function profileOf(sql: Tx, userId: string): Promise<Profile> {
 
 /** Saves the profile form (already parsed by the shared schema) and returns the profile as stored. */
 export async function saveProfile(sql: Tx, userId: string, data: ProfileData): Promise<Profile> {
-  await updateProfile(sql, userId, data);
+  await updateProfile(sql, userId, data, { business: true });
   return await profileOf(sql, userId);
 }
 

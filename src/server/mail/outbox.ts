@@ -1,6 +1,6 @@
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
-import type { Mail, Mailer } from './transport.js';
+import type { Mail, MailAttachment, Mailer } from './transport.js';
 
 /**
  * The app's one way to send a mail (account mails, order confirmations, the back-office's): every
@@ -24,14 +24,27 @@ export interface QueuedMail extends Mail {
  */
 export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
   const rows = await sql`
-    insert into mail_outbox (dedupe_key, kind, to_address, subject, text_body, html_body)
-    values (${mail.dedupeKey}, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})
+    insert into mail_outbox (dedupe_key, kind, to_address, subject, text_body, html_body, attachments)
+    values (${mail.dedupeKey}, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null},
+            ${mail.attachments?.length ? sql.json(mail.attachments.map(storedAttachment)) : null})
     on conflict (dedupe_key) do nothing
     returning id`;
   // Delivered at commit to the workers of every instance (LISTEN below).
   if (rows.length > 0) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`;
   return rows.length > 0;
 }
+
+type StoredAttachment = {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+};
+
+const storedAttachment = (a: MailAttachment): StoredAttachment => ({
+  filename: a.filename,
+  contentType: a.contentType,
+  contentBase64: a.content.toString('base64'),
+});
 
 export interface OutboxOptions {
   /** Mails claimed per round. */
@@ -53,6 +66,7 @@ interface Claimed {
   subject: string;
   textBody: string;
   htmlBody: string | null;
+  attachments: StoredAttachment[] | null;
   attempts: number;
 }
 
@@ -74,7 +88,7 @@ export async function sendDueMails(sql: Tx, mailer: Mailer, options: OutboxOptio
         order by next_attempt_at, id
         limit ${batchSize}
         for update skip locked)
-    returning id, to_address, subject, text_body, html_body, attempts`;
+    returning id, to_address, subject, text_body, html_body, attachments, attempts`;
   const round: SendRound = { sent: 0, failed: 0 };
   for (const mail of claimed) {
     try {
@@ -83,6 +97,15 @@ export async function sendDueMails(sql: Tx, mailer: Mailer, options: OutboxOptio
         subject: mail.subject,
         text: mail.textBody,
         ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.contentBase64, 'base64'),
+              })),
+            }
+          : {}),
       });
       await sql`update mail_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${mail.id}`;
       round.sent += 1;

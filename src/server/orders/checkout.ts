@@ -33,7 +33,7 @@ export async function checkout(
   if (settings.maintenanceMode && ctx.user?.role !== 'admin') {
     throw new DomainError('unavailable', 'MAINTENANCE', MAINTENANCE_MESSAGE);
   }
-  const { lines, notes, idempotencyKey, deliveryMethod, shownTotal, ...customer } = input;
+  const { lines, notes, idempotencyKey, deliveryMethod, shownTotal, business, ...customer } = input;
   await checkOrderLimits(ctx.sql, ctx.config, ctx.ip, customer.email);
   const order = await placeOrder(
     ctx.sql,
@@ -45,6 +45,7 @@ export async function checkout(
       buyer,
       ...(notes ? { notes } : {}),
       ...(shownTotal ? { shownTotal } : {}),
+      business: business ?? null,
     },
     {
       actor: actorFromUser(ctx.user),

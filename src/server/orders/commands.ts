@@ -11,11 +11,11 @@ import {
   type ProductSnapshot,
   stockProductIds,
 } from '../../domain/orders/decider.js';
-import type { Shipment } from '../../domain/orders/events.js';
+import type { Actor, Shipment } from '../../domain/orders/events.js';
 import { stockMoveOf } from '../../domain/orders/transitions.js';
 import { toId } from '../../domain/security/ids.js';
 import { afterCommit } from '../db/after-commit.js';
-import type { Sql } from '../db/client.js';
+import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
 import {
   type CommandMeta,
@@ -30,7 +30,16 @@ import { ConcurrencyError, readStream } from './store.js';
 
 export const MAX_ATTEMPTS = 10;
 
+/**
+ * Work a higher room runs in the command's transaction once its events are appended (the invoices
+ * room issues the documents a payment, refund or cancellation implies): the order store never
+ * imports it, the caller hands it in.
+ */
+export type InTransaction = (tx: Tx, orderId: string, actor: Actor) => Promise<void>;
+
 export interface OrderCommandOptions extends Omit<CommandMeta, 'at'> {
+  /** Runs in the same transaction after the append (forces the transaction path). */
+  inTransaction?: InTransaction;
   /** When the command was given (ISO); now when not said. Retries record the same time. */
   at?: string;
   /** The version the caller saw: when set, a newer order is refused instead of retried. */
@@ -76,7 +85,14 @@ async function decideAndAppend(
   commandFor: CommandFor,
   movesStock: (state: OrderState | null) => boolean,
 ): Promise<Committed> {
-  const meta = { ...options, at: options.at ?? new Date().toISOString() };
+  const { inTransaction, ...rest } = options;
+  const meta = { ...rest, at: options.at ?? new Date().toISOString() };
+  /** Runs the caller's work after the append, and returns the order as it then stands. */
+  const finish = async (tx: Tx, committed: Committed): Promise<Committed> => {
+    if (!inTransaction || committed.events.length === 0) return committed;
+    await inTransaction(tx, orderId, meta.actor);
+    return { state: foldStored(await readStream(tx, orderId)), events: committed.events };
+  };
   for (let attempt = 1; ; attempt++) {
     try {
       const stored = await readStream(sql, orderId);
@@ -90,14 +106,16 @@ async function decideAndAppend(
           staleCheck(now, meta);
           const decided = decide(commandFor(now, products), now);
           if (decided.length === 0) return { state: now, events: [] };
-          return await commitDecision(tx, orderId, current, decided, meta, products);
+          return await finish(tx, await commitDecision(tx, orderId, current, decided, meta, products));
         });
       }
       const decided = decide(commandFor(state, []), state);
       const [event] = decided;
       if (!event) return { state, events: [] };
-      if (decided.length > 1) {
-        return await sql.begin((tx) => commitDecision(tx, orderId, stored, decided, meta, []));
+      if (decided.length > 1 || inTransaction) {
+        return await sql.begin(async (tx) =>
+          finish(tx, await commitDecision(tx, orderId, stored, decided, meta, [])),
+        );
       }
       return await commitSingle(sql, orderId, stored, event, meta);
     } catch (error) {

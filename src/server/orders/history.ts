@@ -98,6 +98,16 @@ function describeEvent(event: OrderEvent): { summary: string; changes: HistoryCh
         summary: event.data.reason ? `Commande supprimée : ${event.data.reason}` : 'Commande supprimée',
         changes: [{ field: 'deleted', from: null, to: event.data.reason }],
       };
+    case 'InvoiceIssued':
+      return {
+        summary: `Facture ${event.data.document.number} émise : ${formatEuros(event.data.document.totalInclCents)} TTC`,
+        changes: [],
+      };
+    case 'CreditNoteIssued':
+      return {
+        summary: `Avoir ${event.data.document.number} émis sur la facture ${event.data.document.cites?.number ?? ''} : ${formatEuros(event.data.document.totalInclCents)} TTC`,
+        changes: [],
+      };
     case 'OrderNoteAdded':
       return {
         summary: `Note interne : ${event.data.note}`,

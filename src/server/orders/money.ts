@@ -109,7 +109,11 @@ export async function handleMoneyCommand(
         }
         const decided = decide(commandFor(state, { today, dayClosed }), state);
         if (decided.length === 0) return { state, events: [] } satisfies Committed;
-        return await commitMoney(tx, id, stored, decided, meta, locked);
+        const committed = await commitMoney(tx, id, stored, decided, meta, locked);
+        // The documents the movement implies (an invoice once fully paid, a credit note for a
+        // refund), in the same transaction: handed in by the caller (orders never import invoices).
+        await meta.inTransaction?.(tx, id, meta.actor);
+        return committed;
       });
       if (committed.events.length > 0) {
         afterCommit.ordersCommitted(sql);

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ShownTotal } from '../../domain/checkout/total-check.js';
 import { DomainError } from '../../domain/errors.js';
+import type { BusinessCustomer } from '../../domain/invoices/business.js';
 import { CGV_VERSION } from '../../domain/legal/cgv.js';
 import { type Buyer, decide, type OrderState } from '../../domain/orders/decider.js';
 import type { Actor, CustomerDetails, DeliveryMethod } from '../../domain/orders/events.js';
@@ -30,6 +31,8 @@ export interface PlaceOrderInput {
   buyer?: Buyer;
   /** The total the checkout showed: a different total refuses the order (total-check.ts). */
   shownTotal?: ShownTotal;
+  /** A business buyer, parsed by businessCustomerSchema. */
+  business?: BusinessCustomer | null;
 }
 
 export interface PlacedOrder {
@@ -148,6 +151,7 @@ export async function placeOrder(
           deliveryMethod: input.deliveryMethod,
           lines,
           notes: input.notes ?? null,
+          business: input.business ?? null,
           products,
           itemIds: lines.map(() => randomUUID()),
           delivery: commerceRules(settings),

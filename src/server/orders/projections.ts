@@ -140,6 +140,9 @@ export function projectionStatement(
                           refunded_cents = ${after.refundedCents}, version = ${after.version},
                           updated_at = ${after.updatedAt}
          where id = ${after.id}`;
+    case 'InvoiceIssued':
+    case 'CreditNoteIssued':
+    // Invoices are listed from the log itself (src/server/invoices); the order's version follows.
     case 'OrderNoteAdded':
       // Notes live in the log only; the row's version follows so that stale screens are caught.
       return sql`update orders set version = ${after.version} where id = ${after.id}`;

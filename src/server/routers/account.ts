@@ -9,6 +9,7 @@ import { customerOrder, profileOf, saveProfile } from '../customers/account.js';
 import { findCertibiocide, saveCertibiocide } from '../customers/certibiocide.js';
 import { changeRole } from '../customers/customers.js';
 import { accountTotals, listCustomerOrders } from '../customers/orders.js';
+import { customerDocumentPdf, customerOrderDocuments } from '../invoices/queries.js';
 import { orderToken } from '../orders/order-link.js';
 import { deleteOwnAccount } from '../privacy/accounts.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
@@ -73,6 +74,23 @@ export const accountRouter = router({
   deleteAccount: authedProcedure
     .input(accountDeletionSchema)
     .mutation(({ ctx, input }) => deleteOwnAccount(ctx, ctx.user.id, input, ctx.requestId)),
+  /** The invoices and credit notes of one of the customer's own orders. */
+  documents: authedProcedure
+    .input(z.object({ orderId: idInput }))
+    .query(({ ctx, input }) => customerOrderDocuments(ctx.sql, ctx.user.id, input.orderId)),
+
+  /** "Télécharger la facture": a document of one of the customer's own orders, as issued. */
+  document: authedProcedure
+    .input(
+      z.object({
+        number: z
+          .string()
+          .trim()
+          .max(40)
+          .regex(/^[A-Z0-9-]+$/, 'Numéro de document invalide'),
+      }),
+    )
+    .query(({ ctx, input }) => customerDocumentPdf(ctx.sql, ctx.user.id, input.number)),
 
   /** Admins only (the back-office uses it). */
   setRole: adminProcedure

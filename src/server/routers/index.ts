@@ -7,6 +7,7 @@ import { catalogRouter } from './catalog.js';
 import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
 import { dashboardRouter } from './dashboard.js';
+import { invoicesRouter } from './invoices.js';
 import { liveRouter } from './live.js';
 import { ordersRouter } from './orders.js';
 import { privacyRouter } from './privacy.js';
@@ -23,6 +24,7 @@ export const appRouter = router({
   checkout: checkoutRouter,
   contact: contactRouter,
   dashboard: dashboardRouter,
+  invoices: invoicesRouter,
   live: liveRouter,
   orders: ordersRouter,
   privacy: privacyRouter,

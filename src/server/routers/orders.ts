@@ -14,6 +14,7 @@ import { STATUS_REASON_TOO_LONG } from '../../domain/orders/transitions.js';
 import { withdrawalExceptionSchema } from '../../domain/orders/withdrawal.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
+import { issueDocumentsAfterChange } from '../invoices/issue.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
 import { placeAdminOrder } from '../orders/admin-place.js';
 import { addOrderNote, deleteOrder, setOrderStatus } from '../orders/commands.js';
@@ -47,6 +48,16 @@ const commandMeta = (ctx: Context & { user: SessionUser }, version?: number) => 
   at: new Date().toISOString(),
   requestId: ctx.requestId,
   expectedVersion: version,
+});
+
+/**
+ * Status and payment changes issue the documents they imply in their own transaction: the invoice
+ * when the order becomes paid, a credit note when an invoiced order is refunded or cancelled.
+ * (When payments become their own events, issue 24, its commit calls issueInvoice/issueCreditNote.)
+ */
+const withDocuments = (ctx: Context & { user: SessionUser }, version?: number) => ({
+  ...commandMeta(ctx, version),
+  inTransaction: issueDocumentsAfterChange,
 });
 
 /** What an admin screen needs back after a change. */
@@ -91,7 +102,7 @@ export const ordersRouter = router({
             ctx.sql,
             input.orderId,
             input.status,
-            commandMeta(ctx, input.expectedVersion),
+            withDocuments(ctx, input.expectedVersion),
             input.reason,
             input.shipment,
           ),
@@ -107,7 +118,7 @@ export const ordersRouter = router({
       return outcome(
         id,
         await withFreshRowOnConflict(ctx.sql, id, () =>
-          recordPayment(ctx.sql, id, payment, commandMeta(ctx, version)),
+          recordPayment(ctx.sql, id, payment, withDocuments(ctx, version)),
         ),
       );
     }),
@@ -119,7 +130,7 @@ export const ordersRouter = router({
       return outcome(
         id,
         await withFreshRowOnConflict(ctx.sql, id, () =>
-          cancelPayment(ctx.sql, id, payment, commandMeta(ctx, version)),
+          cancelPayment(ctx.sql, id, payment, withDocuments(ctx, version)),
         ),
       );
     }),
@@ -131,7 +142,7 @@ export const ordersRouter = router({
       return outcome(
         id,
         await withFreshRowOnConflict(ctx.sql, id, () =>
-          refundOrder(ctx.sql, id, refund, commandMeta(ctx, version)),
+          refundOrder(ctx.sql, id, refund, withDocuments(ctx, version)),
         ),
       );
     }),
@@ -143,7 +154,7 @@ export const ordersRouter = router({
       return outcome(
         id,
         await withFreshRowOnConflict(ctx.sql, id, () =>
-          cancelAndRefund(ctx.sql, id, rest, commandMeta(ctx, version)),
+          cancelAndRefund(ctx.sql, id, rest, withDocuments(ctx, version)),
         ),
       );
     }),

@@ -10,6 +10,7 @@ import { cn } from '@/client/lib/utils';
 import { frenchDateTime, frenchLongDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { paymentStatusLabel } from '@/domain/orders/status';
+import { OrderDocuments } from './order-documents';
 import { OrderStatusBadge } from './status-badge';
 
 type OrderSummary = RouterOutputs['account']['orders'][number];
@@ -77,6 +78,7 @@ function OrderDetail({ id }: { id: string }) {
           </ol>
         )}
       </section>
+      <OrderDocuments orderId={id} />
     </div>
   );
 }

@@ -29,6 +29,9 @@ const fields: { name: FieldName; label: string; type?: string; autoComplete?: st
   { name: 'postalCode', label: 'Code postal', autoComplete: 'postal-code' },
   { name: 'city', label: 'Ville', autoComplete: 'address-level2' },
   { name: 'country', label: 'Pays', autoComplete: 'country-name' },
+  { name: 'companyName', label: 'Société (professionnel)', autoComplete: 'organization', wide: true },
+  { name: 'siren', label: 'SIREN' },
+  { name: 'vatNumber', label: 'N° de TVA intracommunautaire' },
 ];
 
 function shown(profile: Profile, name: FieldName): string | null {

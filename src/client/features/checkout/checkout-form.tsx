@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
+import { Switch } from '@/client/components/ui/switch';
 import { ORDER_BUTTON_LABEL } from '@/domain/checkout/order-button';
 import { NOTES_MAX, ZIP_CODE_LENGTH } from '@/domain/common/limits';
 import { CGV_DATE } from '@/domain/legal/cgv';
@@ -51,6 +52,40 @@ export function CheckoutForm({
               {(c) => <PhoneInput {...c} {...form.text('phone')} placeholder="ex. 06 12 34 56 78" />}
             </Field>
           </div>
+          <Field
+            label="Je commande en tant que professionnel"
+            inline
+            description="La facture portera le nom et le SIREN de votre entreprise."
+          >
+            {(c) => (
+              <Switch
+                {...c}
+                checked={form.values.isBusiness}
+                onCheckedChange={(on) => form.set('isBusiness', on)}
+              />
+            )}
+          </Field>
+          {form.values.isBusiness ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Raison sociale" required error={e.companyName} className="sm:col-span-2">
+                {(c) => <Input {...c} {...form.text('companyName')} autoComplete="organization" />}
+              </Field>
+              <Field label="SIREN" required error={e.siren}>
+                {(c) => <Input {...c} {...form.text('siren')} inputMode="numeric" />}
+              </Field>
+              <Field
+                label={
+                  <>
+                    N° de TVA intracommunautaire{' '}
+                    <span className="text-sm font-normal text-muted-foreground">(facultatif)</span>
+                  </>
+                }
+                error={e.vatNumber}
+              >
+                {(c) => <Input {...c} {...form.text('vatNumber')} />}
+              </Field>
+            </div>
+          ) : null}
         </section>
 
         <section className="space-y-4 rounded-lg border bg-card p-5 sm:p-6">

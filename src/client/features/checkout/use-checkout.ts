@@ -6,6 +6,7 @@ import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import type { CheckoutFields, DeliveryMethod } from '@/domain/checkout/fields';
 import type { CheckoutForm } from '@/domain/checkout/schema';
+import type { BusinessFormValues } from '@/domain/invoices/business';
 import { useCart } from '../cart/cart-context';
 import { useOrderAmounts, useShop } from '../shop/order-totals';
 import { randomId } from '../shop/random-id';
@@ -15,7 +16,7 @@ import { useProfilePrefill } from './use-profile-prefill';
 export type CheckoutValues = Record<Exclude<keyof CheckoutFields, 'deliveryMethod'>, string> & {
   deliveryMethod: DeliveryMethod;
   notes: string;
-};
+} & BusinessFormValues;
 
 const emptyCheckout: CheckoutValues = {
   firstName: '',
@@ -27,12 +28,19 @@ const emptyCheckout: CheckoutValues = {
   zipCode: '',
   deliveryMethod: 'delivery',
   notes: '',
+  // "Professionnel" (the business module, with zod, loads with the rules, not with the page).
+  isBusiness: false,
+  companyName: '',
+  siren: '',
+  vatNumber: '',
 };
 
 // zod (~23 KB gzip) comes with the rules on the first interaction with the form, not with the page,
 // and so does what only a placed order needs (saving it for /confirmation).
 const loadRules = () => import('@/domain/checkout/schema');
-const loadSchema = () => loadRules().then((m) => m.checkoutFormSchema);
+const loadBusiness = () => import('@/domain/invoices/business');
+const loadSchema = () =>
+  Promise.all([loadRules(), loadBusiness()]).then(([m, b]) => m.checkoutFormSchema.and(b.businessFormSchema));
 const loadLastOrder = () => import('../shop/last-order');
 
 /** Starts loading what submitting needs (the form's first focus or pointer down). */
@@ -69,12 +77,20 @@ export function useCheckout() {
   // The server's refusal of a total that changed, shown above the button until the next attempt.
   const [totalChanged, setTotalChanged] = useState<string | null>(null);
 
-  async function placeOrder(fields: CheckoutForm) {
+  async function placeOrder({
+    isBusiness,
+    companyName,
+    siren,
+    vatNumber,
+    ...fields
+  }: CheckoutForm & BusinessFormValues) {
     setTotalChanged(null);
     try {
       const { saveLastOrder } = await loadLastOrder();
+      const { businessFromForm } = await loadBusiness();
       const order = await place.mutateAsync({
         ...fields,
+        business: businessFromForm({ isBusiness, companyName, siren, vatNumber }),
         notes: form.values.notes.trim(),
         lines: cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
         idempotencyKey,

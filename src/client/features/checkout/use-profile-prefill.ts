@@ -24,6 +24,10 @@ export function useProfilePrefill(
       address: p?.address ?? '',
       city: p?.city ?? '',
       zipCode: p?.postalCode ?? '',
+      // A profile with a company orders as "Professionnel" by default.
+      ...(p?.companyName
+        ? { isBusiness: true, companyName: p.companyName, siren: p.siren ?? '', vatNumber: p.vatNumber ?? '' }
+        : {}),
     };
     fill((values) =>
       Object.fromEntries(

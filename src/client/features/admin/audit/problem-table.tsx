@@ -15,6 +15,7 @@ const KIND_LABELS: Record<Problem['kind'], string> = {
   witness: 'Écart avec la copie témoin',
   format: 'Ligne illisible',
   closure: 'Clôture incohérente',
+  document: 'Facture ou avoir non conforme',
 };
 
 /** The problems of a verification with their positions in the log (the verifier's detail kept as is). */

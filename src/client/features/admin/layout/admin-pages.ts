@@ -3,6 +3,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  Receipt,
   Settings,
   ShieldCheck,
   ShoppingCart,
@@ -38,7 +39,13 @@ export const ADMIN_GROUPS: { label: string; pages: AdminPage[] }[] = [
       { path: '/admin/contact', name: 'Demandes de contact', icon: Inbox, roles: ADMINS },
     ],
   },
-  { label: 'Contrôle', pages: [{ path: '/admin/audit', name: 'Audit', icon: ShieldCheck, roles: STAFF }] },
+  {
+    label: 'Contrôle',
+    pages: [
+      { path: '/admin/invoices', name: 'Factures', icon: Receipt, roles: STAFF },
+      { path: '/admin/audit', name: 'Audit', icon: ShieldCheck, roles: STAFF },
+    ],
+  },
   {
     label: 'Configuration',
     pages: [{ path: '/admin/settings', name: 'Paramètres', icon: Settings, roles: ADMINS }],

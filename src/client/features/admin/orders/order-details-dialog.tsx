@@ -23,6 +23,7 @@ import { formatEuros } from '@/domain/catalog/pricing';
 import { NOTES_MAX } from '@/domain/common/limits';
 import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
+import { OrderDocuments } from '../invoices/order-documents';
 import { ProductThumb } from '../products/product-thumb';
 import { shortId } from './format';
 import { PackingSlip } from './packing-slip';
@@ -253,6 +254,11 @@ function OrderDetails({
           <p className="whitespace-pre-line rounded-md bg-muted px-3 py-2 text-sm">{order.notes}</p>
         </Section>
       ) : null}
+      {order.deleted ? null : (
+        <Section title="Factures et avoirs">
+          <OrderDocuments orderId={order.id} canEdit={canEdit} cancelled={order.status === 'cancelled'} />
+        </Section>
+      )}
       <Section title="Historique">
         {timeline ? <Timeline entries={timeline} /> : <Spinner />}
         {canEdit ? <NoteForm orderId={order.id} /> : null}

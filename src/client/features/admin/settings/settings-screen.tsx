@@ -4,6 +4,7 @@ import {
   Download,
   Eraser,
   Loader2,
+  Receipt,
   Save,
   Scale,
   Settings,
@@ -35,6 +36,7 @@ import {
   shopSettingsSchema,
 } from '@/domain/settings/settings';
 import { IconTabsList } from '../layout/screen-parts';
+import { BillingTab } from './billing-tab';
 import { RetentionPanel } from './retention-panel';
 import { StatsPanel } from './stats-panel';
 
@@ -161,6 +163,7 @@ function SettingsForm({
             tabs={[
               { value: 'general', icon: Store, label: 'Général' },
               { value: 'commerce', icon: ShoppingCart, label: 'Commerce' },
+              { value: 'billing', icon: Receipt, label: 'Facturation' },
               { value: 'notifications', icon: Bell, label: 'Notifications' },
               { value: 'legal', icon: Scale, label: 'Mentions légales' },
               { value: 'system', icon: Settings, label: 'Système' },
@@ -174,6 +177,9 @@ function SettingsForm({
         </TabsContent>
         <TabsContent value="commerce">
           <CommerceTab form={form} />
+        </TabsContent>
+        <TabsContent value="billing">
+          <BillingTab />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsTab form={form} />

@@ -1,0 +1,218 @@
+import { Archive, FileDown } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Field } from '@/client/components/ui/field';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { Spinner } from '@/client/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { toast } from '@/client/components/ui/toast';
+import { saveFile } from '@/client/features/invoices/save-file';
+import { errorMessage } from '@/client/lib/errors';
+import { trpc } from '@/client/lib/trpc';
+import { shortDateTime } from '@/domain/account/order-status';
+import { formatEuros } from '@/domain/catalog/pricing';
+import type { RegisterFilters } from '@/domain/invoices/register';
+import { ListFilters, ScreenHeader } from '../layout/screen-parts';
+
+const percent = (rate: number) => `${String(rate).replace('.', ',')} %`;
+
+/** "Factures" (admins and auditors): the register by period and series, totals per rate, the export. */
+export function InvoicesScreen() {
+  const [filters, setFilters] = useState<RegisterFilters>({});
+  const list = trpc.invoices.list.useQuery(filters);
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+  const set = (change: Partial<RegisterFilters>) => setFilters((f) => ({ ...f, ...change }));
+  const clean = (v: string) => (v ? v : undefined);
+
+  async function exportZip() {
+    setExporting(true);
+    try {
+      saveFile(await utils.invoices.export.fetch(filters), 'application/zip');
+    } catch (error) {
+      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function download(number: string) {
+    try {
+      saveFile(await utils.invoices.download.fetch({ number }), 'application/pdf');
+    } catch (error) {
+      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+    }
+  }
+
+  const data = list.data;
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <ScreenHeader
+        title="Factures"
+        summary={
+          <p className="text-muted-foreground">
+            Factures et avoirs émis, numérotés sans rupture. Conservés dix ans, jamais modifiés.
+          </p>
+        }
+      >
+        <Button type="button" onClick={exportZip} disabled={exporting}>
+          <Archive aria-hidden="true" />
+          Exporter (ZIP des PDF + CSV)
+        </Button>
+      </ScreenHeader>
+      <ListFilters>
+        <Field label="Du" className="sm:w-44">
+          {(c) => (
+            <Input
+              {...c}
+              type="date"
+              value={filters.from ?? ''}
+              onChange={(e) => set({ from: clean(e.target.value) })}
+            />
+          )}
+        </Field>
+        <Field label="Au" className="sm:w-44">
+          {(c) => (
+            <Input
+              {...c}
+              type="date"
+              value={filters.to ?? ''}
+              onChange={(e) => set({ to: clean(e.target.value) })}
+            />
+          )}
+        </Field>
+        <Field label="Série" className="sm:w-48">
+          {(c) => (
+            <NativeSelect
+              {...c}
+              value={filters.series ?? ''}
+              onChange={(e) => set({ series: clean(e.target.value) })}
+            >
+              <option value="">Toutes les séries</option>
+              {(data?.series ?? []).map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+      </ListFilters>
+      {list.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(list.error)}
+        </p>
+      ) : !data ? (
+        <Spinner />
+      ) : (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>Totaux par taux de TVA</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Table data-testid="invoice-totals">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Taux</TableHead>
+                    <TableHead className="text-right">Total HT</TableHead>
+                    <TableHead className="text-right">TVA</TableHead>
+                    <TableHead className="text-right">Total TTC</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.totals.rates.map((r) => (
+                    <TableRow key={r.rate}>
+                      <TableCell>{percent(r.rate)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatEuros(r.baseCents)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatEuros(r.vatCents)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatEuros(r.totalInclCents)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                  <TableRow className="font-semibold">
+                    <TableCell>Total (avoirs déduits)</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatEuros(data.totals.totalExclCents)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatEuros(data.totals.totalVatCents)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatEuros(data.totals.totalInclCents)}
+                    </TableCell>
+                  </TableRow>
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="overflow-x-auto p-0">
+              <Table data-testid="invoice-register">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Numéro</TableHead>
+                    <TableHead>Date</TableHead>
+                    <TableHead>Commande</TableHead>
+                    <TableHead>Client</TableHead>
+                    <TableHead className="text-right">HT</TableHead>
+                    <TableHead className="text-right">TTC</TableHead>
+                    <TableHead>
+                      <span className="sr-only">PDF</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.rows.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                        Aucune facture sur cette période.
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    data.rows.map((r) => {
+                      const sign = r.kind === 'credit_note' ? -1 : 1;
+                      return (
+                        <TableRow key={r.number}>
+                          <TableCell className="whitespace-nowrap font-medium">
+                            {r.kind === 'invoice' ? 'Facture' : 'Avoir'} {r.number}
+                            {r.citesNumber ? (
+                              <span className="block text-xs text-muted-foreground">sur {r.citesNumber}</span>
+                            ) : null}
+                          </TableCell>
+                          <TableCell className="whitespace-nowrap">{shortDateTime(r.issuedAt)}</TableCell>
+                          <TableCell className="whitespace-nowrap">{r.orderNumber}</TableCell>
+                          <TableCell>{r.customerName}</TableCell>
+                          <TableCell className="whitespace-nowrap text-right tabular-nums">
+                            {formatEuros(sign * r.totalExclCents)}
+                          </TableCell>
+                          <TableCell className="whitespace-nowrap text-right tabular-nums">
+                            {formatEuros(sign * r.totalInclCents)}
+                          </TableCell>
+                          <TableCell>
+                            <Button
+                              type="button"
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => download(r.number)}
+                            >
+                              <FileDown aria-hidden="true" />
+                              <span className="sr-only">Télécharger {r.number}</span>
+                            </Button>
+                          </TableCell>
+                        </TableRow>
+                      );
+                    })
+                  )}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { type DocumentSnapshot, documentDate } from './document.js';
+import { VAT_EXEMPT_MENTION } from './identity.js';
+
+/**
+ * The Factur-X XML (UN/CEFACT CII D16B, profile EN 16931) of an invoice or credit note, built from
+ * its snapshot alone, so that it is the same on every render. Embedded in the PDF/A-3 as
+ * factur-x.xml (AFRelationship Data), where an approved platform (PA) reads it.
+ */
+
+export const FACTURX_FILENAME = 'factur-x.xml';
+export const FACTURX_PROFILE = 'urn:cen.eu:en16931:2017';
+
+const esc = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const amount = (cents: number) => (cents / 100).toFixed(2);
+const day102 = (iso: string) => documentDate(iso).split('/').reverse().join('');
+const rate = (r: number) => (Number.isInteger(r) ? String(r) : r.toFixed(2));
+
+/** EN 16931 VAT category: S (standard or reduced rate), E (exempt, with its reason), Z (zero). */
+function category(doc: DocumentSnapshot, r: number) {
+  if (doc.seller.vatExempt) return { code: 'E', reason: VAT_EXEMPT_MENTION };
+  return { code: r === 0 ? 'Z' : 'S', reason: null };
+}
+
+function address(a: { line: string; zipCode: string; city: string } | null) {
+  if (!a) return '<ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress>';
+  return `<ram:PostalTradeAddress><ram:PostcodeCode>${esc(a.zipCode)}</ram:PostcodeCode><ram:LineOne>${esc(
+    a.line,
+  )}</ram:LineOne><ram:CityName>${esc(a.city)}</ram:CityName><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress>`;
+}
+
+export function facturXml(doc: DocumentSnapshot): string {
+  const s = doc.seller;
+  const buyer = doc.customer;
+  const lines = doc.lines
+    .map((l, i) => {
+      const c = category(doc, l.vatRate);
+      const net = l.quantity > 0 ? l.totalExclCents / l.quantity / 100 : 0;
+      return [
+        '<ram:IncludedSupplyChainTradeLineItem>',
+        `<ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>`,
+        `<ram:SpecifiedTradeProduct><ram:Name>${esc(l.description)}</ram:Name></ram:SpecifiedTradeProduct>`,
+        `<ram:SpecifiedLineTradeAgreement><ram:NetPriceProductTradePrice><ram:ChargeAmount>${net.toFixed(4)}</ram:ChargeAmount></ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>`,
+        `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="C62">${l.quantity}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>`,
+        '<ram:SpecifiedLineTradeSettlement>',
+        `<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>${c.code}</ram:CategoryCode><ram:RateApplicablePercent>${rate(l.vatRate)}</ram:RateApplicablePercent></ram:ApplicableTradeTax>`,
+        `<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>${amount(l.totalExclCents)}</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation>`,
+        '</ram:SpecifiedLineTradeSettlement>',
+        '</ram:IncludedSupplyChainTradeLineItem>',
+      ].join('');
+    })
+    .join('\n');
+  const taxes = doc.vat
+    .map((v) => {
+      const c = category(doc, v.rate);
+      return `<ram:ApplicableTradeTax><ram:CalculatedAmount>${amount(v.vatCents)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>${
+        c.reason ? `<ram:ExemptionReason>${esc(c.reason)}</ram:ExemptionReason>` : ''
+      }<ram:BasisAmount>${amount(v.baseCents)}</ram:BasisAmount><ram:CategoryCode>${c.code}</ram:CategoryCode>${
+        c.code === 'E' ? '<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>' : ''
+      }<ram:RateApplicablePercent>${rate(v.rate)}</ram:RateApplicablePercent></ram:ApplicableTradeTax>`;
+    })
+    .join('');
+  const buyerSiren = buyer.business
+    ? `<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${esc(buyer.business.siren)}</ram:ID></ram:SpecifiedLegalOrganization>`
+    : '';
+  const buyerVat = buyer.business?.vatNumber
+    ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${esc(buyer.business.vatNumber)}</ram:ID></ram:SpecifiedTaxRegistration>`
+    : '';
+  const sellerVat = s.vatNumber
+    ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${esc(s.vatNumber)}</ram:ID></ram:SpecifiedTaxRegistration>`
+    : '';
+  const cites = doc.cites
+    ? `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${esc(doc.cites.number)}</ram:IssuerAssignedID><ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${day102(doc.cites.issuedAt)}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
+    : '';
+  const sellerNote = [
+    s.legalForm && `${s.legalForm}${s.shareCapital ? ` au capital de ${s.shareCapital}` : ''}`,
+    s.registry,
+    s.vatExempt ? VAT_EXEMPT_MENTION : '',
+  ]
+    .filter(Boolean)
+    .join(' – ');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
+<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${FACTURX_PROFILE}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
+<rsm:ExchangedDocument><ram:ID>${esc(doc.number)}</ram:ID><ram:TypeCode>${doc.kind === 'invoice' ? '380' : '381'}</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString format="102">${day102(doc.issuedAt)}</udt:DateTimeString></ram:IssueDateTime>${
+    sellerNote
+      ? `<ram:IncludedNote><ram:Content>${esc(sellerNote)}</ram:Content><ram:SubjectCode>REG</ram:SubjectCode></ram:IncludedNote>`
+      : ''
+  }</rsm:ExchangedDocument>
+<rsm:SupplyChainTradeTransaction>
+${lines}
+<ram:ApplicableHeaderTradeAgreement><ram:SellerTradeParty><ram:Name>${esc(s.legalName)}</ram:Name><ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${esc(s.siren)}</ram:ID>${
+    s.tradeName ? `<ram:TradingBusinessName>${esc(s.tradeName)}</ram:TradingBusinessName>` : ''
+  }</ram:SpecifiedLegalOrganization>${address(s.address)}${sellerVat}</ram:SellerTradeParty><ram:BuyerTradeParty><ram:Name>${esc(
+    buyer.business?.companyName ?? buyer.name,
+  )}</ram:Name>${buyerSiren}${address(buyer.billingAddress)}${buyerVat}</ram:BuyerTradeParty><ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${esc(doc.orderNumber)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument></ram:ApplicableHeaderTradeAgreement>
+<ram:ApplicableHeaderTradeDelivery><ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format="102">${day102(doc.saleDate)}</udt:DateTimeString></ram:OccurrenceDateTime></ram:ActualDeliverySupplyChainEvent></ram:ApplicableHeaderTradeDelivery>
+<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${taxes}<ram:SpecifiedTradePaymentTerms><ram:Description>${esc(
+    doc.paymentTerms,
+  )}</ram:Description></ram:SpecifiedTradePaymentTerms><ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${amount(
+    doc.totalExclCents,
+  )}</ram:LineTotalAmount><ram:TaxBasisTotalAmount>${amount(doc.totalExclCents)}</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">${amount(
+    doc.totalVatCents,
+  )}</ram:TaxTotalAmount><ram:GrandTotalAmount>${amount(doc.totalInclCents)}</ram:GrandTotalAmount><ram:TotalPrepaidAmount>${amount(
+    doc.paidAt ? doc.totalInclCents : 0,
+  )}</ram:TotalPrepaidAmount><ram:DuePayableAmount>${amount(doc.paidAt ? 0 : doc.totalInclCents)}</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>${cites}</ram:ApplicableHeaderTradeSettlement>
+</rsm:SupplyChainTradeTransaction>
+</rsm:CrossIndustryInvoice>
+`;
+}

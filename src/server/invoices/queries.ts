@@ -1,0 +1,120 @@
+/**
+ * Reading the documents: from the log (InvoiceIssued / CreditNoteIssued events) for the lists, and
+ * the stored PDFs for downloads. Callers check who may read (staff; a customer their own order; the
+ * signed order page its order).
+ */
+import { strToU8, zipSync } from 'fflate';
+import { DomainError } from '../../domain/errors.js';
+import {
+  invoiceStatus,
+  type RegisterFilters,
+  type RegisterRow,
+  registerCsv,
+  registerFileName,
+  totalsPerRate,
+} from '../../domain/invoices/register.js';
+import type { Tx } from '../db/client.js';
+import { documentFilename } from './mail.js';
+
+const notFound = () => new DomainError('not_found', 'DOCUMENT_NOT_FOUND', 'Document introuvable.');
+
+const rowColumns = (sql: Tx) => sql`
+  case e.type when 'InvoiceIssued' then 'invoice' else 'credit_note' end as kind,
+  e.data #>> '{document,number}' as number, e.data #>> '{document,series}' as series,
+  e.data #>> '{document,issuedAt}' as issued_at, e.stream_id::text as order_id,
+  e.data #>> '{document,orderNumber}' as order_number,
+  coalesce(e.data #>> '{document,customer,business,companyName}', e.data #>> '{document,customer,name}') as customer_name,
+  e.data #>> '{document,cites,number}' as cites_number,
+  (e.data #>> '{document,totalExclCents}')::int as total_excl_cents,
+  (e.data #>> '{document,totalVatCents}')::int as total_vat_cents,
+  (e.data #>> '{document,totalInclCents}')::int as total_incl_cents,
+  e.data #> '{document,vat}' as vat`;
+
+/** The register: documents of the period (Paris days) and series, oldest first, with totals per rate. */
+export async function listDocuments(sql: Tx, filters: RegisterFilters) {
+  const rows = await sql<RegisterRow[]>`
+    select ${rowColumns(sql)} from events e
+     where e.type in ('InvoiceIssued', 'CreditNoteIssued')
+       ${filters.from ? sql`and (e.recorded_at at time zone 'Europe/Paris')::date >= ${filters.from}::date` : sql``}
+       ${filters.to ? sql`and (e.recorded_at at time zone 'Europe/Paris')::date <= ${filters.to}::date` : sql``}
+       ${filters.series ? sql`and e.data #>> '{document,series}' = ${filters.series}` : sql``}
+     order by e.position
+     limit 5000`;
+  const series = await sql<{ series: string }[]>`
+    select distinct data #>> '{document,series}' as series from events
+     where type in ('InvoiceIssued', 'CreditNoteIssued') order by 1`;
+  return { rows, totals: totalsPerRate(rows), series: series.map((s) => s.series) };
+}
+
+/** An order's documents with the invoice's status (back-office details, the customer's order). */
+export async function orderDocuments(sql: Tx, orderId: string) {
+  const rows = await sql<RegisterRow[]>`
+    select ${rowColumns(sql)} from events e
+     where e.stream_id = ${orderId}::uuid and e.type in ('InvoiceIssued', 'CreditNoteIssued')
+     order by e.position`;
+  const credited = rows.filter((r) => r.kind === 'credit_note').reduce((s, r) => s + r.totalInclCents, 0);
+  return rows.map((r) => ({
+    kind: r.kind,
+    number: r.number,
+    issuedAt: r.issuedAt,
+    citesNumber: r.citesNumber,
+    totalInclCents: r.totalInclCents,
+    status: r.kind === 'invoice' ? invoiceStatus(r.totalInclCents, credited) : 'Émis',
+  }));
+}
+
+export interface DocumentFile {
+  filename: string;
+  /** The PDF as issued, base64 (tRPC carries JSON). */
+  base64: string;
+}
+
+async function storedPdf(sql: Tx, number: string, orderId?: string): Promise<DocumentFile> {
+  const [row] = await sql<{ kind: 'invoice' | 'credit_note'; pdf: Buffer; orderId: string }[]>`
+    select kind, pdf, order_id from invoice_documents where number = ${number}`;
+  if (!row || (orderId && row.orderId !== orderId)) throw notFound();
+  return { filename: documentFilename({ kind: row.kind, number }), base64: row.pdf.toString('base64') };
+}
+
+/** Staff (admins and auditors): any document. */
+export const staffDocumentPdf = (sql: Tx, number: string) => storedPdf(sql, number);
+
+/** A signed-in customer: a document of one of their own orders only. */
+export async function customerDocumentPdf(sql: Tx, userId: string, number: string): Promise<DocumentFile> {
+  const [own] = await sql`
+    select 1 from invoice_documents d join orders o on o.id = d.order_id
+     where d.number = ${number} and o.customer_id = ${userId}`;
+  if (!own) throw notFound();
+  return await storedPdf(sql, number);
+}
+
+/** A customer's documents of one of their orders (empty when the order is not theirs). */
+export async function customerOrderDocuments(sql: Tx, userId: string, orderId: string) {
+  const [own] = await sql`select 1 from orders where id = ${orderId}::uuid and customer_id = ${userId}`;
+  return own ? await orderDocuments(sql, orderId) : [];
+}
+
+/**
+ * For the signed order page (/commande/{token}, issue 26): once the page has checked the token of
+ * `orderId`, the PDF of one of that order's documents, or of its invoice when no number is given.
+ */
+export async function orderDocumentPdf(sql: Tx, orderId: string, number?: string): Promise<DocumentFile> {
+  if (number) return await storedPdf(sql, number, orderId);
+  const [invoice] = await sql<{ number: string }[]>`
+    select number from invoice_documents where order_id = ${orderId}::uuid and kind = 'invoice'`;
+  if (!invoice) throw notFound();
+  return await storedPdf(sql, invoice.number, orderId);
+}
+
+/** The accountant's export: the period's PDFs as issued and the register as CSV, in one ZIP. */
+export async function exportDocuments(sql: Tx, filters: RegisterFilters): Promise<DocumentFile> {
+  const { rows } = await listDocuments(sql, filters);
+  const numbers = rows.map((r) => r.number);
+  const pdfs = await sql<{ number: string; kind: 'invoice' | 'credit_note'; pdf: Buffer }[]>`
+    select number, kind, pdf from invoice_documents where number = any(${numbers})`;
+  const files: Record<string, Uint8Array> = { 'factures.csv': strToU8(registerCsv(rows)) };
+  for (const p of pdfs) files[documentFilename(p)] = new Uint8Array(p.pdf);
+  // Fixed file times: the same period gives the same archive.
+  const zip = zipSync(files, { level: 6, mtime: new Date('2026-01-01T00:00:00Z') });
+  return { filename: registerFileName(filters), base64: Buffer.from(zip).toString('base64') };
+}
