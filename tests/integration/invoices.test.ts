@@ -184,6 +184,30 @@ describe('invoices', () => {
     ).rejects.toMatchObject({ code: 'INVALID_CREDIT_NOTE' });
   });
 
+  it('a partial refund of an invoiced order issues a credit note citing the invoice, for the amount refunded', async () => {
+    await saveIdentity(db.sql, IDENTITY, null);
+    const order = await newOrder();
+    await payInFull(order.id);
+    const [invoice] = await documents(order.id);
+    await shop.as('admin').orders.refund({
+      orderId: order.id,
+      lines: [],
+      shipping: false,
+      extraCents: 1000,
+      method: 'cash',
+      reason: 'other',
+      restock: false,
+    });
+    const docs = await documents(order.id);
+    expect(docs.map((d) => d.type)).toEqual(['InvoiceIssued', 'CreditNoteIssued']);
+    const [note] = await db.sql<{ cites: string; totalInclCents: number }[]>`
+      select data #>> '{document,cites,number}' as cites, (data #>> '{document,totalInclCents}')::int as total_incl_cents
+        from events where stream_id = ${order.id} and type = 'CreditNoteIssued'`;
+    expect(note).toEqual({ cites: invoice?.number, totalInclCents: 1000 });
+    const report = await verifyDatabase(db.sql, 'test-key');
+    expect(report.problems.filter((p) => p.kind === 'document')).toEqual([]);
+  });
+
   it('cancelling an invoiced order issues a credit note for what remains; deleting it is refused', async () => {
     const order = await newOrder();
     const admin = shop.as('admin');

@@ -112,8 +112,10 @@ export async function handleMoneyCommand(
         const committed = await commitMoney(tx, id, stored, decided, meta, locked);
         // The documents the movement implies (an invoice once fully paid, a credit note for a
         // refund), in the same transaction: handed in by the caller (orders never import invoices).
-        await meta.inTransaction?.(tx, id, meta.actor);
-        return committed;
+        // The order is then returned as it stands, so the screen's next change is not stale.
+        if (!meta.inTransaction) return committed;
+        await meta.inTransaction(tx, id, meta.actor);
+        return { state: foldStored(await readStream(tx, id)), events: committed.events };
       });
       if (committed.events.length > 0) {
         afterCommit.ordersCommitted(sql);
