@@ -1,7 +1,7 @@
 // `npm run bench:smoke [-- name ...]`: every bench:* of package.json at a tiny size, one after the
 // other, so that a benchmark can never rot unnoticed (issue 23: bench:images crashed on a fresh
 // clone). Only crashes fail it (exit code of the bench); the figures mean nothing at this size,
-// the figures' runs stay manual (README, Scripts). Run by .ci/run in both database modes.
+// the figures' runs stay manual (README, Scripts). Run by .ci/run once, on the PostgreSQL server.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -19,6 +19,8 @@ const TINY = {
   BENCH_SOCKETS: '4',
   BENCH_RATE: '5',
   BENCH_WRITERS: '1',
+  // bench:money's own switch for its tiny run.
+  BENCH_TINY: '1',
 };
 /** A bench that takes longer than this at the tiny size has a problem of its own. */
 const TIMEOUT_MS = 180_000;
