@@ -47,8 +47,8 @@ test('a total changed under the customer is refused with the new figures; the gu
   try {
     await saveSettings(page.request, baseURL as string, {
       ...before,
-      defaultShippingCost: 4.5,
-      freeShippingThreshold: 50,
+      defaultShippingCostCents: 450,
+      freeShippingThresholdCents: 5000,
     });
     const context = await browser.newContext();
     const shopper = await context.newPage();
@@ -67,8 +67,8 @@ test('a total changed under the customer is refused with the new figures; the gu
     // The owner changes the delivery cost between the page load and the click.
     await saveSettings(page.request, baseURL as string, {
       ...before,
-      defaultShippingCost: 6,
-      freeShippingThreshold: 50,
+      defaultShippingCostCents: 600,
+      freeShippingThresholdCents: 5000,
     });
     await shopper.getByRole('button', { name: 'Commander et payer' }).click();
     await expect(shopper.getByTestId('total-changed')).toHaveText(
@@ -120,8 +120,8 @@ test('after a change of phone and delivery cost in Paramètres, no page shows th
     await saveSettings(page.request, baseURL as string, {
       ...before,
       shopPhone: '02 32 99 88 77',
-      defaultShippingCost: 6.9,
-      freeShippingThreshold: 80,
+      defaultShippingCostCents: 690,
+      freeShippingThresholdCents: 8000,
       shippingEnabled: true,
     });
     const visitor = await (await browser.newContext()).newPage();
