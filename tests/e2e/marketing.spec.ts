@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { CGV_DATE } from '../../src/domain/legal/cgv';
 import { schemaOrgProblems } from '../support/schema-org';
 import { homeAlive, hydrated } from './support/hydration';
 import { renderedLines } from './support/layout';
@@ -61,7 +62,8 @@ test('the pages are served pre-rendered with their text, title, description and 
   expect(service).toContain('jusqu&#x27;à 25 mètres');
   const cgv = await (await request.get('/cgv')).text();
   expect(cgv).toContain('Conditions Générales de Vente');
-  expect(cgv).toContain('Dernière mise à jour : 14/07/2025');
+  // The CGV carry their version's date (src/domain/legal/cgv.ts), recorded with each order.
+  expect(cgv).toContain(`Dernière mise à jour : ${CGV_DATE}`);
   expect(cgv).toContain('14 jours');
 });
 

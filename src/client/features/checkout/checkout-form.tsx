@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
-import { Switch } from '@/client/components/ui/switch';
 import { ORDER_BUTTON_LABEL } from '@/domain/checkout/order-button';
 import { NOTES_MAX, ZIP_CODE_LENGTH } from '@/domain/common/limits';
 import { CGV_DATE } from '@/domain/legal/cgv';
@@ -58,10 +57,13 @@ export function CheckoutForm({
             description="La facture portera le nom et le SIREN de votre entreprise."
           >
             {(c) => (
-              <Switch
+              // A native checkbox: the storefront's JS budget has no room for the Radix switch.
+              <input
                 {...c}
+                type="checkbox"
+                className="size-5 shrink-0 cursor-pointer accent-primary"
                 checked={form.values.isBusiness}
-                onCheckedChange={(on) => form.set('isBusiness', on)}
+                onChange={(event) => form.set('isBusiness', event.target.checked)}
               />
             )}
           </Field>

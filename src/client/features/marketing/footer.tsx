@@ -1,4 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { EmailText } from '@/client/components/ui/email-text';
 import { useSiteSettings } from '@/client/features/site/use-site-settings';
@@ -22,10 +23,14 @@ export function Footer() {
             {/* Lines break between the name's parts, never at the hyphen of "Anti-nuisibles". */}
             <p className="text-lg font-bold text-white">
               {site.name.split(' - ').map((part, i, parts) => (
-                <span key={part} className="whitespace-nowrap">
-                  {part}
-                  {i < parts.length - 1 ? ' - ' : ''}
-                </span>
+                <Fragment key={part}>
+                  <span className="whitespace-nowrap">
+                    {part}
+                    {i < parts.length - 1 ? ' -' : ''}
+                  </span>
+                  {/* The space between the parts is outside them: the one place the name breaks. */}
+                  {i < parts.length - 1 ? ' ' : ''}
+                </Fragment>
               ))}
             </p>
           </div>

@@ -23,9 +23,11 @@ export function ProductImage({
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const frame = cn('flex items-center justify-center bg-muted text-muted-foreground', className);
+  // alt="" says the picture is decorative (its line names the product): no image role, hidden.
+  const role = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
   if (!base) {
     return (
-      <div className={frame} role="img" aria-label={alt}>
+      <div className={frame} {...role}>
         <span className="text-5xl" aria-hidden="true">
           📦
         </span>
@@ -34,7 +36,7 @@ export function ProductImage({
   }
   if (failed === base) {
     return (
-      <div className={frame} role="img" aria-label={alt} data-testid="image-placeholder">
+      <div className={frame} {...role} data-testid="image-placeholder">
         <ImageOff className="size-10 opacity-60" aria-hidden="true" />
       </div>
     );
