@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { GHS_PICTOGRAMS, type GhsPictogram } from '../../../domain/catalog/hazards';
+import type { GhsPictogram } from '../../../domain/catalog/hazards';
 
 /*
  * The CLP pictograms (annex V): a black symbol on a white ground inside a red diamond, drawn here
@@ -57,8 +57,18 @@ const SYMBOLS: Record<GhsPictogram, ReactNode> = {
   ),
 };
 
-export function GhsPictogramIcon({ code, className }: { code: GhsPictogram; className?: string }) {
-  const name = `${GHS_PICTOGRAMS[code]} (${code})`;
+/** `name`: the pictogram's French name (GHS_PICTOGRAMS), given by the caller so that the storefront
+ * does not download the list. */
+export function GhsPictogramIcon({
+  code,
+  name: french,
+  className,
+}: {
+  code: GhsPictogram;
+  name: string;
+  className?: string;
+}) {
+  const name = `${french} (${code})`;
   return (
     <svg viewBox="0 0 100 100" role="img" aria-label={name} className={className}>
       <title>{name}</title>

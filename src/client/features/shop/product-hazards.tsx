@@ -1,13 +1,11 @@
 import { FileText } from 'lucide-react';
-import { hazardInfo } from '../../../domain/catalog/hazards';
+import type { HazardInfo } from '../../../domain/catalog/hazards';
 import { GhsPictogramIcon } from './ghs-pictogram';
 import { ProductImage } from './product-image';
 
 interface HazardFields {
-  hazardPictograms: string[];
-  signalWord: string | null;
-  hazardStatements: string[];
-  precautionaryStatements: string[];
+  /** Resolved by the server (catalog/shop.ts): codes with their French texts. */
+  hazards: HazardInfo | null;
   safetyDataSheet: string | null;
   labelImage: string | null;
 }
@@ -18,7 +16,7 @@ interface HazardFields {
  * the safety data sheet.
  */
 export function ProductHazards({ product }: { product: HazardFields }) {
-  const info = hazardInfo(product);
+  const info = product.hazards;
   if (!info && !product.safetyDataSheet && !product.labelImage) return null;
   return (
     <section
@@ -32,7 +30,7 @@ export function ProductHazards({ product }: { product: HazardFields }) {
         <ul className="flex flex-wrap gap-3" aria-label="Pictogrammes de danger">
           {info.pictograms.map((p) => (
             <li key={p.code} className="flex w-20 flex-col items-center gap-1 text-center text-xs">
-              <GhsPictogramIcon code={p.code} className="size-16" />
+              <GhsPictogramIcon code={p.code} name={p.name} className="size-16" />
               <span aria-hidden="true">{p.name}</span>
             </li>
           ))}

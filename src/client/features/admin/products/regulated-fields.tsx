@@ -172,7 +172,7 @@ export function RegulatedFields({ form }: { form: FormApi }) {
               key={code}
               className="flex flex-col items-center gap-1 rounded-md border p-2 text-center text-xs"
             >
-              <GhsPictogramIcon code={code} className="size-10" />
+              <GhsPictogramIcon code={code} name={GHS_PICTOGRAMS[code]} className="size-10" />
               <span>
                 <input
                   type="checkbox"
