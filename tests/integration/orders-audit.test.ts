@@ -167,7 +167,11 @@ describe('orders:verify', () => {
 
   it('catches an altered checkpoint through its signature', async () => {
     await sealAll();
-    await db.sql`update audit_checkpoints set event_count = event_count - 1`;
+    // The newest checkpoint only: on a shared server the seal may have taken two rounds, and every
+    // altered checkpoint of the chain is reported on its own.
+    await db.sql`
+      update audit_checkpoints set event_count = event_count - 1
+       where id = (select max(id) from audit_checkpoints)`;
     expect((await verify()).problems).toEqual([expect.objectContaining({ kind: 'signature' })]);
   });
 
