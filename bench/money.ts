@@ -64,7 +64,8 @@ try {
       const id = order();
       const on = !flip.get(id);
       flip.set(id, on);
-      await setOrderStatus(sql, id, on ? 'confirmed' : 'processing', admin);
+      // Back and forth: going back needs a reason (domain/orders/transitions.ts).
+      await setOrderStatus(sql, id, on ? 'confirmed' : 'processing', admin, 'Benchmark');
     },
     payment: () => recordPayment(sql, order(), { amountCents: 1, method: 'card', day: today }, admin),
     refund: () =>

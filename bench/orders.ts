@@ -257,7 +257,8 @@ try {
   /** The whole command: read the stream, fold, decide, then the same append. */
   const command = async () => {
     const { id, head } = nextOrder();
-    const result = await setOrderStatus(sql, id, head.paid ? 'confirmed' : 'processing', system);
+    // Back and forth: going back needs a reason (domain/orders/transitions.ts).
+    const result = await setOrderStatus(sql, id, head.paid ? 'confirmed' : 'processing', system, 'Benchmark');
     const last = result.events.at(-1);
     if (last) streams.set(id, { version: last.version, hash: last.hash, paid: !head.paid });
   };
