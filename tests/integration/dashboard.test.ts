@@ -18,6 +18,7 @@ import {
   revenueSummary,
 } from '../../src/server/dashboard/dashboard.js';
 import { deleteOrder, setOrderStatus } from '../../src/server/orders/commands.js';
+import { recordPayment, refundOrder } from '../../src/server/orders/money.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import {
@@ -282,6 +283,60 @@ describe('dashboard figures', () => {
     expect(applied.applied).toBe(true);
     expect(await bestSellers(db.sql, MONTH)).toEqual(best);
     expect(await revenueByCategory(db.sql, MONTH)).toEqual(categories);
+    expect((await replayOrders(db.sql)).differenceCount).toBe(0);
+  });
+
+  it('a refund of some lines takes them out of best sellers and category revenue; the rebuild agrees', async () => {
+    const D = await createProduct(db.sql, {
+      title: "Station d'appâtage",
+      priceCents: 1200,
+      infiniteStock: true,
+    });
+    await db.sql`update products set category = 'Rongeurs' where id = ${D.id}`;
+    const day = { from: '2026-11-23', to: '2026-11-23' };
+    const rodents = async () =>
+      (await revenueByCategory(db.sql, day)).items.find((i) => i.category === 'Rongeurs')?.revenueCents ?? 0;
+    const before = await rodents();
+    const order = await place('o12', '2026-11-23T09:30:00Z', [[D, 3]]); // 3600
+    await recordPayment(
+      db.sql,
+      order.id,
+      { amountCents: 3600, method: 'cash', day: '2026-11-23' },
+      byAdmin('2026-11-23T09:31:00Z'),
+    );
+    const itemId = (
+      await db.sql<{ id: string }[]>`select id from order_items where order_id = ${order.id}`
+    )[0]!.id;
+    // One of the three stations comes back: 12,00 € refunded, the order is « Partiellement remboursée ».
+    await refundOrder(
+      db.sql,
+      order.id,
+      {
+        lines: [{ itemId, quantity: 1 }],
+        shipping: false,
+        extraCents: 0,
+        method: 'cash',
+        reason: 'returned',
+        restock: true,
+      },
+      byAdmin('2026-11-23T09:40:00Z'),
+    );
+    const sold = (await bestSellers(db.sql, day)).items.find((i) => i.title === "Station d'appâtage");
+    expect(sold).toMatchObject({ quantity: 2, revenueCents: 2400 });
+    expect((await rodents()) - before).toBe(2400);
+    // A gesture tied to no line lowers the order's revenue, not a product's.
+    await refundOrder(
+      db.sql,
+      order.id,
+      { lines: [], shipping: false, extraCents: 500, method: 'cash', reason: 'goodwill', restock: false },
+      byAdmin('2026-11-23T09:45:00Z'),
+    );
+    expect(
+      (await bestSellers(db.sql, day)).items.find((i) => i.title === "Station d'appâtage"),
+    ).toMatchObject({
+      quantity: 2,
+      revenueCents: 2400,
+    });
     expect((await replayOrders(db.sql)).differenceCount).toBe(0);
   });
 

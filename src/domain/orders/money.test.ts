@@ -4,6 +4,7 @@
  * with 20 % VAT included (25,00 × 20 / 120 = 4,17 €).
  */
 import { describe, expect, it } from 'vitest';
+import { productSales, productSalesChange } from '../dashboard/product-sales.js';
 import { closureTotals, periodDays } from './closures.js';
 import {
   decide,
@@ -288,5 +289,27 @@ describe('helpers', () => {
       ],
     });
     expect(periodDays('month', '2028-02')).toEqual({ firstDay: '2028-02-01', lastDay: '2028-02-29' });
+  });
+});
+
+describe('product sales (best sellers, revenue by category)', () => {
+  it('count each line net of what refunds took back of it; a delivery or gesture refund is tied to no product', () => {
+    const paid = [order, pay('p1', 2500)];
+    expect(productSales(stateOf(...paid))).toEqual([
+      { productId: TRAP, title: 'Piège', quantity: 2, revenueCents: 2000 },
+    ]);
+    // One trap back (10,00 €) plus the delivery (5,00 €): the product keeps 1 unit and 10,00 €.
+    const back = run(refund({ lines: [{ itemId: LINE, quantity: 1 }], shipping: true }), ...paid);
+    expect(productSales(stateOf(...paid, ...back))).toEqual([
+      { productId: TRAP, title: 'Piège', quantity: 1, revenueCents: 1000 },
+    ]);
+    expect(productSalesChange(stateOf(...paid), stateOf(...paid, ...back))).toEqual([
+      { productId: TRAP, title: 'Piège', quantity: -1, revenueCents: -1000 },
+    ]);
+    const gesture = run(refund({ extraCents: 300 }), ...paid);
+    expect(productSalesChange(stateOf(...paid), stateOf(...paid, ...gesture))).toEqual([]);
+    // Refunded in full (« Remboursée »): the order counts for nothing.
+    const all = run(refund({ lines: [{ itemId: LINE, quantity: 2 }], shipping: true }), ...paid);
+    expect(productSales(stateOf(...paid, ...all))).toEqual([]);
   });
 });

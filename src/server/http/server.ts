@@ -7,9 +7,10 @@ import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { toNodeHandler } from 'better-auth/node';
 import compression from 'compression';
+import sirv from 'sirv';
 import type { ViteDevServer } from 'vite';
 import { WebSocketServer } from 'ws';
-import { toId } from '../../domain/security/ids.js';
+import { toId, UUID_PATTERN } from '../../domain/security/ids.js';
 import { isKnownRoute } from '../../domain/site/routes.js';
 import { AUDIT_ARCHIVE_PATH, AUDIT_EXPORT_PATH, handleAuditExport } from '../audit/log-download.js';
 import { unsealedAge } from '../audit/sealer.js';
@@ -60,21 +61,39 @@ const securityHeaders = (config: Config): Record<string, string> => ({
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 });
 
+/** The types of what this file serves itself (pages, search-engine files); built assets go through sirv. */
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
 };
+
+/**
+ * The build's assets (dist/client files other than pages) through sirv: types, validators, ranges and
+ * 304s from a maintained library (issue 22, point 3). Hashed files under /assets/ never change; the
+ * others (favicon, manifest, icons) are kept an hour. Pages are not static: they are chosen by route
+ * and rendered from the settings and the database below, so they stay here.
+ */
+function builtAssets() {
+  const handler = sirv(clientDistDir, {
+    dev: false,
+    etag: true,
+    extensions: [],
+    setHeaders: (res, pathname) =>
+      res.setHeader(
+        'Cache-Control',
+        pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      ),
+  });
+  /** Whether the asset was found and is being sent. */
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    let missing = false;
+    handler(req, res, () => {
+      missing = true;
+    });
+    return !missing;
+  };
+}
 
 interface StaticFile {
   body: Buffer;
@@ -161,9 +180,12 @@ async function pageShell(vite: ViteDevServer | null, pathname: string): Promise<
 /** How long a stopping server lets requests in flight finish before closing their connections. */
 const DRAIN_TIMEOUT_MS = 5_000;
 
-const imagePath = /^\/images\/([0-9a-fA-F-]{36})\/(\d{2,4})\.webp$/;
+const imagePath = new RegExp(`^/images/(${UUID_PATTERN})/(\\d{2,4})\\.webp$`, 'i');
 
 type RouteHandler = (services: Services, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** One entry of the route table: true when it answered the request. */
+type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
 
 /** The routes outside tRPC and better-auth, by exact path; each handler starts with requireRole. */
 const backOfficeRoutes = new Map<string, RouteHandler>([
@@ -189,6 +211,165 @@ export async function createHttpServer(services: Services, options: { dev: boole
   const compress = compression({ threshold: 1024 });
   let vite: ViteDevServer | null = null;
   const headers = Object.entries(securityHeaders(services.config));
+  const serveAsset = builtAssets();
+
+  /** The API: tRPC over HTTP (batches bounded by the guard on the decoded calls). */
+  const trpc: Route = async (req, res, url) => {
+    if (!url.pathname.startsWith('/api/trpc')) return false;
+    res.setHeader('Cache-Control', 'no-store');
+    await nodeHTTPRequestHandler({
+      req,
+      res,
+      path: url.pathname.slice('/api/trpc/'.length),
+      router: appRouter,
+      createContext: ({ req }) => createContext(services, req),
+      maxBodySize: LIMITS.trpcBodyBytes,
+      // tRPC's own count (of the decoded path) behind the guard's, should the two ever differ.
+      maxBatchSize: LIMITS.batchCalls,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          logger.error(`tRPC ${path ?? ''} failed`, error.cause ?? error);
+      },
+    });
+    return true;
+  };
+
+  /** The back-office's non-tRPC routes: each passes the one gate (staff-gate.ts requireRole). */
+  const backOffice: Route = async (req, res, url) => {
+    const route = backOfficeRoutes.get(url.pathname);
+    if (!route) return false;
+    await route(services, req, res);
+    return true;
+  };
+
+  /** Safety data sheets (PDF), public and immutable like the images. */
+  const safetySheets: Route = async (req, res, url) => {
+    const documentId = DOCUMENT_PATH.exec(url.pathname)?.[1];
+    if (!documentId || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    await serveDocument(services, documentId, res);
+    return true;
+  };
+
+  /** Sign-in, sign-up and sessions (better-auth). */
+  const auth: Route = async (req, res, url) => {
+    if (!url.pathname.startsWith('/api/auth/')) return false;
+    res.setHeader('Cache-Control', 'no-store');
+    // The rate limiter keys on this header: always ours, never the client's (see auth.ts).
+    req.headers[CLIENT_IP_HEADER] = clientIp(req, services.config.TRUSTED_PROXIES);
+    await authHandler(req, res);
+    return true;
+  };
+
+  /** Product images, by id and width; an id is never reused, so they are cached forever. */
+  const images: Route = async (_req, res, url) => {
+    const image = imagePath.exec(url.pathname);
+    if (!image) return false;
+    const id = toId(image[1]);
+    const variant = id ? await readImageVariant(services.sql, id, Number(image[2])) : null;
+    if (!variant) {
+      res.statusCode = 404;
+      res.end();
+      return true;
+    }
+    res.setHeader('Content-Type', variant.contentType);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.end(variant.data);
+    return true;
+  };
+
+  /** robots.txt and sitemap.xml, from the public address and the catalogue. */
+  const searchEngines: Route = async (req, res, url) => {
+    const seo =
+      req.method === 'GET' || req.method === 'HEAD' ? searchEngineFile(services, url.pathname) : null;
+    if (!seo) return false;
+    const file = await seo;
+    send(
+      req,
+      res,
+      { ...file, type: mimeTypes[path.extname(url.pathname)]! },
+      file.status,
+      'public, max-age=3600',
+    );
+    return true;
+  };
+
+  /**
+   * The database answers (else this throws: 500), then a metrics line for monitoring: the age of the
+   * oldest unsealed event, "late" past twice AUDIT_SEAL_INTERVAL (the status stays 200: a restart
+   * would not seal anything).
+   */
+  const health: Route = async (_req, res, url) => {
+    if (url.pathname !== '/healthz') return false;
+    const age = await unsealedAge(services.sql, services.config);
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(`ok\noldest_unsealed_event_age_seconds ${age.seconds}${age.late ? ' late' : ''}\n`);
+    return true;
+  };
+
+  /**
+   * Pages that need the database: maintenance (pages only; assets, API and the back-office stay),
+   * redirects, and /boutique and /produit/:id rendered on the server (storefront/pages.ts).
+   */
+  const dynamicPages: Route = async (req, res, url) => {
+    const { pathname } = url;
+    // A dot in a page's own path (/produit/a.b) does not make it a file (issue 23, finding 10).
+    const isPage = !path.extname(pathname) || pathname.endsWith('.html') || isKnownRoute(pathname);
+    if (!isPage || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    if (await refuseDuringMaintenance(services, req, res, pathname)) return true;
+    const redirect = await pageRedirect(services, pathname, req.headers);
+    if (redirect) {
+      res.statusCode = 302;
+      res.setHeader('Location', redirect);
+      res.setHeader('Cache-Control', 'no-store');
+      res.end();
+      return true;
+    }
+    const page = shopPage(services, pathname, () => pageShell(vite, pathname));
+    if (!page) return false;
+    const file = await page;
+    send(req, res, { ...file, type: mimeTypes['.html']! }, file.status, 'no-cache');
+    return true;
+  };
+
+  /** In development, Vite serves the sources and the page shell. */
+  const development: Route = (req, res, url) => {
+    if (!vite) return false;
+    vite.middlewares(req, res, async () => {
+      const template = await readFile(path.join(projectRoot, 'index.html'), 'utf8');
+      const html = await vite!.transformIndexHtml(url.pathname, template);
+      res.statusCode = isKnownRoute(url.pathname) ? 200 : 404;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(html);
+    });
+    return true;
+  };
+
+  /** The build: its assets through sirv, then the pre-rendered page or the app shell (404 unknown). */
+  const built: Route = async (req, res, url) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.end();
+      return true;
+    }
+    if (path.extname(url.pathname) && !url.pathname.endsWith('.html') && serveAsset(req, res)) return true;
+    await servePage(req, res, url.pathname);
+    return true;
+  };
+
+  /** The route table: tried in this order, the first that answers ends the request. */
+  const routes: Route[] = [
+    trpc,
+    backOffice,
+    safetySheets,
+    auth,
+    images,
+    searchEngines,
+    health,
+    dynamicPages,
+    development,
+    built,
+  ];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of headers) {
@@ -196,124 +377,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     if (guardRequest(req, res, services.config)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const pathname = url.pathname;
-
-    if (pathname.startsWith('/api/trpc')) {
-      res.setHeader('Cache-Control', 'no-store');
-      await nodeHTTPRequestHandler({
-        req,
-        res,
-        path: pathname.slice('/api/trpc/'.length),
-        router: appRouter,
-        createContext: ({ req }) => createContext(services, req),
-        maxBodySize: LIMITS.trpcBodyBytes,
-        // tRPC's own count (of the decoded path) behind the guard's, should the two ever differ.
-        maxBatchSize: LIMITS.batchCalls,
-        onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            logger.error(`tRPC ${path ?? ''} failed`, error.cause ?? error);
-        },
-      });
-      return;
-    }
-    // The back-office's non-tRPC routes: each passes the one gate (staff-gate.ts requireRole).
-    const route = backOfficeRoutes.get(pathname);
-    if (route) {
-      await route(services, req, res);
-      return;
-    }
-    // Safety data sheets (PDF), public and immutable like the images.
-    const documentId = DOCUMENT_PATH.exec(pathname)?.[1];
-    if (documentId && (req.method === 'GET' || req.method === 'HEAD')) {
-      await serveDocument(services, documentId, res);
-      return;
-    }
-    if (pathname.startsWith('/api/auth/')) {
-      res.setHeader('Cache-Control', 'no-store');
-      // The rate limiter keys on this header: always ours, never the client's (see auth.ts).
-      req.headers[CLIENT_IP_HEADER] = clientIp(req, services.config.TRUSTED_PROXIES);
-      await authHandler(req, res);
-      return;
-    }
-    const image = imagePath.exec(pathname);
-    if (image) {
-      const id = toId(image[1]);
-      const variant = id ? await readImageVariant(services.sql, id, Number(image[2])) : null;
-      if (!variant) {
-        res.statusCode = 404;
-        res.end();
-        return;
-      }
-      res.setHeader('Content-Type', variant.contentType);
-      // Image ids are never reused for other content: cache forever.
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.end(variant.data);
-      return;
-    }
-    const seo = req.method === 'GET' || req.method === 'HEAD' ? searchEngineFile(services, pathname) : null;
-    if (seo) {
-      const file = await seo;
-      const type = mimeTypes[path.extname(pathname)]!;
-      send(req, res, { ...file, type }, file.status, 'public, max-age=3600');
-      return;
-    }
-    if (pathname === '/healthz') {
-      // The database answers (else this throws: 500). Then a metrics line for monitoring: the age
-      // of the oldest unsealed event, "late" past twice AUDIT_SEAL_INTERVAL (the status stays 200:
-      // a restart would not seal anything).
-      const age = await unsealedAge(services.sql, services.config);
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-store');
-      res.end(`ok\noldest_unsealed_event_age_seconds ${age.seconds}${age.late ? ' late' : ''}\n`);
-      return;
-    }
-    // --- Maintenance mode (shop settings): pages only; assets, API and the back-office stay. ---
-    // A dot in a page's own path (/produit/a.b) does not make it a file (issue 23, finding 10).
-    const isPage = !path.extname(pathname) || pathname.endsWith('.html') || isKnownRoute(pathname);
-    if (isPage && (req.method === 'GET' || req.method === 'HEAD')) {
-      if (await refuseDuringMaintenance(services, req, res, pathname)) return;
-      const redirect = await pageRedirect(services, pathname, req.headers);
-      if (redirect) {
-        res.statusCode = 302;
-        res.setHeader('Location', redirect);
-        res.setHeader('Cache-Control', 'no-store');
-        res.end();
-        return;
-      }
-      // /boutique and /produit/:id: rendered on the server from the database (storefront/pages.ts).
-      const page = shopPage(services, pathname, () => pageShell(vite, url.pathname));
-      if (page) {
-        const file = await page;
-        send(req, res, { ...file, type: mimeTypes['.html']! }, file.status, 'no-cache');
-        return;
-      }
-    }
-    if (vite) {
-      vite.middlewares(req, res, async () => {
-        const template = await readFile(path.join(projectRoot, 'index.html'), 'utf8');
-        const html = await vite!.transformIndexHtml(url.pathname, template);
-        res.statusCode = isKnownRoute(pathname) ? 200 : 404;
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.end(html);
-      });
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.statusCode = 405;
-      res.end();
-      return;
-    }
-    if (path.extname(pathname) && !pathname.endsWith('.html')) {
-      const file = await loadStatic(
-        path.join(clientDistDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')),
-      );
-      if (file) {
-        const immutable = pathname.startsWith('/assets/');
-        send(req, res, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-        return;
-      }
-    }
-    await servePage(req, res, pathname);
+    for (const route of routes) if (await route(req, res, url)) return;
   };
 
   // While stopping, answered keep-alive connections are closed at once instead of idling until the cut.

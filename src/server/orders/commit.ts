@@ -1,3 +1,4 @@
+import { productSalesChange } from '../../domain/dashboard/product-sales.js';
 import {
   type EvolvingEvent,
   evolve,
@@ -16,7 +17,6 @@ import { toId } from '../../domain/security/ids.js';
 import type { Sql, Tx } from '../db/client.js';
 import { insertPersonalRecord, sealPersonalData } from './personal-records.js';
 import { projectEvent, projectionStatement } from './projections.js';
-import { salesDirection } from './sales.js';
 import { appendEvent, type StoredEvent, toOrderEvent } from './store.js';
 
 /** Who asks, when and why: becomes each event's metadata. */
@@ -77,7 +77,7 @@ export async function commitSingle(
   const prevHash = stored.at(-1)?.hash ?? null;
   const metadata = metadataFor(meta);
   const after = evolve(before, { ...event, streamId, version: version + 1, metadata });
-  if (salesDirection(before, after) !== 0) {
+  if (productSalesChange(before, after).length > 0) {
     return await sql.begin((tx) => commitDecision(tx, streamId, stored, [event], meta, []));
   }
   const projection = after && projectionStatement(sql, event, after);

@@ -6,10 +6,11 @@
  */
 
 import type postgres from 'postgres';
+import { productSalesChange } from '../../domain/dashboard/product-sales.js';
 import type { OrderState } from '../../domain/orders/decider.js';
 import type { OrderEvent } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
-import { applySales, salesDirection } from './sales.js';
+import { applySales } from './sales.js';
 
 /** The delivery details and amounts an order carries, the same in the read table and the details. */
 export interface OrderAmounts {
@@ -172,9 +173,7 @@ export async function projectEvent(
   before: OrderState | null,
   after: OrderState,
 ): Promise<void> {
-  const direction = salesDirection(before, after);
-  const sales =
-    direction === 0 ? null : applySales(sql, direction > 0 ? after : (before ?? after), direction);
+  const sales = applySales(sql, after.createdAt, productSalesChange(before, after));
   if (event.type !== 'OrderPlaced') {
     const statement = projectionStatement(sql, event, after);
     await Promise.all([statement, sales]);

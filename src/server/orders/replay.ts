@@ -10,7 +10,7 @@ import { ORDER_EVENT_TYPES, parseOrderEvent } from '../../domain/orders/events.j
 import type { Sql, Tx } from '../db/client.js';
 import { personalColumn, readableData } from './personal-records.js';
 import { type ItemRow, itemRows, type OrderRow, orderRow } from './projections.js';
-import { SALES_TABLE, salesFromReadTables } from './sales.js';
+import { insertSalesOf, SALES_TABLE } from './sales.js';
 import type { StoredEvent } from './store.js';
 
 export interface RowDifference {
@@ -278,9 +278,7 @@ export async function replayOrders(sql: Sql, options: ReplayOptions = {}): Promi
     await copyRows(tx, 'order_items_replay', ITEM_COLUMNS, live.flatMap(itemRows), itemLine);
     // A customer account deleted since keeps its id in the live table too (migrations/0010).
     await tx`create temp table daily_product_sales_replay (like daily_product_sales) on commit drop`;
-    await tx`
-      insert into daily_product_sales_replay (day, product_id, title, quantity, revenue_cents)
-      ${salesFromReadTables(tx, 'orders_replay', 'order_items_replay')}`;
+    await insertSalesOf(tx, 'daily_product_sales_replay', live);
     const writeMs = lap();
     const orders = await compare(tx, 'orders', limit);
     const items = await compare(tx, 'order_items', limit);
