@@ -1,14 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { customerListSchema } from '../../domain/account/customers.js';
 import { ROLE_LABELS } from '../../domain/account/roles.js';
-import { CSV_BOM, csvAmount, csvLine } from '../../domain/orders/admin-list.js';
-import { hasUncleanText, INVALID_TEXT_MESSAGE } from '../../domain/security/text.js';
+import { csvAmount, csvLine } from '../../domain/orders/admin-list.js';
 import { exportFileName } from '../../domain/site/time-zone.js';
 import type { Services } from '../context.js';
 import type { Tx } from '../db/client.js';
-import { errors } from '../errors.js';
-import { streamDownload, type WriteChunk } from '../http/download.js';
-import { replyError, replyJson, requireRole } from '../http/staff-gate.js';
+import { sendCsv, type WriteChunk, writeCsv } from '../http/download.js';
+import { readQuery, requireRole } from '../http/staff-gate.js';
 import { spentCentsSql } from '../orders/sales.js';
 import { customerFilter } from './customers.js';
 
@@ -53,8 +51,7 @@ export async function writeCustomersCsv(
   sql: Tx,
   filters: { search: string; role?: string | null },
   write: WriteChunk,
-): Promise<void> {
-  await write(CSV_BOM + csvLine(CUSTOMER_CSV_HEADER));
+): Promise<number> {
   const cursor = sql<CustomerCsvRow[]>`
     select p.first_name, p.last_name, u.email, p.phone, p.address, p.postal_code, p.city, p.country, p.role,
            to_char(p.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY') as created_day,
@@ -67,28 +64,22 @@ export async function writeCustomersCsv(
           from orders o where o.customer_id = p.id) t on true
      where ${customerFilter(sql, filters)}
      order by p.created_at desc, p.id desc`.cursor(500);
-  for await (const rows of cursor) {
-    await write(
-      rows
-        .map((r) =>
-          csvLine([
-            r.firstName,
-            r.lastName,
-            r.email,
-            { digits: r.phone },
-            r.address,
-            { digits: r.postalCode },
-            r.city,
-            r.country,
-            ROLE_LABELS[r.role]?.label ?? r.role,
-            r.createdDay,
-            r.orderCount,
-            csvAmount(Number(r.totalSpentCents)),
-          ]),
-        )
-        .join(''),
-    );
-  }
+  return await writeCsv(write, CUSTOMER_CSV_HEADER, cursor, (r) =>
+    csvLine([
+      r.firstName,
+      r.lastName,
+      r.email,
+      { digits: r.phone },
+      r.address,
+      { digits: r.postalCode },
+      r.city,
+      r.country,
+      ROLE_LABELS[r.role]?.label ?? r.role,
+      r.createdDay,
+      r.orderCount,
+      csvAmount(Number(r.totalSpentCents)),
+    ]),
+  );
 }
 
 /** « clients-2026-11-25.csv », the Paris day. */
@@ -96,21 +87,9 @@ export const customerCsvFileName = (now: Date) => exportFileName('clients', 'csv
 
 export async function handleCustomersCsv(services: Services, req: IncomingMessage, res: ServerResponse) {
   if (!(await requireRole(services, req, res, 'admin', { methods: ['GET'] }))) return;
-  const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
-  const raw = { search: params.get('search') ?? undefined, role: params.get('role') || undefined };
-  if (hasUncleanText(raw)) return replyJson(res, 400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE);
-  const filters = customerListSchema.safeParse(raw);
-  if (!filters.success) {
-    return replyJson(res, 400, 'INVALID_INPUT', filters.error.issues[0]?.message ?? 'Données invalides');
-  }
-  const done = await streamDownload(
-    res,
-    {
-      contentType: 'text/csv; charset=utf-8',
-      fileName: customerCsvFileName(new Date()),
-      what: 'Customers CSV',
-    },
-    (write) => writeCustomersCsv(services.sql, filters.data, write),
+  const filters = readQuery(req, res, customerListSchema, ['search', 'role']);
+  if (!filters) return;
+  await sendCsv(res, { fileName: customerCsvFileName(new Date()), what: 'Customers CSV' }, (write) =>
+    writeCustomersCsv(services.sql, { ...filters, search: filters.search ?? '' }, write),
   );
-  if (done === false) replyError(res, errors.downloadBusy());
 }

@@ -1,5 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import { CSV_BOM, csvLine } from '../../domain/orders/admin-list.js';
+import { errors } from '../errors.js';
 import { logger } from '../logger.js';
+import { replyError } from './staff-gate.js';
 
 /**
  * The one way a back-office file (backup, orders CSV, order log) is streamed to a browser.
@@ -90,4 +93,35 @@ export async function streamDownload<T>(
     running -= 1;
     res.off('close', onClose);
   }
+}
+
+/**
+ * The back-office's CSV files (orders, customers, biocide register), in the French conventions of
+ * domain/orders/admin-list.ts: the BOM and the header, then each batch of rows (a server-side cursor:
+ * memory stays flat, and a slow reader holds the cursor back) as lines. Returns the number of rows.
+ */
+export async function writeCsv<Row>(
+  write: WriteChunk,
+  header: readonly string[],
+  batches: AsyncIterable<readonly Row[]>,
+  line: (row: Row) => string,
+): Promise<number> {
+  await write(CSV_BOM + csvLine([...header]));
+  let count = 0;
+  // A write that throws (the download ended) closes the cursor and frees the connection.
+  for await (const rows of batches) {
+    await write(rows.map(line).join(''));
+    count += rows.length;
+  }
+  return count;
+}
+
+/** Streams a CSV file (streamDownload); answers the French "busy" refusal when it cannot start. */
+export async function sendCsv(
+  res: ServerResponse,
+  file: { fileName: string; what: string },
+  produce: (write: WriteChunk) => Promise<number>,
+): Promise<void> {
+  const done = await streamDownload(res, { contentType: 'text/csv; charset=utf-8', ...file }, produce);
+  if (done === false) replyError(res, errors.downloadBusy());
 }

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
 import { isStaff } from '../../domain/account/roles.js';
 import type { DomainError } from '../../domain/errors.js';
+import { hasUncleanText, INVALID_TEXT_MESSAGE } from '../../domain/security/text.js';
 import { type Services, type SessionUser, sessionUser } from '../context.js';
 import { errors, kindToHttpStatus } from '../errors.js';
 import { originProblem } from './guards.js';
@@ -60,4 +62,29 @@ export async function requireRole(
     return null;
   }
   return user;
+}
+
+/**
+ * A route's query parameters read by the domain schema of the screen they come from (the filters of
+ * a list and of its CSV are one schema): the values named by `keys` (absent or empty: undefined),
+ * refused with the French message when unclean or invalid. Returns null once the refusal is sent.
+ */
+export function readQuery<S extends z.ZodType>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  schema: S,
+  keys: readonly string[],
+): z.infer<S> | null {
+  const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
+  const raw = Object.fromEntries(keys.map((key) => [key, params.get(key) || undefined]));
+  if (hasUncleanText(raw)) {
+    replyJson(res, 400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE);
+    return null;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    replyJson(res, 400, 'INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Données invalides');
+    return null;
+  }
+  return parsed.data;
 }

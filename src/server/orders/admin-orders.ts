@@ -5,8 +5,6 @@
  */
 import { DomainError, isDomainError } from '../../domain/errors.js';
 import {
-  CSV_BOM,
-  csvLine,
   customerLabel,
   ORDER_CSV_HEADER,
   type OrderCustomer,
@@ -32,6 +30,7 @@ import {
 } from '../../domain/orders/money.js';
 import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
+import { writeCsv } from '../http/download.js';
 import { foldStored } from './commit.js';
 import { type OrderAmounts, type OrderedLine, orderAmounts, recordedLine } from './projections.js';
 import { readStream } from './store.js';
@@ -416,17 +415,12 @@ export async function writeOrdersCsv(
   filters: OrderFilters,
   write: (text: string) => Promise<void>,
 ): Promise<number> {
-  await write(CSV_BOM + csvLine(ORDER_CSV_HEADER));
-  let count = 0;
   const cursor = sql<CsvRaw[]>`
     select ${rowColumns(sql)}, ${placedWithAccount(sql, 'o')}, o.shipping_address, o.subtotal_cents, o.shipping_cost_cents, o.tax_cents, o.notes
       from orders o left join profiles p on p.id = o.customer_id
      where ${filtered(sql, filters)}
      order by o.created_at desc, o.id desc`.cursor(500);
-  // A write that throws (the download ended) closes the cursor and frees the connection.
-  for await (const rows of cursor) {
-    await write(rows.map((r) => orderCsvLine({ ...r, customer: orderCustomer(r) })).join(''));
-    count += rows.length;
-  }
-  return count;
+  return await writeCsv(write, ORDER_CSV_HEADER, cursor, (r) =>
+    orderCsvLine({ ...r, customer: orderCustomer(r) }),
+  );
 }

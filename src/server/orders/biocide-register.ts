@@ -5,12 +5,10 @@ import {
   biocideRegisterLines,
   type RegisterSale,
 } from '../../domain/catalog/biocide-register.js';
-import { CSV_BOM, csvLine } from '../../domain/orders/admin-list.js';
 import type { Services } from '../context.js';
 import type { Tx } from '../db/client.js';
-import { errors } from '../errors.js';
-import { streamDownload, type WriteChunk } from '../http/download.js';
-import { replyError, requireRole } from '../http/staff-gate.js';
+import { sendCsv, type WriteChunk, writeCsv } from '../http/download.js';
+import { requireRole } from '../http/staff-gate.js';
 import { personalColumn, readableData } from './personal-records.js';
 
 /**
@@ -20,34 +18,22 @@ import { personalColumn, readableData } from './personal-records.js';
 export const BIOCIDE_REGISTER_PATH = '/api/admin/biocides-register.csv';
 
 export async function writeBiocideRegister(sql: Tx, write: WriteChunk): Promise<number> {
-  await write(CSV_BOM + csvLine(BIOCIDE_REGISTER_HEADER));
-  let count = 0;
   // The buyer's name and email live in the order's personal record, outside the log (ADR 020).
   const cursor = sql<{ data: unknown; personal: unknown; recordedAt: Date }[]>`
     select data, ${personalColumn(sql)}, recorded_at from events
      where type = 'OrderPlaced' and jsonb_path_exists(data, '$.lines[*].biocideType')
      order by recorded_at, position`.cursor(500);
-  for await (const rows of cursor) {
-    const sales = rows.map((r) => ({
+  return await writeCsv(write, BIOCIDE_REGISTER_HEADER, cursor, (r) =>
+    biocideRegisterLines({
       ...(readableData('OrderPlaced', r.data, r.personal) as Omit<RegisterSale, 'at'>),
       at: r.recordedAt,
-    }));
-    await write(sales.map(biocideRegisterLines).join(''));
-    count += rows.length;
-  }
-  return count;
+    }),
+  );
 }
 
 export async function handleBiocideRegister(services: Services, req: IncomingMessage, res: ServerResponse) {
   if (!(await requireRole(services, req, res, 'admin', { methods: ['GET'] }))) return;
-  const count = await streamDownload(
-    res,
-    {
-      contentType: 'text/csv; charset=utf-8',
-      fileName: biocideRegisterFileName(new Date()),
-      what: 'Biocide register',
-    },
-    (write) => writeBiocideRegister(services.sql, write),
+  await sendCsv(res, { fileName: biocideRegisterFileName(new Date()), what: 'Biocide register' }, (write) =>
+    writeBiocideRegister(services.sql, write),
   );
-  if (count === false) replyError(res, errors.downloadBusy());
 }
