@@ -24,6 +24,7 @@ import {
 } from '../../src/server/backup/backup.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { placeOrder } from '../../src/server/orders/place.js';
+import { seed } from '../../src/server/seed/seed.js';
 import { callerAs, createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
 import { startHttpApp } from '../support/http-app.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
@@ -219,6 +220,11 @@ describe('a restored shop is the shop that was backed up, and its audit says OK'
         const comparable = (rows: Record<string, unknown>[]) =>
           rows.map((r) => JSON.stringify(table === 'events' ? { ...r, tx_id: null } : r)).sort();
         if (table === 'audit_checkpoints') expect(actual.length).toBe(expected.length + 1);
+        else if (table === 'app_meta')
+          // The seed markers a restore sets (this shop ran without the seed, so has none).
+          expect(actual.map((r) => r.key).sort()).toEqual(
+            [...expected.map((r) => r.key), 'seed:admin', 'seed:catalog', 'seed:settings'].sort(),
+          );
         else expect(comparable(actual), table).toEqual(comparable(expected));
       }
       for (const table of [
@@ -260,6 +266,13 @@ describe('a restored shop is the shop that was backed up, and its audit says OK'
           idempotencyKey: randomUUID(),
         });
         expect((await sealOnce(target.sql, app.services.config)).kind).toBe('sealed');
+        // A start with the default SEED=true seeds nothing into the restored shop.
+        const counts = async () =>
+          await target.sql`
+            select (select count(*) from products)::int as products, (select count(*) from users)::int as users`;
+        const before = await counts();
+        await seed(target.sql, app.services.auth, app.services.config);
+        expect(await counts()).toEqual(before);
       } finally {
         await app.close();
       }

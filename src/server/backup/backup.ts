@@ -438,6 +438,14 @@ export async function restoreBackup(
         ),
       );
     }
+    // A restored shop is never seeded (the demo catalogue, an admin of ADMIN_PASSWORD): a shop that
+    // ran with SEED=false has no seed markers of its own, and a start with the default would seed.
+    for (const marker of ['seed:catalog', 'seed:settings', 'seed:admin']) {
+      await tx`
+        insert into app_meta (key, value)
+        values (${marker}, ${tx.json({ restoredAt: new Date().toISOString(), backupOf: header.createdAt })})
+        on conflict (key) do nothing`;
+    }
     // Identity and serial counters continue after the restored rows (setval is not undone by a
     // rollback: it runs once nothing can refuse the restore any more).
     const sequences = await tx<{ tbl: string; col: string; seq: string }[]>`
