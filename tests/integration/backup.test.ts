@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../../src/domain/site/time-zone.js';
 import { closeThrough } from '../../src/server/audit/closures.js';
-import { sealOnce } from '../../src/server/audit/sealer.js';
+import { checkKey, sealOnce } from '../../src/server/audit/sealer.js';
 import { parseWitness, sealLog, verifyDatabase } from '../../src/server/audit/verify.js';
 import {
   BackupMac,
@@ -266,6 +266,14 @@ describe('a restored shop is the shop that was backed up, and its audit says OK'
           idempotencyKey: randomUUID(),
         });
         expect((await sealOnce(target.sql, app.services.config)).kind).toBe('sealed');
+        // The start's check of the key: this one signed the log; a generated secret did not.
+        expect(await checkKey(target.sql, app.services.config)).toBe(true);
+        expect(
+          await checkKey(target.sql, {
+            ...app.services.config,
+            AUDIT_KEY: 'a-secret-generated-at-start-0123456789',
+          }),
+        ).toBe(false);
         // A start with the default SEED=true seeds nothing into the restored shop.
         const counts = async () =>
           await target.sql`
