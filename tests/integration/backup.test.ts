@@ -390,6 +390,32 @@ describe('a backup edited in any table is refused, and nothing is written', () =
     await signatureRefused([...backup.slice(0, -1), `${JSON.stringify({ ...end, rows: end.rows - 1 })}\n`]);
   });
 
+  it('a file changed between the check and the load (the load checks the signature again)', async () => {
+    const id = shop.users.customerA.id;
+    const edited = edit(
+      backup,
+      'profiles',
+      (r) => r.id === id,
+      (r) => {
+        r.role = 'admin';
+      },
+    );
+    const target = await createTestDatabase();
+    try {
+      const before = await state(target.sql);
+      let reads = 0;
+      const changing = () => source((reads++ === 0 ? backup : edited) as string[])();
+      await expect(restoreBackup(target.sql, changing, { auditKey: KEY })).rejects.toMatchObject({
+        code: 'CHANGED_DURING_RESTORE',
+        message: RESTORE_MESSAGES.changed,
+      });
+      expect(reads).toBe(2);
+      expect(await state(target.sql)).toEqual(before);
+    } finally {
+      await target.drop();
+    }
+  });
+
   it('cut short (no end line), or signed with another key', async () => {
     expect(await refused(backup.slice(0, -1), 'TRUNCATED_BACKUP')).toBe(RESTORE_MESSAGES.truncated);
     expect(await refused(backup, 'OTHER_KEY', 'another-audit-key-0123456789abcdef')).toContain(

@@ -402,9 +402,11 @@ export async function restoreBackup(
     };
     let count = 0;
     let signature = '';
+    let n = 0;
     for await (const raw of source()) {
+      n += 1;
       if (!raw.trim()) continue;
-      const line = JSON.parse(raw) as Line;
+      const line = parseLine(raw, n);
       if (line.kind === 'end') {
         signature = mac.finish(line.rows, line.counts);
         break;
