@@ -1,16 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type ShopSettings } from '../../src/domain/settings/settings.js';
-import { verifyDatabase, writeCheckpoint } from '../../src/server/audit/verify.js';
-import { restoreBackup, writeBackup } from '../../src/server/backup/backup.js';
 import type { Services, SessionUser } from '../../src/server/context.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import {
   callerAs,
   createTestDatabase,
@@ -19,7 +11,7 @@ import {
   type TestDatabase,
 } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
+import { createProduct, customerForm, stockOf } from '../support/orders.js';
 
 let db: TestDatabase;
 let services: Services;
@@ -378,135 +370,10 @@ describe('settings obeyed: Système', () => {
     );
     const lines = (await res.text()).trim().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ kind: 'header', format: 'h27-backup' });
-    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ kind: 'end', rows: lines.length - 2 });
-  });
-});
-
-describe('backup and restore', () => {
-  const snapshot = async (sql: TestDatabase['sql']) => {
-    const tables = [
-      'products',
-      'images',
-      'image_variants',
-      'users',
-      'accounts',
-      'profiles',
-      'orders',
-      'order_items',
-      'events',
-      'event_streams',
-      'audit_checkpoints',
-      'order_number_counters',
-      'shop_settings',
-      'shop_settings_history',
-      'mail_outbox',
-      'app_meta',
-    ];
-    const out: Record<string, string[]> = {};
-    for (const t of tables) {
-      const rows = await sql<{ j: string }[]>`select row_to_json(x)::text as j from ${sql(t)} x`;
-      out[t] = rows.map((r) => r.j).sort();
-    }
-    return out;
-  };
-
-  it('a backup restored into an empty database gives the same data and a log that verifies', {
-    timeout: 180_000,
-  }, async () => {
-    await save({ shopName: 'Boutique sauvegardée' });
-    const p = await createProduct(db.sql, { priceCents: 1990, stockQuantity: 40 });
-    for (let i = 0; i < 3; i++) await place(customer, [{ productId: p.id, quantity: 1 }]);
-    await writeCheckpoint(db.sql, AUDIT_KEY);
-    // Placed after the checkpoint: not sealed yet in the backup.
-    await placeOrder(
-      db.sql,
-      {
-        customerId: null,
-        customer: customerForm,
-        deliveryMethod: 'pickup',
-        lines: [{ productId: p.id, quantity: 1 }],
-      },
-      guest,
-    );
-    const lines: string[] = [];
-    const rows = await writeBackup(db.sql, (line) => void lines.push(line));
-    expect(rows).toBeGreaterThan(20);
-    const file = path.join(tmpdir(), `backup-${randomUUID()}.ndjson`);
-    await writeFile(file, lines.join(''));
-
-    const target = await createTestDatabase();
-    try {
-      // The README's command, on an empty database.
-      const tsx = path.resolve('node_modules/.bin/tsx');
-      const env = { ...process.env, DATABASE_URL: target.url, AUDIT_KEY, LOG_LEVEL: 'warn' };
-      const run = await promisify(execFile)(tsx, ['src/server/cli/db-restore.ts', '--file', file], { env });
-      expect(run.stderr).toContain('The restored order log verifies');
-      const source = await snapshot(db.sql);
-      const restored = await snapshot(target.sql);
-      // Same rows everywhere, except what the restore adds on purpose: a checkpoint for this
-      // database and the events' transaction ids (local to a cluster).
-      const { events: se, audit_checkpoints: sc, ...sourceRest } = source;
-      const { events: re, audit_checkpoints: rc, ...restoredRest } = restored;
-      expect(restoredRest).toEqual(sourceRest);
-      const withoutTx = (list: string[]) =>
-        list
-          .map((j) => {
-            const { tx_id: _t, ...rest } = JSON.parse(j);
-            return JSON.stringify(rest);
-          })
-          .sort();
-      expect(withoutTx(re!)).toEqual(withoutTx(se!));
-      expect(rc!.length).toBe(sc!.length + 1);
-      expect((await verifyDatabase(target.sql, AUDIT_KEY)).ok).toBe(true);
-      // The restored shop keeps working: a new order, and its log still verifies.
-      const targetServices = createTestServices(target, { AUDIT_KEY });
-      await callerAs(targetServices, null).checkout.place({
-        ...customerForm,
-        deliveryMethod: 'pickup',
-        lines: [{ productId: p.id, quantity: 1 }],
-        idempotencyKey: randomUUID(),
-      });
-      const report = await verifyDatabase(target.sql, AUDIT_KEY);
-      expect(report.problems).toEqual([]);
-      // A second restore into the same (no longer empty) database is refused.
-      await expect(
-        restoreBackup(
-          target.sql,
-          (async function* () {
-            yield* lines;
-          })(),
-        ),
-      ).rejects.toThrow('not empty');
-    } finally {
-      await target.drop();
-    }
-  });
-
-  it('refuses a truncated backup or one whose log was tampered with', async () => {
-    const lines: string[] = [];
-    await writeBackup(db.sql, (line) => void lines.push(line));
-    const target = await createTestDatabase();
-    try {
-      const from = (list: string[]) =>
-        (async function* () {
-          yield* list;
-        })();
-      await expect(restoreBackup(target.sql, from(lines.slice(0, -1)))).rejects.toThrow('truncated');
-      expect((await target.sql`select count(*)::int as n from products`)[0]).toEqual({ n: 0 });
-      const tampered = lines.map((l) =>
-        l.includes('"t":"events"') && l.includes('OrderPlaced')
-          ? l.replace(/"totalAmountCents": ?\d+/, '"totalAmountCents": 1')
-          : l,
-      );
-      // Refused before commit: nothing is left behind, and the restore can be run again.
-      await expect(restoreBackup(target.sql, from(tampered), { auditKey: AUDIT_KEY })).rejects.toThrow(
-        'does not verify',
-      );
-      expect((await target.sql`select count(*)::int as n from products`)[0]).toEqual({ n: 0 });
-      expect((await target.sql`select count(*)::int as n from events`)[0]).toEqual({ n: 0 });
-      expect((await restoreBackup(target.sql, from(lines), { auditKey: AUDIT_KEY })).verified).toBe(true);
-    } finally {
-      await target.drop();
-    }
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+      kind: 'end',
+      rows: lines.length - 2,
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 });

@@ -8,7 +8,13 @@ import type { Config } from '../config.js';
 import type { Sql } from '../db/client.js';
 import { logger } from '../logger.js';
 import { closePastDays } from './closures.js';
-import { type Checkpoint, latestWitnessed, sealLog, verifyDatabase } from './verify.js';
+import {
+  type Checkpoint,
+  latestCheckpointSigned,
+  latestWitnessed,
+  sealLog,
+  verifyDatabase,
+} from './verify.js';
 
 export type SealOutcome =
   | { kind: 'sealed'; checkpoint: Checkpoint }
@@ -77,6 +83,19 @@ export async function checkWitness(sql: Sql, config: Config): Promise<boolean> {
   return false;
 }
 
+/**
+ * Whether this server's AUDIT_KEY signed the latest checkpoint; logs when not. A restored or moved
+ * database started with another key (a fresh DATA_DIR generating its own secret) would otherwise
+ * only show as "signature does not match" on the audit page (issue 23, finding 7).
+ */
+export async function checkKey(sql: Sql, config: Config): Promise<boolean> {
+  if (await latestCheckpointSigned(sql, config.AUDIT_KEY)) return true;
+  logger.error(
+    'Order log: the latest checkpoint is not signed with this AUDIT_KEY. Start a restored or moved database with the AUDIT_KEY it was restored with (README, "Restore a backup"): with another key every checkpoint reports "signature does not match" and nothing is sealed.',
+  );
+  return false;
+}
+
 export function startSealer(sql: Sql, config: Config) {
   if (config.AUDIT_SEAL_INTERVAL === 0) return { stop: async () => undefined };
   let running: Promise<unknown> | null = null;
@@ -87,6 +106,7 @@ export function startSealer(sql: Sql, config: Config) {
   // At start: the database still holds the witness's latest checkpoint, unchanged (the full check
   // of the events against it runs with every seal).
   void checkWitness(sql, config).catch((error) => logger.error('Checking the audit witness failed', error));
+  void checkKey(sql, config).catch((error) => logger.error('Checking the audit key failed', error));
   const timer = setInterval(() => {
     if (running) {
       logger.warn(

@@ -155,6 +155,13 @@ function signatureValid(key: string, c: Checkpoint): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** Whether the latest checkpoint is signed with `key` (true when there is none yet). */
+export async function latestCheckpointSigned(sql: Tx, key: string): Promise<boolean> {
+  const [c] = await sql<Checkpoint[]>`
+    select ${sql.unsafe(CHECKPOINT_COLUMNS)} from audit_checkpoints order by id desc limit 1`;
+  return !c || signatureValid(key, c);
+}
+
 /**
  * Seals the log up to the oldest running transaction: every event of older transactions is final,
  * so the checkpoint can list their positions exactly. Run by `orders:verify` after a clean check.

@@ -5,10 +5,10 @@ import { createWriteStream } from 'node:fs';
 import { writeBackup } from '../backup/backup.js';
 import { flagValue, withOrderLog } from './orders-cli.js';
 
-await withOrderLog(async ({ sql }) => {
+await withOrderLog(async ({ sql, config }) => {
   const out = flagValue('--out');
   const stream = out ? createWriteStream(out) : process.stdout;
-  const rows = await writeBackup(sql, async (line) => {
+  const rows = await writeBackup(sql, config.AUDIT_KEY, async (line) => {
     if (!stream.write(line)) await once(stream, 'drain');
   });
   if (out) {

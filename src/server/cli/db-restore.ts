@@ -1,10 +1,16 @@
 // `npm run db:restore -- --file backup.ndjson`: loads a backup (the back-office's "Sauvegarder la
 // base", or `db:backup`) into an EMPTY database (DATABASE_URL, or the embedded one of DATA_DIR),
-// after applying the migrations; then verifies the restored order log with AUDIT_KEY (the key of
-// the server that wrote it) and seals it for this database, all in one transaction: exit 2 and
-// nothing written when the file or its log is refused.
+// after applying the migrations. AUDIT_KEY must be the key of the server that made the backup: the
+// whole file is checked against its signature before anything is written, then loaded, verified
+// (order log, closures, documents) and sealed for this database in one transaction. Exit 2 with a
+// French message, and nothing written, when the file or its log is refused. The sealing checkpoint
+// is appended to the witness file (AUDIT_WITNESS_FILE, by default DATA_DIR/audit-witness.ndjson) of
+// the server that will serve the restored shop.
 import { createReadStream } from 'node:fs';
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { witnessLine } from '../audit/verify.js';
 import { restoreBackup } from '../backup/backup.js';
 import { flagValue, withOrderLog } from './orders-cli.js';
 
@@ -19,10 +25,14 @@ await withOrderLog(async ({ sql, config }) => {
     console.error('Usage: npm run db:restore -- --file backup.ndjson');
     return 2;
   }
-  // A backup that does not load or whose order log does not verify is refused as a whole (one
-  // transaction): the error is printed, exit 2, and the database is left as it was.
-  const result = await restoreBackup(sql, fileLines(file), { auditKey: config.AUDIT_KEY });
+  const result = await restoreBackup(sql, () => fileLines(file), { auditKey: config.AUDIT_KEY });
+  const witness = config.AUDIT_WITNESS_FILE;
+  await mkdir(path.dirname(witness), { recursive: true });
+  await appendFile(witness, witnessLine(result.checkpoint), { mode: 0o600 });
   console.error(`Restored ${result.rows} rows from ${file}.`);
-  console.error('The restored order log verifies and is sealed for this database.');
+  console.error(
+    `The backup's signature, the order log (${result.report.events} events), its closures and its documents verify; the log is sealed for this database (checkpoint #${result.checkpoint.id}, appended to ${witness}).`,
+  );
+  console.error('Start the restored shop with this AUDIT_KEY and this witness file.');
   return 0;
 });
