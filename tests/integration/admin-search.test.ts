@@ -1,35 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services, SessionUser } from '../../src/server/context.js';
-import {
-  callerAs,
-  createTestDatabase,
-  createTestServices,
-  createUser,
-  type TestDatabase,
-} from '../support/db.js';
 import { createProduct } from '../support/orders.js';
+import { type TestShop, testShop } from '../support/shop.js';
 
 /* Issue 29, point 5: the products screen searches every product on the server, not the loaded page. */
 
-let db: TestDatabase;
-let services: Services;
-let admin: SessionUser;
+let shop: TestShop;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-  admin = await createUser(services, { role: 'admin' });
+  shop = await testShop();
 });
 afterAll(async () => {
-  await db.drop();
+  await shop.drop();
 });
 
 describe('adminProducts.list search', () => {
   it('finds a product beyond the first page by every word, in the title, category or brand', async () => {
-    await createProduct(db.sql, { title: 'Piège à frelons asiatiques' });
-    await db.sql`update products set category = 'Apiculture', brand = 'Véto%Pharma' where title = 'Piège à frelons asiatiques'`;
-    for (let n = 0; n < 25; n++) await createProduct(db.sql, { title: `Appât n°${n}` });
-    const asAdmin = callerAs(services, admin);
+    await createProduct(shop.sql, { title: 'Piège à frelons asiatiques' });
+    await shop.sql`update products set category = 'Apiculture', brand = 'Véto%Pharma' where title = 'Piège à frelons asiatiques'`;
+    for (let n = 0; n < 25; n++) await createProduct(shop.sql, { title: `Appât n°${n}` });
+    const asAdmin = shop.as('admin');
     const firstPage = await asAdmin.adminProducts.list({ limit: 20 });
     expect(firstPage.items.some((p) => p.title.startsWith('Piège à frelons'))).toBe(false);
 

@@ -1,34 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services, SessionUser } from '../../src/server/context.js';
-import {
-  callerAs,
-  createTestDatabase,
-  createTestServices,
-  createUser,
-  type TestDatabase,
-} from '../support/db.js';
 import { createProduct } from '../support/orders.js';
+import { type TestShop, testShop } from '../support/shop.js';
 
 /* Issue 29, point 5: categories as a managed list; a product's category is one of it. */
 
-let db: TestDatabase;
-let services: Services;
-let admin: SessionUser;
+let shop: TestShop;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-  admin = await createUser(services, { role: 'admin' });
+  shop = await testShop();
 });
 afterAll(async () => {
-  await db.drop();
+  await shop.drop();
 });
 
 const product = (category: string | null) => ({ title: `Produit ${Math.random()}`, price: 9.9, category });
 
 describe('product categories', () => {
   it('are created, ordered, renamed and merged, carrying their products along', async () => {
-    const asAdmin = callerAs(services, admin);
+    const asAdmin = shop.as('admin');
     await asAdmin.adminProducts.createCategory({ name: ' Rongeurs ' });
     let list = await asAdmin.adminProducts.createCategory({ name: 'Insectes' });
     expect(list.map((c) => c.name)).toEqual(['Rongeurs', 'Insectes']);
@@ -58,9 +47,9 @@ describe('product categories', () => {
   });
 
   it('leave a product without a category alone, and products made elsewhere keep theirs', async () => {
-    const asAdmin = callerAs(services, admin);
+    const asAdmin = shop.as('admin');
     await expect(asAdmin.adminProducts.create(product(null))).resolves.toMatchObject({ category: null });
-    const made = await createProduct(db.sql, { title: 'Ancien produit' });
+    const made = await createProduct(shop.sql, { title: 'Ancien produit' });
     expect(made.id).toBeTruthy();
   });
 });
