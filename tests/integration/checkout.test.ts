@@ -336,6 +336,39 @@ describe('checkout.place', () => {
     });
     await expect(shop.as('anonymous').checkout.place(input)).rejects.toMatchObject({ code: 'CONFLICT' });
   });
+
+  it("a guest's key replayed by another anonymous client returns none of the guest's details (issue 23, finding 10)", async () => {
+    const product = await createProduct(db.sql, { stockQuantity: 10 });
+    const input = order([{ productId: product.id, quantity: 1 }]);
+    const first = await shop.as('anonymous').checkout.place(input);
+    expect(first.customer.email).toBe(form.email);
+    // The same request again (a retry, a double click): the same order, as it was answered.
+    expect(await shop.as('anonymous').checkout.place(input)).toEqual(first);
+    const before = await counts();
+    // Someone holding only the key: a request of their own, or the key with another cart.
+    const probes = [
+      { ...input, firstName: 'Curieux', lastName: 'Anonyme', email: 'curieux@example.fr' },
+      { ...input, lines: [{ productId: product.id, quantity: 2 }] },
+    ];
+    for (const probe of probes) {
+      const refusal = await shop
+        .as('anonymous')
+        .checkout.place(probe)
+        .then(
+          (answer) => answer as unknown,
+          (e: unknown) => e,
+        );
+      expect(refusal).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Cette demande a déjà été utilisée pour une autre commande.',
+      });
+      const text = JSON.stringify(refusal, Object.getOwnPropertyNames(refusal));
+      for (const personal of [form.lastName, form.email, form.phone, form.address, first.orderNumber]) {
+        expect(text).not.toContain(personal);
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
 });
 
 describe('checkout over HTTP', () => {
