@@ -319,6 +319,33 @@ describe('updating a customer', () => {
     expect((await browser.trpc().account.profile.query()).role).toBe('admin');
   });
 
+  it('closes the open sockets of a customer whose password is reset by mail (issue 23, finding 10)', async () => {
+    const { created, browser, within } = await signedInCustomer();
+    const anyone = browserClient(app);
+    expect(
+      (
+        await anyone.post('/api/auth/request-password-reset', {
+          email: created.email,
+          redirectTo: '/reinitialiser-mot-de-passe',
+        })
+      ).status,
+    ).toBe(200);
+    const [mail] = await db.sql<{ textBody: string }[]>`
+      select text_body from mail_outbox where kind = 'reset-password' and to_address = ${created.email}`;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+    const done = await anyone.post('/api/auth/reset-password', {
+      newPassword: 'Un tout autre mot de passe 27',
+      token,
+    });
+    expect(done.status).toBe(200);
+    // At once, as for a role change: not at the socket's next idle check.
+    expect(await within(3000)).toBe(4401);
+    expect(await sessionsOf(created.id)).toBe(0);
+    await expect(browser.trpc().account.profile.query()).rejects.toMatchObject({
+      data: { code: 'UNAUTHORIZED' },
+    });
+  });
+
   it('does the same through account.setRole', async () => {
     const { created, within } = await signedInCustomer();
     await asAdmin().account.setRole({ userId: created.id, role: 'admin' });

@@ -164,6 +164,35 @@ describe('checkout.place', () => {
     expect(await stockOf(db.sql, trap.id)).toBe(401);
   });
 
+  it('refuses a total over 1,000,000 € with a French message and writes nothing, where 2^31 cents gave a 500 (issue 23, finding 10)', async () => {
+    // The highest price the product form accepts.
+    const safe = await createProduct(db.sql, {
+      title: 'Coffre-fort',
+      priceCents: 100_000_000,
+      stockQuantity: 50,
+    });
+    const before = await counts();
+    for (const quantity of [22, 2]) {
+      await expect(
+        shop.as('anonymous').checkout.place({
+          ...order([{ productId: safe.id, quantity }]),
+          deliveryMethod: 'pickup',
+        }),
+      ).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message:
+          "Le montant d'une commande ne peut pas dépasser 1 000 000 € : réduisez les quantités ou passez plusieurs commandes.",
+      });
+    }
+    expect(await counts()).toEqual(before);
+    expect(await stockOf(db.sql, safe.id)).toBe(50);
+    // The bound itself is an order.
+    const one = await shop
+      .as('anonymous')
+      .checkout.place({ ...order([{ productId: safe.id, quantity: 1 }]), deliveryMethod: 'pickup' });
+    expect(one.totalAmountCents).toBe(100_000_000);
+  });
+
   it('refuses a product that became unavailable or hidden, naming it, and writes nothing', async () => {
     const gone = await createProduct(db.sql, { title: 'Aérosol guêpes', stockQuantity: 5 });
     await db.sql`update products set is_available = false where id = ${gone.id}`;
@@ -306,6 +335,39 @@ describe('checkout.place', () => {
       code: 'CONFLICT',
     });
     await expect(shop.as('anonymous').checkout.place(input)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it("a guest's key replayed by another anonymous client returns none of the guest's details (issue 23, finding 10)", async () => {
+    const product = await createProduct(db.sql, { stockQuantity: 10 });
+    const input = order([{ productId: product.id, quantity: 1 }]);
+    const first = await shop.as('anonymous').checkout.place(input);
+    expect(first.customer.email).toBe(form.email);
+    // The same request again (a retry, a double click): the same order, as it was answered.
+    expect(await shop.as('anonymous').checkout.place(input)).toEqual(first);
+    const before = await counts();
+    // Someone holding only the key: a request of their own, or the key with another cart.
+    const probes = [
+      { ...input, firstName: 'Curieux', lastName: 'Anonyme', email: 'curieux@example.fr' },
+      { ...input, lines: [{ productId: product.id, quantity: 2 }] },
+    ];
+    for (const probe of probes) {
+      const refusal = await shop
+        .as('anonymous')
+        .checkout.place(probe)
+        .then(
+          (answer) => answer as unknown,
+          (e: unknown) => e,
+        );
+      expect(refusal).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Cette demande a déjà été utilisée pour une autre commande.',
+      });
+      const text = JSON.stringify(refusal, Object.getOwnPropertyNames(refusal));
+      for (const personal of [form.lastName, form.email, form.phone, form.address, first.orderNumber]) {
+        expect(text).not.toContain(personal);
+      }
+    }
+    expect(await counts()).toEqual(before);
   });
 });
 

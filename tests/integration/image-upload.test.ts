@@ -162,6 +162,8 @@ describe('abuse: each refused with a French message, nothing stored', () => {
     ['a text file renamed .jpg', () => textFile, IMAGE_MESSAGES.notAnImage, 422],
     ['a JPEG/ZIP polyglot', jpegZipPolyglot, IMAGE_MESSAGES.hiddenData, 422],
     ['a 60-megapixel PNG of a few KB', () => pixelBombPng(), IMAGE_MESSAGES.tooManyPixels, 422],
+    // Issue 23, finding 10: 40 MP exactly, but one pixel wide (it held the worker for 24-40 s).
+    ['a 77 KB PNG of 1 × 40,000,000 px', () => pixelBombPng(1, 40_000_000), IMAGE_MESSAGES.sideTooLong, 422],
     ['an 11 MB file', () => oversizedFile(), IMAGE_MESSAGES.tooBig, 413],
     ['a truncated JPEG', truncatedJpeg, IMAGE_MESSAGES.notAnImage, 422],
     ['an empty file', () => Buffer.alloc(0), IMAGE_MESSAGES.notAnImage, 422],

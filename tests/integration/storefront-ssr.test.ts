@@ -4,6 +4,7 @@ import { formatEuros } from '../../src/domain/catalog/pricing.js';
 import { BUSINESS } from '../../src/domain/site/business.js';
 import { SHOP_PAGES_CACHE } from '../../src/server/catalog/page-cache.js';
 import { listenForCacheClears } from '../../src/server/settings/caches.js';
+import { TOO_MANY_PAGES_MESSAGE, UNKNOWN_PRODUCT_LIMIT } from '../../src/server/storefront/pages.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
 import { createProduct } from '../support/orders.js';
 import { schemaOrgProblems } from '../support/schema-org.js';
@@ -27,7 +28,12 @@ const HOSTILE = 'Piège </script><script>alert(1)</script> & <!-- commentaire';
 beforeAll(async () => {
   shop = await testShop();
   // A public origin is a production setting: it comes with a real secret.
-  app = await startHttpApp(shop.db, { PUBLIC_URL, AUTH_SECRET: randomBytes(36).toString('base64') });
+  // Loopback is a trusted proxy here, so that a test can speak for other client addresses.
+  app = await startHttpApp(shop.db, {
+    PUBLIC_URL,
+    AUTH_SECRET: randomBytes(36).toString('base64'),
+    TRUSTED_PROXIES: '127.0.0.1',
+  });
   ids.station = (
     await createProduct(shop.sql, {
       title: "Station d'appâtage SSR",
@@ -175,6 +181,36 @@ describe('/produit/:id', () => {
       expect(text).not.toContain('Produit caché SSR');
       expect(jsonLd(text)).toHaveLength(0);
     }
+  });
+});
+
+describe('unknown product pages from one address (issue 23, finding 10)', () => {
+  const from = async (address: string, pathname: string) => {
+    const res = await fetch(`http://127.0.0.1:${app.port}${pathname}`, {
+      headers: { 'x-forwarded-for': address },
+    });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() };
+  };
+
+  it('past the limit, get a 429 without any query or render; cached pages and other addresses are served', async () => {
+    const prober = '203.0.113.7';
+    const known = `/produit/${ids.station}`;
+    expect((await from(prober, known)).status).toBe(200);
+    for (let i = 0; i < UNKNOWN_PRODUCT_LIMIT.max; i++) {
+      expect((await from(prober, `/produit/${randomUUID()}`)).status).toBe(404);
+    }
+    // The products table locked: a page that queried it could not answer until the lock goes.
+    const limited = await shop.sql.begin(async (tx) => {
+      await tx`lock table products in access exclusive mode`;
+      // Bounded: a page waiting on the lock would wait for this transaction, which waits for it.
+      const blocked = new Promise<string>((r) =>
+        setTimeout(() => r('waiting on the products table'), 20_000),
+      );
+      return await Promise.race([from(prober, `/produit/${randomUUID()}`), blocked]);
+    });
+    expect(limited).toEqual({ status: 429, retryAfter: '60', text: TOO_MANY_PAGES_MESSAGE });
+    expect((await from(prober, known)).status).toBe(200);
+    expect((await from('203.0.113.8', `/produit/${randomUUID()}`)).status).toBe(404);
   });
 });
 

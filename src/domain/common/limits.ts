@@ -19,6 +19,16 @@ export const MESSAGE_MAX = 2000;
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
 
+/**
+ * An order's total, shipping included: at most 1,000,000 € (the highest price a product may have).
+ * Amounts are kept as 32-bit integer cents (orders, items, payments): this bound keeps every one of
+ * them, each at most the order's total, far below 2^31 cents (about 21.4 million euros), where
+ * 22 units of a 1,000,000 € product used to fail with a server error.
+ */
+export const ORDER_TOTAL_MAX_CENTS = 100_000_000;
+export const ORDER_TOTAL_MAX_MESSAGE =
+  "Le montant d'une commande ne peut pas dépasser 1 000 000 € : réduisez les quantités ou passez plusieurs commandes.";
+
 /** A French postal code: five digits. */
 export const ZIP_CODE_LENGTH = 5;
 export const ZIP_CODE = /^\d{5}$/;

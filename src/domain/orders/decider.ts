@@ -16,7 +16,14 @@ import {
 } from '../checkout/lines.js';
 import { checkoutFormSchema } from '../checkout/schema.js';
 import { checkShownTotal, type ShownTotal } from '../checkout/total-check.js';
-import { MAX_CART_LINES, MONEY_NOTE_MAX, NOTES_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
+import {
+  MAX_CART_LINES,
+  MONEY_NOTE_MAX,
+  NOTES_MAX,
+  ORDER_TOTAL_MAX_CENTS,
+  ORDER_TOTAL_MAX_MESSAGE,
+  PAYMENT_REFERENCE_MAX,
+} from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type { BusinessCustomer } from '../invoices/business.js';
 import type {
@@ -320,6 +327,11 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
     command.deliveryMethod,
     command.delivery,
   );
+  if (totalAmountCents > ORDER_TOTAL_MAX_CENTS) {
+    throw new DomainError('invalid', 'ORDER_TOTAL_TOO_HIGH', ORDER_TOTAL_MAX_MESSAGE, {
+      totalAmountCents,
+    });
+  }
   checkShownTotal(command.shownTotal, { subtotalCents, shippingCostCents, taxCents, totalAmountCents });
   return [
     {

@@ -16,6 +16,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { cachedSettings } from '../settings/store.js';
 import { resetPasswordMail, verificationMail } from './mails.js';
 import { checkPassword } from './password-strength.js';
+import { announceRevocation } from './session-revocation.js';
 
 /**
  * The header carrying the client address to better-auth's rate limiter. The http server always
@@ -117,6 +118,11 @@ export function createAuth(sql: Sql, config: Config) {
       resetPasswordTokenExpiresIn: 60 * 60,
       // A reset proves the old password may be known to someone else: end every open session.
       revokeSessionsOnPasswordReset: true,
+      // ...and their open sockets at once, as a role change does (the sessions went in better-auth's
+      // committed transaction; without this, a socket kept its live updates until its idle check).
+      async onPasswordReset({ user }) {
+        await announceRevocation(sql, user.id);
+      },
       async sendResetPassword({ user, token }) {
         if (!(await mayMail(sql, config, user.email))) {
           logger.warn(`Reset mail to ${user.email} not sent: MAIL_LIMIT_PER_ADDRESS reached`);

@@ -17,6 +17,14 @@ export async function revokeSessions(tx: Tx, userId: string): Promise<number> {
   return rows.length;
 }
 
+/**
+ * Sessions someone else deleted (better-auth, on a password reset) and already committed: every
+ * instance closes that user's sockets now.
+ */
+export async function announceRevocation(sql: Tx, userId: string): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, ${userId})`;
+}
+
 /** The open websockets of one instance, by the user they were opened for. */
 export function createSocketRegistry() {
   const byUser = new Map<string, Set<WebSocket>>();

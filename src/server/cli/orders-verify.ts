@@ -13,7 +13,7 @@ import {
   verifyDatabase,
   verifyLines,
 } from '../audit/verify.js';
-import { flagValue, hasFlag, progress, withOrderLog } from './orders-cli.js';
+import { flagValue, hasFlag, progress, withConfig, withOrderLog } from './orders-cli.js';
 
 function print(report: AuditReport, source: string) {
   const sealed = report.checkpoint
@@ -25,9 +25,10 @@ function print(report: AuditReport, source: string) {
   console.log(report.ok ? 'OK: no tampering found.' : `TAMPERED: ${report.problems.length} problem(s).`);
 }
 
-await withOrderLog(async ({ sql, config }) => {
-  const file = flagValue('--file');
-  if (file) {
+const file = flagValue('--file');
+// A file is checked with the key alone: no database is opened (none may be running).
+if (file) {
+  await withConfig(async (config) => {
     const lines = readline.createInterface({
       input: createReadStream(file),
       crlfDelay: Number.POSITIVE_INFINITY,
@@ -35,7 +36,12 @@ await withOrderLog(async ({ sql, config }) => {
     const report = await verifyLines(lines, config.AUDIT_KEY);
     print(report, file);
     return report.ok ? 0 : 1;
-  }
+  });
+} else {
+  await withOrderLog(verifyTheDatabase);
+}
+
+async function verifyTheDatabase({ sql, config }: Parameters<Parameters<typeof withOrderLog>[0]>[0]) {
   // By default, the witness the server keeps (AUDIT_WITNESS_FILE), when it exists.
   const witnessFile = flagValue('--witness');
   const witnessed = witnessFile
@@ -54,4 +60,4 @@ await withOrderLog(async ({ sql, config }) => {
     );
   }
   return 0;
-});
+}

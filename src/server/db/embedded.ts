@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, unlinkSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import asyncExitHook from 'async-exit-hook';
@@ -23,6 +23,66 @@ export interface EmbeddedCluster {
   user: string;
   password: string;
   stop(): Promise<void>;
+}
+
+/*
+ * The cluster a running server started is published beside its data folder (`<cluster>.running`,
+ * readable by its owner only: the pid of the server and the port), and removed when that server
+ * stops. The password lives in `<cluster>.password` already. The operator commands read both to
+ * connect to the running cluster instead of trying to start a second postmaster on the same folder.
+ */
+const runningFile = (dir: string) => `${path.resolve(dir)}.running`;
+const passwordFile = (dir: string) => `${path.resolve(dir)}.password`;
+
+interface Published {
+  pid: number;
+  host: string;
+  port: number;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The cluster a live server of this data folder runs, or null (none published, or its server is
+ * gone). The caller still checks that it answers: a pid may have been reused after a crash.
+ */
+export async function runningCluster(clusterDir: string): Promise<Omit<EmbeddedCluster, 'stop'> | null> {
+  let published: Published;
+  let password: string;
+  try {
+    published = JSON.parse(await readFile(runningFile(clusterDir), 'utf8')) as Published;
+    password = (await readFile(passwordFile(clusterDir), 'utf8')).trim();
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(published.pid) || !Number.isInteger(published.port)) return null;
+  if (published.pid === process.pid || !isAlive(published.pid)) return null;
+  return { host: published.host, port: published.port, user: 'postgres', password };
+}
+
+/** Publishes the cluster this process started; the returned function removes it (also at exit). */
+async function publish(dir: string, cluster: Published): Promise<() => void> {
+  const file = runningFile(dir);
+  await rm(file, { force: true });
+  await writeFile(file, `${JSON.stringify(cluster)}\n`, { mode: 0o600 });
+  let removed = false;
+  return () => {
+    if (removed) return;
+    removed = true;
+    try {
+      unlinkSync(file);
+    } catch {
+      // Already gone.
+    }
+  };
 }
 
 /** Asks the kernel for a free port on the loopback interface. */
@@ -49,13 +109,12 @@ export async function freeLoopbackPort(): Promise<number> {
 export async function startEmbeddedCluster(clusterDir: string): Promise<EmbeddedCluster> {
   const dir = path.resolve(clusterDir);
   await mkdir(path.dirname(dir), { recursive: true });
-  const passwordFile = `${dir}.password`;
   let password: string;
-  if (existsSync(passwordFile)) {
-    password = (await readFile(passwordFile, 'utf8')).trim();
+  if (existsSync(passwordFile(dir))) {
+    password = (await readFile(passwordFile(dir), 'utf8')).trim();
   } else {
     password = randomBytes(18).toString('base64url');
-    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    await writeFile(passwordFile(dir), `${password}\n`, { mode: 0o600 });
   }
   const port = await freeLoopbackPort();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -102,8 +161,12 @@ export async function startEmbeddedCluster(clusterDir: string): Promise<Embedded
     const c = child();
     return !!c && c.exitCode === null && c.signalCode === null;
   };
+  const unpublish = await publish(dir, { pid: process.pid, host: '127.0.0.1', port });
   // stop() sends SIGINT to postgres synchronously, which is all an 'exit' listener can still do.
-  const onExit = () => void (running() ? pg.stop().catch(() => {}) : undefined);
+  const onExit = () => {
+    unpublish();
+    if (running()) void pg.stop().catch(() => {});
+  };
   process.on('exit', onExit);
   return {
     host: '127.0.0.1',
@@ -114,6 +177,7 @@ export async function startEmbeddedCluster(clusterDir: string): Promise<Embedded
       if (stopped) return;
       stopped = true;
       process.off('exit', onExit);
+      unpublish();
       if (running()) await pg.stop();
     },
   };

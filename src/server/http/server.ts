@@ -38,7 +38,7 @@ import { CUSTOMER_DATA_PATH, handleCustomerData, handleOwnData, OWN_DATA_PATH } 
 import { appRouter } from '../routers/index.js';
 import { registerCache } from '../settings/caches.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
-import { pageRedirect, searchEngineFile, shopPage } from '../storefront/pages.js';
+import { pageRedirect, searchEngineFile, shopPage, UNKNOWN_PRODUCT_LIMIT } from '../storefront/pages.js';
 import { connectSources, createSocketGuard, guardRequest, hardenServer, LIMITS } from './guards.js';
 
 const securityHeaders = (config: Config): Record<string, string> => ({
@@ -325,10 +325,15 @@ export async function createHttpServer(services: Services, options: { dev: boole
       res.end();
       return true;
     }
-    const page = shopPage(services, pathname, () => pageShell(vite, pathname));
+    const ip = clientIp(req, services.config.TRUSTED_PROXIES);
+    const page = shopPage(services, pathname, () => pageShell(vite, pathname), ip);
     if (!page) return false;
     const file = await page;
-    send(req, res, { ...file, type: mimeTypes['.html']! }, file.status, 'no-cache');
+    // Past the limit of unknown product pages from one address (issue 23, finding 10): plain text.
+    const limited = file.status === 429;
+    if (limited) res.setHeader('Retry-After', String(UNKNOWN_PRODUCT_LIMIT.windowMs / 1000));
+    const type = limited ? 'text/plain; charset=utf-8' : mimeTypes['.html']!;
+    send(req, res, { ...file, type }, file.status, 'no-cache');
     return true;
   };
 

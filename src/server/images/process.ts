@@ -13,11 +13,17 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 12 MP photos are welcome; anything past 40 MP is refused before its pixels are decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Nor a side longer than WebP can hold (16,383 px): a 77 KB PNG of 1 × 40,000,000 px passed the
+ * pixel count, held the one image worker for over 20 s decoding a strip, then failed anyway.
+ */
+export const MAX_IMAGE_SIDE = 16_383;
 
 export const IMAGE_MESSAGES = {
   notAnImage: "Le fichier n'est pas une image valide (JPEG, PNG, GIF ou WebP).",
   tooBig: "L'image dépasse la taille maximale de 10 Mo.",
   tooManyPixels: "L'image est trop grande (40 mégapixels au plus).",
+  sideTooLong: "L'image est trop longue ou trop large (16 383 pixels de côté au plus).",
   hiddenData: "Le fichier contient autre chose qu'une image.",
   busy: 'Trop d’images sont en cours de traitement, réessayez dans un instant.',
   failed: "L'image n'a pas pu être traitée, réessayez.",
@@ -90,6 +96,9 @@ export async function makeVariants(input: Buffer): Promise<Variant[]> {
   }
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
     throw invalidImage('IMAGE_TOO_MANY_PIXELS', IMAGE_MESSAGES.tooManyPixels);
+  }
+  if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) {
+    throw invalidImage('IMAGE_SIDE_TOO_LONG', IMAGE_MESSAGES.sideTooLong);
   }
   try {
     // Decoded once (strictly: a truncated or corrupt file fails here), oriented, and brought down

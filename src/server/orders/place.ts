@@ -3,7 +3,7 @@
  * totals, stock), takes the next order number, appends OrderPlaced, writes the read tables and
  * takes the stock. A retried request with the same idempotency key returns the first order.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { ShownTotal } from '../../domain/checkout/total-check.js';
 import { DomainError } from '../../domain/errors.js';
 import type { BusinessCustomer } from '../../domain/invoices/business.js';
@@ -16,6 +16,7 @@ import { parisDay } from '../../domain/site/time-zone.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
 import { readSettings } from '../settings/store.js';
+import { canonicalJson } from './canonical.js';
 import { type CommandMeta, commitDecision, foldStored, lockProducts } from './commit.js';
 import { nextOrderNumber } from './order-number.js';
 import { queueShopNotifications } from './shop-notifications.js';
@@ -84,11 +85,29 @@ export function placedOrder(state: OrderState): PlacedOrder {
 
 class KeyTaken extends Error {}
 
-async function orderForKey(sql: Tx, key: string, customerId: string | null): Promise<PlacedOrder | null> {
-  const [row] = await sql<{ orderId: string; customerId: string | null }[]>`
-    select order_id, customer_id from order_idempotency_keys where key = ${key}`;
+/**
+ * What a request asked, as a hash salted with its key: a replay answers with the first order (the
+ * customer's name, email, phone and address included) only to a request asking the very same thing,
+ * which proves its sender knew all of it. Anyone else holding the key (a guest's key is the only
+ * thing that names a guest order) learns nothing.
+ */
+function requestHash(key: string, input: PlaceOrderInput): string {
+  const asked = {
+    customerId: input.customerId,
+    customer: input.customer,
+    deliveryMethod: input.deliveryMethod,
+    lines: input.lines,
+    notes: input.notes ?? null,
+    business: input.business ?? null,
+  };
+  return createHmac('sha256', key).update(canonicalJson(asked)).digest('base64url');
+}
+
+async function orderForKey(sql: Tx, key: string, input: PlaceOrderInput): Promise<PlacedOrder | null> {
+  const [row] = await sql<{ orderId: string; customerId: string | null; requestHash: string | null }[]>`
+    select order_id, customer_id, request_hash from order_idempotency_keys where key = ${key}`;
   if (!row) return null;
-  if (row.customerId !== customerId) {
+  if (row.customerId !== input.customerId || row.requestHash !== requestHash(key, input)) {
     throw new DomainError(
       'conflict',
       'IDEMPOTENCY_KEY_REUSED',
@@ -116,7 +135,7 @@ export async function placeOrder(
   const at = meta.at ?? new Date().toISOString();
   const key = meta.idempotencyKey?.slice(0, 200);
   if (key) {
-    const earlier = await orderForKey(sql, key, input.customerId);
+    const earlier = await orderForKey(sql, key, input);
     if (earlier) return earlier;
   }
   try {
@@ -125,8 +144,8 @@ export async function placeOrder(
       if (key) {
         // A concurrent request with the same key waits here until the first one commits.
         const [taken] = await tx`
-          insert into order_idempotency_keys (key, order_id, customer_id)
-          values (${key}, ${orderId}, ${input.customerId})
+          insert into order_idempotency_keys (key, order_id, customer_id, request_hash)
+          values (${key}, ${orderId}, ${input.customerId}, ${requestHash(key, input)})
           on conflict (key) do nothing
           returning key`;
         if (!taken) throw new KeyTaken();
@@ -179,7 +198,7 @@ export async function placeOrder(
     return placed;
   } catch (error) {
     if (error instanceof KeyTaken && key) {
-      const earlier = await orderForKey(sql, key, input.customerId);
+      const earlier = await orderForKey(sql, key, input);
       if (earlier) return earlier;
     }
     throw error;

@@ -14,6 +14,7 @@ import {
   retentionCutoffs,
   retentionSettingsSchema,
 } from '../../domain/privacy/retention.js';
+import { revokeSessions } from '../auth/session-revocation.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
 import { renderMail } from '../mail/layout.js';
@@ -174,8 +175,7 @@ export async function runRetention(
     await sql.begin(async (tx) => {
       const [user] = await tx<{ email: string }[]>`select email from users where id = ${userId}`;
       if (!user) return;
-      await tx`delete from sessions where user_id = ${userId}`;
-      await tx`select pg_notify('h27_sessions_revoked', ${userId})`;
+      await revokeSessions(tx, userId);
       await eraseSubject(
         tx,
         { userId, emails: [user.email], guestOrderIds: [] },

@@ -26,6 +26,12 @@ export function rendered(status: number, text: string): RenderedResponse {
   return { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
+/** Whether the page is in the cache, fresh (it would be served without any work). */
+export function isCached(key: string): boolean {
+  const hit = entries.get(key);
+  return !!hit && hit.expires > Date.now();
+}
+
 export function cachedResponse(
   key: string,
   produce: () => Promise<RenderedResponse>,

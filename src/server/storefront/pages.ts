@@ -16,7 +16,7 @@ import { sessionUser } from '../auth/session-lookup.js';
 import type { Context, Services } from '../context.js';
 import { SHOP_PAGE_SIZE } from '../routers/catalog.js';
 import { appRouter } from '../routers/index.js';
-import { cachedResponse, type RenderedResponse, rendered } from './cache.js';
+import { cachedResponse, isCached, type RenderedResponse, rendered } from './cache.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { boutiqueHead, productHead, productNotFoundHead } from './structured-data.js';
 
@@ -41,18 +41,57 @@ function shopRoute(pathname: string): ShopRoute | null {
   }
 }
 
+/*
+ * Unknown product pages from one address (issue 23, finding 10: 83 a second from one address, each
+ * a different id and so a render of its own, moved the API's median from 8 to 135 ms). Each 404 a
+ * product page gives counts against its address; past the limit in a minute, that address gets a
+ * 429 for any product page not already rendered, before any query or render. Pages in the cache
+ * are still served to it, and other addresses are not affected. Per instance, in memory: the
+ * point is to bound this instance's rendering work.
+ */
+export const UNKNOWN_PRODUCT_LIMIT = { max: 30, windowMs: 60_000 } as const;
+export const TOO_MANY_PAGES_MESSAGE = 'Trop de pages demandées, réessayez dans une minute.';
+const unknownByAddress = new Map<string, { count: number; since: number }>();
+
+function unknownCount(ip: string, now: number): number {
+  const entry = unknownByAddress.get(ip);
+  return entry && now - entry.since < UNKNOWN_PRODUCT_LIMIT.windowMs ? entry.count : 0;
+}
+
+function countUnknown(ip: string, now: number) {
+  const entry = unknownByAddress.get(ip);
+  const current = entry && now - entry.since < UNKNOWN_PRODUCT_LIMIT.windowMs ? entry : null;
+  unknownByAddress.delete(ip);
+  // Bounded: past many addresses, the oldest go first.
+  if (unknownByAddress.size >= 10_000) unknownByAddress.delete(unknownByAddress.keys().next().value!);
+  unknownByAddress.set(
+    ip,
+    current ? { count: current.count + 1, since: current.since } : { count: 1, since: now },
+  );
+}
+
 /**
  * The page for this path when it is a shop page, else null. `shell` gives the built index.html the
- * page is rendered into.
+ * page is rendered into; `ip` is the client's address (the unknown product pages' limit).
  */
 export function shopPage(
   services: Services,
   pathname: string,
   shell: () => Promise<string>,
+  ip = '',
 ): Promise<RenderedResponse> | null {
   const route = shopRoute(pathname);
   if (!route) return null;
-  return cachedResponse(route.path, () => renderShopPage(services, route, shell));
+  if (route.productId === null)
+    return cachedResponse(route.path, () => renderShopPage(services, route, shell));
+  const now = Date.now();
+  if (unknownCount(ip, now) >= UNKNOWN_PRODUCT_LIMIT.max && !isCached(route.path)) {
+    return Promise.resolve(rendered(429, TOO_MANY_PAGES_MESSAGE));
+  }
+  return cachedResponse(route.path, () => renderShopPage(services, route, shell)).then((page) => {
+    if (page.status === 404) countUnknown(ip, now);
+    return page;
+  });
 }
 
 /**
