@@ -1,18 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachPersonalData } from '../../src/domain/orders/events.js';
-import { verifyDatabase, writeCheckpoint } from '../../src/server/audit/verify.js';
+import type { SellerIdentityInput } from '../../src/domain/invoices/identity.js';
+import { attachPersonalData, PERSONAL_EVENTS } from '../../src/domain/orders/events.js';
+import { startApp } from '../../src/server/app.js';
+import { checkWitness, sealOnce } from '../../src/server/audit/sealer.js';
+import {
+  latestWitnessed,
+  parseWitness,
+  sealLog,
+  verifyDatabase,
+  writeCheckpoint,
+} from '../../src/server/audit/verify.js';
 import type { Sql } from '../../src/server/db/client.js';
+import { saveIdentity } from '../../src/server/invoices/identity.js';
+import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
 import { mailDir } from '../../src/server/mail/transport.js';
 import { eventContent, eventHash } from '../../src/server/orders/canonical.js';
 import { orderHistory } from '../../src/server/orders/history.js';
+import { orderToken } from '../../src/server/orders/order-link.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import { eventColumns, type StoredEvent } from '../../src/server/orders/store.js';
 import { exportCustomerData, exportGuestData } from '../../src/server/privacy/export.js';
-import { ResealRefused, resealPersonalData } from '../../src/server/privacy/reseal.js';
+import { RESEAL_NAME, ResealRefused, resealPersonalData } from '../../src/server/privacy/reseal.js';
+import { createUser, testConfig } from '../support/db.js';
+import { freePort } from '../support/http-app.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
@@ -63,42 +78,55 @@ const place = (customer = customerForm, customerId: string | null = null) =>
     customerId ? { actor: { kind: 'user', userId: customerId }, requestId: 'test' } : guest,
   );
 
+/** The customer's withdrawal of every line, through the signed order link (as the page sends it). */
+async function withdraw(db: Sql, caller: TestShop, orderId: string, name: string, email: string) {
+  const items = await db<{ id: string }[]>`select id from order_items where order_id = ${orderId}`;
+  return await caller.as('anonymous').withdrawal.request({
+    token: orderToken(caller.services.config.AUTH_SECRET, orderId),
+    name,
+    email,
+    itemIds: items.map((i) => i.id),
+  });
+}
+
 /**
- * Turns an order back into what version 1 wrote (customer and notes inside OrderPlaced, no
- * record), with its stream's hashes recomputed as the append computed them then.
+ * Turns an order back into what the old versions wrote (customer and notes inside OrderPlaced at
+ * version 1, the withdrawal's name and email inside WithdrawalRequested at version 2, no record),
+ * with its stream's hashes recomputed as the append computed them then.
  */
-async function makeLegacy(streamId: string) {
-  const events = await sql<StoredEvent[]>`
-    select ${eventColumns(sql)} from events where stream_id = ${streamId} order by version`;
-  const [record] = await sql<
-    { fields: unknown }[]
-  >`select fields from personal_records where stream_id = ${streamId}`;
+async function makeLegacy(db: Sql, streamId: string) {
+  const events = await db<StoredEvent[]>`
+    select ${eventColumns(db)} from events where stream_id = ${streamId} order by version`;
+  const records = await db<{ id: string; fields: unknown }[]>`
+    select id, fields from personal_records where stream_id = ${streamId}`;
   let prevHash: string | null = null;
   for (const e of events) {
-    const data = attachPersonalData(e.type, e.data, record?.fields);
-    const metadata = { ...e.metadata, schemaVersion: 1 };
+    const recordId = (e.data as { personal?: { recordId: string } }).personal?.recordId;
+    const data = attachPersonalData(e.type, e.data, records.find((r) => r.id === recordId)?.fields);
+    const personal = PERSONAL_EVENTS[e.type as keyof typeof PERSONAL_EVENTS];
+    const metadata = personal ? { ...e.metadata, schemaVersion: personal.since - 1 } : e.metadata;
     const hash = eventHash(
       e.position,
       eventContent({ ...e, data, metadata, prevHash, recordedAt: e.recordedAt.toISOString() }),
     );
-    await sql`update events set data = ${sql.json(data as never)}::jsonb, metadata = ${sql.json(metadata as never)}::jsonb,
-                                prev_hash = ${prevHash}, hash = ${hash} where position = ${e.position}`;
+    await db`update events set data = ${db.json(data as never)}::jsonb, metadata = ${db.json(metadata as never)}::jsonb,
+                               prev_hash = ${prevHash}, hash = ${hash} where position = ${e.position}`;
     prevHash = hash;
   }
-  await sql`update event_streams set head_hash = ${prevHash} where stream_id = ${streamId}`;
-  await sql`delete from personal_records where stream_id = ${streamId}`;
+  await db`update event_streams set head_hash = ${prevHash} where stream_id = ${streamId}`;
+  await db`delete from personal_records where stream_id = ${streamId}`;
 }
 
 /** Every text, varchar and json(b) column of every table of the public schema that holds `needle`. */
-async function whereFound(needle: string): Promise<string[]> {
-  const columns = await sql<{ table: string; column: string }[]>`
+async function whereFound(needle: string, db: Sql = sql): Promise<string[]> {
+  const columns = await db<{ table: string; column: string }[]>`
     select c.table_name as table, c.column_name as column
       from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
        and c.data_type in ('text', 'character varying', 'json', 'jsonb', 'character')`;
   const found: string[] = [];
   for (const { table, column } of columns) {
-    const [row] = await sql.unsafe<{ n: number }[]>(
+    const [row] = await db.unsafe<{ n: number }[]>(
       `select count(*)::int as n from "${table}" where lower("${column}"::text) like '%' || lower($1) || '%'`,
       [needle],
     );
@@ -107,10 +135,25 @@ async function whereFound(needle: string): Promise<string[]> {
   return found;
 }
 
+/**
+ * The same search, where legal-hold documents are allowed to hold it (ADR 020): the events of
+ * invoices and credit notes (their snapshot holds the buyer by law). Any other event holding it,
+ * or any other column, is reported.
+ */
+async function whereFoundOutsideLegalHold(needle: string): Promise<string[]> {
+  const found = (await whereFound(needle)).filter((place) => place !== 'events.data');
+  const events = await sql<{ type: string }[]>`
+    select distinct type from events where lower(data::text) like '%' || lower(${needle}) || '%'`;
+  for (const { type } of events) {
+    if (type !== 'InvoiceIssued' && type !== 'CreditNoteIssued') found.push(`events.data (${type})`);
+  }
+  return found;
+}
+
 describe('the one-time rewrite (version 1 events re-sealed)', () => {
   it('refuses a log that does not verify, and changes nothing', async () => {
     const order = await place();
-    await makeLegacy(order.id);
+    await makeLegacy(sql, order.id);
     const [placed] = await sql<{ data: object }[]>`
       select data from events where stream_id = ${order.id} and version = 1`;
     await sql`update events set data = jsonb_set(data, '{totalAmountCents}', '1') where stream_id = ${order.id} and version = 1`;
@@ -124,7 +167,12 @@ describe('the one-time rewrite (version 1 events re-sealed)', () => {
 
   it('moves the personal fields out, verifies before and after, and replays the same rows', async () => {
     const orders = [await place(), await place({ ...customerForm, email: 'autre@example.fr' })];
-    for (const o of orders) await makeLegacy(o.id);
+    // A withdrawal written at version 2: the name and email typed on the form inside the event.
+    await withdraw(sql, shop, orders[1]!.id, 'Rémi Rétracté', 'remi.retracte@example.fr');
+    for (const o of orders) await makeLegacy(sql, o.id);
+    expect(
+      await sql`select 1 from events where type = 'WithdrawalRequested' and data ->> 'email' = 'remi.retracte@example.fr'`,
+    ).toHaveLength(1);
     await sealAll();
     const [legacy] = await sql<{ n: number }[]>`
       select count(*)::int as n from events where data::text like '%marie.lefevre@example.fr%'`;
@@ -133,17 +181,25 @@ describe('the one-time rewrite (version 1 events re-sealed)', () => {
     expect(await replayDifferences()).toBe(0);
 
     const report = await resealPersonalData(sql, key, null);
-    expect(report).toMatchObject({ orders: 3, before: { ok: true }, after: { ok: true } });
+    // Three OrderPlaced and one WithdrawalRequested.
+    expect(report).toMatchObject({ orders: 4, before: { ok: true }, after: { ok: true } });
     expect(await verify()).toMatchObject({ ok: true, problems: [] });
     expect(await replayDifferences()).toBe(0);
     // The log no longer holds it: the records and the read tables do (and mails, until erased).
     const found = await whereFound('marie.lefevre@example.fr');
     expect(found).toContain('personal_records.fields');
     expect(found).not.toContain('events.data');
+    expect(await whereFound('remi.retracte@example.fr')).toEqual(
+      expect.not.arrayContaining(['events.data']),
+    );
     expect(
       await sql`select 1 from events where metadata ->> 'schemaVersion' = '1' and type = 'OrderPlaced'`,
     ).toHaveLength(0);
-    // Done once: a second start finds nothing to do.
+    // The back-office still reads the withdrawal's name, now from its record.
+    const details = await shop.as('admin').orders.byId({ orderId: orders[1]!.id });
+    expect(details.withdrawal).toMatchObject({ name: 'Rémi Rétracté', email: 'remi.retracte@example.fr' });
+    // Done once, and recorded: later starts read the row and skip the scan.
+    expect(await sql`select moved from data_rewrites where name = ${RESEAL_NAME}`).toEqual([{ moved: 4 }]);
     expect(await resealPersonalData(sql, key, null)).toBeNull();
   });
 });
@@ -281,5 +337,81 @@ describe('erasing a customer', () => {
     expect(event?.data).toMatchObject({ reason: 'admin-request', records: 1 });
     expect((await verify()).ok).toBe(true);
     expect(await replayDifferences()).toBe(0);
+  });
+});
+
+describe('upgrading a shop whose log holds personal fields (a real start)', () => {
+  it('re-seals at start, appends the checkpoint to the witness file, the witness check passes; later starts skip the scan', async () => {
+    const old = await testShop();
+    const witnessFile = `./data/test-witness-${randomUUID()}.ndjson`;
+    try {
+      const db = old.sql;
+      const product = await createProduct(db, { stockQuantity: 100 });
+      const placeIn = (email: string) =>
+        placeOrder(
+          db,
+          {
+            customerId: null,
+            customer: { ...customerForm, email },
+            deliveryMethod: 'delivery',
+            lines: [{ productId: product.id, quantity: 1 }],
+            notes: undefined,
+          },
+          guest,
+        );
+      const first = await placeIn('ancien.client@example.fr');
+      await withdraw(db, old, first.id, 'Ancien Client', 'ancien.retrait@example.fr');
+      const second = await placeIn('autre.ancien@example.fr');
+      // What the previous version left: events with the fields inline, sealed, the seal witnessed.
+      for (const id of [first.id, second.id]) await makeLegacy(db, id);
+      const config = testConfig(old.db, { AUDIT_WITNESS_FILE: witnessFile, AUDIT_SEAL_INTERVAL: '0' });
+      await sealLog(db, config.AUDIT_KEY, witnessFile);
+      const [oldWitness] = await latestWitnessed(witnessFile);
+      expect(
+        (await verifyDatabase(db, config.AUDIT_KEY, undefined, { witnessed: [oldWitness!] })).ok,
+      ).toBe(true);
+
+      const start = async () => {
+        const app = await startApp({ ...config, PORT: await freePort(), HOST: '127.0.0.1' });
+        await app.stop();
+      };
+      await start();
+
+      // Re-sealed, recorded as done with its checkpoint, and that checkpoint is the witness's latest.
+      const [done] = await db<{ moved: number; checkpointId: number }[]>`
+        select moved, checkpoint_id from data_rewrites where name = ${RESEAL_NAME}`;
+      expect(done?.moved).toBe(3);
+      const [witnessed] = await latestWitnessed(witnessFile);
+      expect(Number(witnessed?.id)).toBe(Number(done?.checkpointId));
+      expect(Number(witnessed?.id)).toBeGreaterThan(Number(oldWitness?.id));
+      // The witness check, as the server runs it at start and before each seal: green.
+      expect(await checkWitness(db, config)).toBe(true);
+      const all = parseWitness(await readFile(witnessFile, 'utf8'));
+      expect(all).toHaveLength(2);
+      expect(await verifyDatabase(db, config.AUDIT_KEY, undefined, { witnessed: all })).toMatchObject({
+        ok: true,
+        problems: [],
+      });
+      await placeIn('nouveau@example.fr');
+      expect((await sealOnce(db, config)).kind).toBe('sealed');
+      expect((await replayOrders(db)).differenceCount).toBe(0);
+      for (const needle of ['ancien.client@example.fr', 'ancien.retrait@example.fr', 'Ancien Client']) {
+        expect(await db`select 1 from events where data::text like ${`%${needle}%`}`, needle).toHaveLength(0);
+      }
+
+      // A later start reads the row and does not scan: an inline event left behind stays as it is
+      // (a restore of an old dump is re-sealed with { force: true }).
+      await makeLegacy(db, second.id);
+      await sealLog(db, config.AUDIT_KEY, witnessFile);
+      await start();
+      expect(await db`select 1 from events where data::text like '%autre.ancien@example.fr%'`).toHaveLength(1);
+      expect(await resealPersonalData(db, config.AUDIT_KEY, witnessFile, { force: true })).toMatchObject({
+        orders: 1,
+      });
+      expect(await checkWitness(db, config)).toBe(true);
+    } finally {
+      await old.drop();
+      await rm(witnessFile, { force: true });
+    }
   });
 });
