@@ -26,7 +26,7 @@ import { replayOrders } from '../../src/server/orders/replay.js';
 import { eventColumns, type StoredEvent } from '../../src/server/orders/store.js';
 import { exportCustomerData, exportGuestData } from '../../src/server/privacy/export.js';
 import { RESEAL_NAME, ResealRefused, resealPersonalData } from '../../src/server/privacy/reseal.js';
-import { createUser, testConfig } from '../support/db.js';
+import { callerAs, createUser, testConfig } from '../support/db.js';
 import { freePort } from '../support/http-app.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -77,6 +77,53 @@ const place = (customer = customerForm, customerId: string | null = null) =>
     },
     customerId ? { actor: { kind: 'user', userId: customerId }, requestId: 'test' } : guest,
   );
+
+const IDENTITY: SellerIdentityInput = {
+  legalName: 'Hygiène Anti-nuisibles 27 SARL',
+  legalForm: 'SARL',
+  shareCapital: '10 000 €',
+  address: '4 rue de la Harpe',
+  zipCode: '27000',
+  city: 'Évreux',
+  siren: '732 829 320',
+  siret: '73282932000074',
+  registry: 'RCS Évreux 732 829 320',
+  vatNumber: 'FR44732829320',
+  vatExempt: false,
+  invoicePrefix: 'FA',
+  creditNotePrefix: 'AV',
+};
+
+/**
+ * An order's money as the back-office records it: paid in full (its invoice is issued), then
+ * 3,00 € refunded (a credit note citing it).
+ */
+async function payAndRefundPart(orderId: string) {
+  const [row] = await sql<
+    { total: number }[]
+  >`select total_amount_cents as total from orders where id = ${orderId}`;
+  const admin = shop.as('admin');
+  await admin.orders.recordPayment({
+    orderId,
+    amountCents: row!.total,
+    method: 'cheque',
+    day: new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }),
+  });
+  await admin.orders.refund({
+    orderId,
+    lines: [],
+    shipping: false,
+    extraCents: 300,
+    method: 'cash',
+    reason: 'goodwill',
+    restock: false,
+  });
+  return await sql<{ number: string; kind: string }[]>`
+    select number, kind from invoice_documents where order_id = ${orderId} order by number desc`;
+}
+
+/** The files of a ZIP by name (fflate reads what any unzip tool reads). */
+const zipFiles = (archive: Buffer) => unzipSync(new Uint8Array(archive));
 
 /** The customer's withdrawal of every line, through the signed order link (as the page sends it). */
 async function withdraw(db: Sql, caller: TestShop, orderId: string, name: string, email: string) {
@@ -189,9 +236,7 @@ describe('the one-time rewrite (version 1 events re-sealed)', () => {
     const found = await whereFound('marie.lefevre@example.fr');
     expect(found).toContain('personal_records.fields');
     expect(found).not.toContain('events.data');
-    expect(await whereFound('remi.retracte@example.fr')).toEqual(
-      expect.not.arrayContaining(['events.data']),
-    );
+    expect(await whereFound('remi.retracte@example.fr')).toEqual(expect.not.arrayContaining(['events.data']));
     expect(
       await sql`select 1 from events where metadata ->> 'schemaVersion' = '1' and type = 'OrderPlaced'`,
     ).toHaveLength(0);
@@ -216,9 +261,13 @@ function firstFile(archive: Buffer): { name: string; text: string } {
 }
 
 describe('« Télécharger mes données »', () => {
-  it('gives the customer a ZIP with their profile, orders and history, contact requests and sessions', async () => {
+  it('gives the customer a ZIP with their profile, orders and history, payments, withdrawals, invoices, contact requests and sessions', async () => {
     const alice = shop.users.customerA;
+    await saveIdentity(sql, IDENTITY, null);
     const order = await place({ ...customerForm, lastName: 'Exportée', email: alice.email }, alice.id);
+    await withdraw(sql, shop, order.id, 'Alice Exportée', 'alice.retrait@example.fr');
+    const documents = await payAndRefundPart(order.id);
+    expect(documents.map((d) => d.kind).sort()).toEqual(['credit_note', 'invoice']);
     await sql`insert into contact_requests (name, email, phone, service, message, ip)
               values ('Alice Martin', ${alice.email.toUpperCase()}, '0600000000', 'guepe', 'Des guêpes', '127.0.0.1')`;
     await sql`insert into contact_requests (name, email, phone, service, message, ip)
@@ -239,6 +288,38 @@ describe('« Télécharger mes données »', () => {
     expect(json.orders[0].history[0]).toMatchObject({ type: 'OrderPlaced' });
     expect(json.contactRequests).toEqual([expect.objectContaining({ message: 'Des guêpes' })]);
     expect(Array.isArray(json.sessions)).toBe(true);
+    // Payments and refunds from the money events; the staff who recorded them are not exported.
+    expect(json.payments).toEqual([
+      expect.objectContaining({
+        orderNumber: order.orderNumber,
+        paymentStatus: 'partially_refunded',
+        refundedCents: 300,
+        payments: [expect.objectContaining({ method: 'cheque', amountCents: expect.any(Number) })],
+        refunds: [expect.objectContaining({ extraCents: 300, reason: 'goodwill' })],
+      }),
+    ]);
+    expect(json.payments[0].payments[0].by).toBeUndefined();
+    // The withdrawal request, with the name and email typed on the form (read from its record).
+    expect(json.withdrawals).toEqual([
+      expect.objectContaining({
+        orderNumber: order.orderNumber,
+        name: 'Alice Exportée',
+        email: 'alice.retrait@example.fr',
+        lines: [{ title: expect.any(String), quantity: 1 }],
+      }),
+    ]);
+    // The invoice and the credit note, listed, and their PDFs as issued in the ZIP.
+    const files = zipFiles(archive.zip);
+    expect(json.invoices.map((d: { number: string }) => d.number).sort()).toEqual(
+      documents.map((d) => d.number).sort(),
+    );
+    for (const doc of json.invoices as { file: string; number: string }[]) {
+      const [stored] = await sql<
+        { pdf: Buffer }[]
+      >`select pdf from invoice_documents where number = ${doc.number}`;
+      expect(Buffer.from(files[doc.file] as Uint8Array).equals(stored!.pdf), doc.file).toBe(true);
+    }
+    expect(JSON.parse(strFromU8(files['mes-donnees.json'] as Uint8Array))).toEqual(json);
     // A guest's export (the signed order page) holds that order only.
     const guestOrder = await place({ ...customerForm, email: alice.email });
     const guestExport = await exportGuestData(sql, guestOrder.id);
@@ -246,6 +327,56 @@ describe('« Télécharger mes données »', () => {
     expect(guestJson.orders.map((o: { id: string }) => o.id)).toEqual([guestOrder.id]);
     expect(guestJson.contactRequests).toEqual([]);
     expect(guestJson.profile).toBeUndefined();
+  });
+});
+
+describe('« Télécharger mes données » on the signed order page', () => {
+  it("gives the token's order only: token A never fetches B's data, nor A's other orders", async () => {
+    const secret = shop.services.config.AUTH_SECRET;
+    const a = await place({ ...customerForm, lastName: 'Aubépine', email: 'aubepine@example.fr' });
+    const aAgain = await place({ ...customerForm, lastName: 'Aubépine', email: 'aubepine@example.fr' });
+    const b = await place({
+      ...customerForm,
+      firstName: 'Bertrand',
+      lastName: 'Voisin',
+      email: 'voisin@example.fr',
+      phone: '07 00 00 00 07',
+    });
+    const anonymous = shop.as('anonymous');
+    const read = async (token: string) => {
+      const file = await anonymous.withdrawal.data({ token });
+      expect(file.filename).toMatch(/^mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+      const text = strFromU8(zipFiles(Buffer.from(file.base64, 'base64'))['mes-donnees.json'] as Uint8Array);
+      return { text, json: JSON.parse(text) };
+    };
+    const ofA = await read(orderToken(secret, a.id));
+    expect(ofA.json.orders.map((o: { id: string }) => o.id)).toEqual([a.id]);
+    expect(ofA.json.orders[0].placed.customer).toMatchObject({
+      lastName: 'Aubépine',
+      email: 'aubepine@example.fr',
+    });
+    for (const needle of [
+      'Voisin',
+      'voisin@example.fr',
+      '07 00 00 00 07',
+      b.orderNumber,
+      aAgain.orderNumber,
+    ]) {
+      expect(ofA.text, needle).not.toContain(needle);
+    }
+    expect(ofA.json.profile).toBeUndefined();
+    expect(ofA.json.contactRequests).toEqual([]);
+    const ofB = await read(orderToken(secret, b.id));
+    expect(ofB.json.orders.map((o: { id: string }) => o.id)).toEqual([b.id]);
+    expect(ofB.text).not.toContain('aubepine@example.fr');
+    // A token that is not ours (another key, or altered) reads as an unknown order.
+    await expect(
+      anonymous.withdrawal.data({ token: orderToken('another-secret-of-sixteen-chars', a.id) }),
+    ).rejects.toThrow('Ce lien de commande est invalide ou a expiré.');
+    const token = orderToken(secret, a.id);
+    await expect(anonymous.withdrawal.data({ token: `${token.slice(0, -2)}AA` })).rejects.toThrow(
+      'Ce lien de commande est invalide ou a expiré.',
+    );
   });
 });
 
@@ -260,6 +391,10 @@ describe('erasing a customer', () => {
       phone: '06 98 76 54 32',
     };
     const first = await place(person, jeanne.id);
+    // Withdrawn (with another email typed on the form), paid, partly refunded and invoiced.
+    await withdraw(sql, shop, first.id, 'Jeannette Quibolle', 'jeannette.perso@example.fr');
+    const documents = await payAndRefundPart(first.id);
+    expect(documents).toHaveLength(2);
     await place(person, jeanne.id);
     // The same person as a guest before they had an account, and through the contact form.
     const asGuest = await place({ ...person, email: jeanne.email.toUpperCase() });
@@ -275,19 +410,49 @@ describe('erasing a customer', () => {
             await readdir(mailDir(shop.services.config))
           ).map((n) => readFile(`${mailDir(shop.services.config)}/${n}`, 'utf8')),
         )
-      ).filter((text) => text.includes(jeanne.email)).length;
+      ).filter((text) => text.includes(jeanne.email) || text.includes('jeannette.perso@example.fr')).length;
     expect(await mails()).toBeGreaterThan(0);
     await sealAll();
     expect((await verify()).ok).toBe(true);
-    for (const needle of ['Quibolle', jeanne.email, '06 98 76 54 32']) {
+    for (const needle of ['Quibolle', jeanne.email, '06 98 76 54 32', 'jeannette.perso@example.fr']) {
       expect((await whereFound(needle)).length, needle).toBeGreaterThan(0);
     }
+    // Before the erasure the signed link gives the invoice.
+    await expect(orderDocumentPdf(sql, first.id)).resolves.toMatchObject({ filename: expect.any(String) });
 
     await shop.as('customerA').account.deleteAccount({ password: jeanne.password, confirm: true });
 
-    for (const needle of ['Quibolle', 'Jeannette', jeanne.email, '06 98 76 54 32', '0698765432']) {
-      expect(await whereFound(needle), needle).toEqual([]);
+    // Nowhere but in the legal-hold documents (the invoice's and credit note's snapshots).
+    for (const needle of [
+      'Quibolle',
+      'Jeannette',
+      jeanne.email,
+      '06 98 76 54 32',
+      '0698765432',
+      'jeannette.perso@example.fr',
+      'alice.retrait@example.fr',
+    ]) {
+      expect(await whereFoundOutsideLegalHold(needle), needle).toEqual([]);
     }
+    expect(await whereFound('Quibolle')).toEqual(['events.data']);
+    // The documents stay, for admins and auditors only: the auditor opens the invoice as issued...
+    const auditor = await createUser(shop.services, { role: 'auditor' });
+    const invoiceNumber = documents.find((d) => d.kind === 'invoice')!.number;
+    const opened = await callerAs(shop.services, auditor).invoices.download({ number: invoiceNumber });
+    const [stored] = await sql<
+      { pdf: Buffer }[]
+    >`select pdf from invoice_documents where number = ${invoiceNumber}`;
+    expect(Buffer.from(opened.base64, 'base64').equals(stored!.pdf)).toBe(true);
+    // ...while the signed link's reader no longer gives it (legal hold).
+    await expect(orderDocumentPdf(sql, first.id)).rejects.toThrow('Document introuvable.');
+    await expect(orderDocumentPdf(sql, first.id, invoiceNumber)).rejects.toThrow('Document introuvable.');
+    const [withdrawal] = await sql<{ fields: unknown; erasedAt: Date | null }[]>`
+      select fields, erased_at from personal_records where stream_id = ${first.id} and event_type = 'WithdrawalRequested'`;
+    expect(withdrawal).toMatchObject({ fields: null, erasedAt: expect.any(Date) });
+    expect((await shop.as('admin').orders.byId({ orderId: first.id })).withdrawal).toMatchObject({
+      name: 'Client supprimé',
+      email: '',
+    });
     expect(await mails()).toBe(0);
     expect(await exportCustomerData(sql, jeanne.id)).toBeNull();
     expect(await verify()).toMatchObject({ ok: true, problems: [] });
@@ -367,9 +532,9 @@ describe('upgrading a shop whose log holds personal fields (a real start)', () =
       const config = testConfig(old.db, { AUDIT_WITNESS_FILE: witnessFile, AUDIT_SEAL_INTERVAL: '0' });
       await sealLog(db, config.AUDIT_KEY, witnessFile);
       const [oldWitness] = await latestWitnessed(witnessFile);
-      expect(
-        (await verifyDatabase(db, config.AUDIT_KEY, undefined, { witnessed: [oldWitness!] })).ok,
-      ).toBe(true);
+      expect((await verifyDatabase(db, config.AUDIT_KEY, undefined, { witnessed: [oldWitness!] })).ok).toBe(
+        true,
+      );
 
       const start = async () => {
         const app = await startApp({ ...config, PORT: await freePort(), HOST: '127.0.0.1' });
@@ -404,7 +569,9 @@ describe('upgrading a shop whose log holds personal fields (a real start)', () =
       await makeLegacy(db, second.id);
       await sealLog(db, config.AUDIT_KEY, witnessFile);
       await start();
-      expect(await db`select 1 from events where data::text like '%autre.ancien@example.fr%'`).toHaveLength(1);
+      expect(await db`select 1 from events where data::text like '%autre.ancien@example.fr%'`).toHaveLength(
+        1,
+      );
       expect(await resealPersonalData(db, config.AUDIT_KEY, witnessFile, { force: true })).toMatchObject({
         orders: 1,
       });

@@ -253,12 +253,14 @@ const unchangedAfterReading = (data: unknown) => data;
  * WithdrawalRequested (see above): after reading, every type has the same shape, so each step is
  * the identity. Step 2 is given for every type (generated once the types are known, below).
  */
-const PERSONAL_DATA_UPCASTERS: Record<string, Record<number, (data: unknown) => unknown>> =
-  Object.fromEntries(
-    ['OrderPlaced', 'OrderStatusChanged', 'OrderPaymentStatusChanged', 'OrderDeleted', 'OrderNoteAdded'].map(
-      (type) => [type, { 1: unchangedAfterReading }],
-    ),
-  );
+const PERSONAL_DATA_UPCASTERS: Record<
+  string,
+  Record<number, (data: unknown) => unknown>
+> = Object.fromEntries(
+  ['OrderPlaced', 'OrderStatusChanged', 'OrderPaymentStatusChanged', 'OrderDeleted', 'OrderNoteAdded'].map(
+    (type) => [type, { 1: unchangedAfterReading }],
+  ),
+);
 // --- End of the personal-data block ---------------------------------------------------------------
 
 /** Every event type with the schema of its data (today's shape). */
@@ -325,10 +327,7 @@ export const isOrderEventType = (type: string): type is OrderEventType =>
  */
 export type Upcasters = Partial<Record<OrderEventType, Record<number, (data: unknown) => unknown>>>;
 export const UPCASTERS: Upcasters = Object.fromEntries(
-  ORDER_EVENT_TYPES.map((type) => [
-    type,
-    { ...PERSONAL_DATA_UPCASTERS[type], 2: unchangedAfterReading },
-  ]),
+  ORDER_EVENT_TYPES.map((type) => [type, { ...PERSONAL_DATA_UPCASTERS[type], 2: unchangedAfterReading }]),
 );
 
 /** Brings an event's data from the version it was written at to `toVersion`, one step at a time. */

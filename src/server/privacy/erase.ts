@@ -22,6 +22,11 @@ export interface ErasureSubject {
   emails: string[];
   /** Guest orders to erase besides the account's (a guest's erasure names its order). */
   guestOrderIds: string[];
+  /**
+   * Other addresses the subject typed (a withdrawal form's email), found by eraseSubject: mails to
+   * or about them go too. Not used to find orders or contact requests.
+   */
+  typedEmails?: string[];
 }
 
 export interface ErasureCounts {
@@ -107,7 +112,7 @@ const outboxMails: PersonalDataEraser = async (tx, s) =>
   (
     await tx`
       delete from mail_outbox m
-       where exists (select 1 from unnest(${s.emails}::text[]) e
+       where exists (select 1 from unnest(${[...s.emails, ...(s.typedEmails ?? [])]}::text[]) e
                       where lower(m.to_address) = e or position(e in lower(m.text_body)) > 0)
       returning id`
   ).length;
@@ -151,8 +156,20 @@ export async function eraseSubject(
   tx: Tx,
   subject: ErasureSubject,
   why: { reason: ErasureReason; actor: Actor; requestId: string; at?: string },
-): Promise<{ counts: ErasureCounts; streamId: string }> {
-  const normalised = { ...subject, emails: [...new Set(subject.emails.map((e) => e.trim().toLowerCase()))] };
+): Promise<{ counts: ErasureCounts; streamId: string; mailAddresses: string[] }> {
+  const emails = [...new Set(subject.emails.map((e) => e.trim().toLowerCase()))];
+  // Before the records go: the emails typed on the withdrawal forms of the subject's orders.
+  const typed = await tx<{ email: string }[]>`
+    select distinct lower(w.fields ->> 'email') as email from personal_records w
+     where w.event_type = 'WithdrawalRequested' and w.erased_at is null
+       and w.stream_id in (select stream_id from personal_records o
+                            where o.event_type = 'OrderPlaced'
+                              and (o.subject_id = ${subject.userId ?? ''}
+                                   or o.stream_id = any(${subject.guestOrderIds}::uuid[])
+                                   or (o.subject_kind = 'guest'
+                                       and lower(o.fields #>> '{customer,email}') = any(${emails}::text[]))))`;
+  const typedEmails = typed.map((t) => t.email).filter((e) => e && !emails.includes(e));
+  const normalised = { ...subject, emails, typedEmails };
   const counts: ErasureCounts = {};
   for (const [place, eraser] of Object.entries(ERASERS)) counts[place] = await eraser(tx, normalised);
   const data = PRIVACY_EVENT_SCHEMAS.DataSubjectErased.parse({
@@ -172,7 +189,7 @@ export async function eraseSubject(
       schemaVersion: EVENT_SCHEMA_VERSION,
     },
   });
-  return { counts, streamId };
+  return { counts, streamId, mailAddresses: [...emails, ...typedEmails] };
 }
 
 /**

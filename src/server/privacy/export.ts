@@ -11,8 +11,8 @@ import { documentFilename } from '../invoices/mail.js';
 import { orderDocuments } from '../invoices/queries.js';
 import { foldStored } from '../orders/commit.js';
 import { orderHistory } from '../orders/history.js';
-import { readStream } from '../orders/store.js';
 import { orderIdFromToken } from '../orders/order-link.js';
+import { readStream } from '../orders/store.js';
 import { orderForToken } from '../orders/withdrawal.js';
 import { type ZipEntry, zip } from './zip.js';
 
@@ -134,7 +134,9 @@ const invoices: DataCollector = async (sql, s) => {
   for (const orderId of await orderIdsOf(sql, s)) {
     const docs = await orderDocuments(sql, orderId);
     if (docs.length === 0) continue;
-    const pdfs = await sql<{ number: string; kind: 'invoice' | 'credit_note'; pdf: Buffer; createdAt: Date }[]>`
+    const pdfs = await sql<
+      { number: string; kind: 'invoice' | 'credit_note'; pdf: Buffer; createdAt: Date }[]
+    >`
       select number, kind, pdf, created_at from invoice_documents where order_id = ${orderId}::uuid`;
     for (const doc of docs) {
       const stored = pdfs.find((p) => p.number === doc.number);

@@ -28,8 +28,8 @@ export function GuestData({ token }: { token: string }) {
     <section className="rounded-lg border bg-card p-5 sm:p-6">
       <h2 className="mb-2 text-lg font-semibold">Mes données</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        Une archive ZIP : les données de cette commande (vos coordonnées, son historique, ses paiements,
-        votre rétractation) et ses factures en PDF.
+        Une archive ZIP : les données de cette commande (vos coordonnées, son historique, ses paiements, votre
+        rétractation) et ses factures en PDF.
       </p>
       <Button variant="outline" onClick={download} disabled={busy}>
         <Download aria-hidden="true" />
