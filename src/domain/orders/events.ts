@@ -145,12 +145,13 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 // --- Personal data: kept outside the log (docs/decisions/020-personal-data.md) -------------------
-// Since version 2, a stored OrderPlaced holds no personal field: its `customer` and `notes` live in
-// a personal record outside the hash chain, and the event stores a reference to it with a salted
-// commitment of its content (`personal`). Readers attach the record back before parsing, so the
-// event's shape after reading (OrderPlacedData) is the same at version 1 and 2: the read-side
-// upcaster from 1 to 2 is the identity. The stored shape of a version 1 event is turned into
-// version 2 by `detachPersonalData`, which the one-time rewrite (server/privacy/reseal.ts) runs.
+// Since version 2, a stored OrderPlaced holds no personal field (its `customer` and `notes`), and
+// since version 3 neither does a WithdrawalRequested (its `name` and `email`): they live in a
+// personal record outside the hash chain, and the event stores a reference to it with a salted
+// commitment of its content (`personal`). Readers attach the record back before parsing, so an
+// event's shape after reading is the same at every version: the read-side upcasters are the
+// identity. The old stored shape is turned into the reference form by `detachPersonalData`, which
+// the one-time rewrite (server/privacy/reseal.ts) runs.
 
 /** What a stored OrderPlaced holds instead of the personal fields. */
 export const personalRefSchema = z.object({
