@@ -99,6 +99,7 @@ const IDENTITY: SellerIdentityInput = {
  * 3,00 € refunded (a credit note citing it).
  */
 async function payAndRefundPart(orderId: string) {
+  await saveIdentity(sql, IDENTITY, null);
   const [row] = await sql<
     { total: number }[]
   >`select total_amount_cents as total from orders where id = ${orderId}`;
@@ -263,7 +264,6 @@ function firstFile(archive: Buffer): { name: string; text: string } {
 describe('« Télécharger mes données »', () => {
   it('gives the customer a ZIP with their profile, orders and history, payments, withdrawals, invoices, contact requests and sessions', async () => {
     const alice = shop.users.customerA;
-    await saveIdentity(sql, IDENTITY, null);
     const order = await place({ ...customerForm, lastName: 'Exportée', email: alice.email }, alice.id);
     await withdraw(sql, shop, order.id, 'Alice Exportée', 'alice.retrait@example.fr');
     const documents = await payAndRefundPart(order.id);
