@@ -335,6 +335,11 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA' }),
     expect: notFoundForAll,
   },
+  // (A valid token's data export, and token A never giving B's: personal-data.test.ts.)
+  'withdrawal.data': {
+    input: () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA' }),
+    expect: notFoundForAll,
+  },
   'withdrawal.request': {
     input: () => ({
       token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',

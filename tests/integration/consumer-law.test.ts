@@ -129,10 +129,17 @@ describe('the withdrawal function (L221-21, D221-5)', () => {
     expect(done.window.kind).toBe('requested');
     const [event] = await shop.sql<{ type: string; data: { itemIds: string[] } }[]>`
       select type, data from events where stream_id = ${placed.id} order by version desc limit 1`;
+    // The name and email typed live in a personal record; the log keeps a reference (ADR 020).
     expect(event).toEqual({
       type: 'WithdrawalRequested',
-      data: { name: 'Marie Lefèvre', email: 'invitee@example.fr', itemIds },
+      data: {
+        itemIds,
+        personal: { subjectId: placed.id, recordId: expect.any(String), commitment: expect.any(String) },
+      },
     });
+    const [record] = await shop.sql<{ fields: unknown }[]>`
+      select fields from personal_records where stream_id = ${placed.id} and event_type = 'WithdrawalRequested'`;
+    expect(record?.fields).toEqual({ name: 'Marie Lefèvre', email: 'invitee@example.fr' });
     // Twice: refused.
     await expect(
       shop

@@ -8,6 +8,7 @@ import { cgvVersionLabel } from '@/domain/legal/cgv';
 import { OrderTotals } from '../features/shop/order-totals';
 import { ShopContact } from '../features/shop/shop-contact';
 import { ShopLayout } from '../features/shop/shop-header';
+import { GuestData } from '../features/withdrawal/guest-data';
 import { WithdrawalPanel } from '../features/withdrawal/withdrawal-panel';
 
 /**
@@ -58,6 +59,7 @@ export default function Commande() {
               </div>
             </section>
             <WithdrawalPanel token={token} order={order.data} />
+            <GuestData token={token} />
             <section className="rounded-lg border border-primary/20 bg-secondary p-5 sm:p-6">
               <h2 className="mb-2 text-lg font-semibold">Besoin d'aide ?</h2>
               <ShopContact />

@@ -20,7 +20,7 @@ import { ORDER_STATUSES } from './status.js';
  * The shape version written into every new event's metadata. Bump it when an event's data changes
  * shape, and add the upcaster that turns the previous version into the new one (UPCASTERS below).
  */
-export const EVENT_SCHEMA_VERSION = 2;
+export const EVENT_SCHEMA_VERSION = 3;
 
 /** Who caused an event. */
 export type Actor =
@@ -50,11 +50,13 @@ export const WITHDRAWAL_EXCEPTIONS = ['hygiene_seal_broken'] as const;
 const WITHDRAWAL_EVENT_SCHEMAS = {
   /**
    * The customer used the online withdrawal function (L221-21, D221-5). The name and email are the
-   * ones typed on the form, kept because the acknowledgement goes to them; nothing else personal.
+   * ones typed on the form, kept because the acknowledgement goes to them. Since version 3 they live
+   * in a personal record outside the log, as OrderPlaced's do (the block "Personal data" below);
+   * after an erasure they read as « Client supprimé » and an empty email.
    */
   WithdrawalRequested: z.object({
     name: z.string().min(1),
-    email: z.string().min(1),
+    email: z.string(),
     /** The order_items ids the withdrawal covers (all the order's lines by default). */
     itemIds: z.array(z.string()).min(1),
   }),
@@ -143,12 +145,13 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 // --- Personal data: kept outside the log (docs/decisions/020-personal-data.md) -------------------
-// Since version 2, a stored OrderPlaced holds no personal field: its `customer` and `notes` live in
-// a personal record outside the hash chain, and the event stores a reference to it with a salted
-// commitment of its content (`personal`). Readers attach the record back before parsing, so the
-// event's shape after reading (OrderPlacedData) is the same at version 1 and 2: the read-side
-// upcaster from 1 to 2 is the identity. The stored shape of a version 1 event is turned into
-// version 2 by `detachPersonalData`, which the one-time rewrite (server/privacy/reseal.ts) runs.
+// Since version 2, a stored OrderPlaced holds no personal field (its `customer` and `notes`), and
+// since version 3 neither does a WithdrawalRequested (its `name` and `email`): they live in a
+// personal record outside the hash chain, and the event stores a reference to it with a salted
+// commitment of its content (`personal`). Readers attach the record back before parsing, so an
+// event's shape after reading is the same at every version: the read-side upcasters are the
+// identity. The old stored shape is turned into the reference form by `detachPersonalData`, which
+// the one-time rewrite (server/privacy/reseal.ts) runs.
 
 /** What a stored OrderPlaced holds instead of the personal fields. */
 export const personalRefSchema = z.object({
@@ -183,22 +186,49 @@ export const ERASED_PERSONAL_FIELDS: PersonalFields = {
   notes: null,
 };
 
-/** Event types that carry personal fields in their data (today: only OrderPlaced). */
-export const PERSONAL_EVENT_TYPES: ReadonlySet<string> = new Set(['OrderPlaced']);
+/** The personal fields of a withdrawal request, as its record keeps them (the form's name and email). */
+export const withdrawalPersonalFieldsSchema = z.object({ name: z.string(), email: z.string() });
 
-/** Splits OrderPlaced data into what the log stores and the personal fields kept outside it. */
+/**
+ * Every event type that carries personal fields: which keys of its data leave the log, how its
+ * record is read back, what an erased record reads as, and the schema version from which the
+ * stored form holds a reference instead (the one-time rewrite stamps that version).
+ */
+export const PERSONAL_EVENTS = {
+  OrderPlaced: {
+    keys: ['customer', 'notes'],
+    fields: personalFieldsSchema,
+    erased: ERASED_PERSONAL_FIELDS,
+    since: 2,
+  },
+  WithdrawalRequested: {
+    keys: ['name', 'email'],
+    fields: withdrawalPersonalFieldsSchema,
+    erased: { name: ERASED_CUSTOMER_LABEL, email: '' },
+    since: 3,
+  },
+} as const;
+export type PersonalEventType = keyof typeof PERSONAL_EVENTS;
+
+/** Event types that carry personal fields in their data. */
+export const PERSONAL_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(PERSONAL_EVENTS));
+export const isPersonalEventType = (type: string): type is PersonalEventType =>
+  Object.hasOwn(PERSONAL_EVENTS, type);
+
+/** Splits an event's data into what the log stores (with the reference) and the personal fields kept outside it. */
 export function detachPersonalData(
-  data: OrderPlacedData,
+  type: PersonalEventType,
+  data: object,
   ref: PersonalRef,
-): {
-  stored: Omit<OrderPlacedData, 'customer' | 'notes'> & { personal: PersonalRef };
-  fields: PersonalFields;
-} {
-  const { customer, notes, ...rest } = data;
-  return { stored: { ...rest, personal: ref }, fields: { customer, notes } };
+): { stored: Record<string, unknown> & { personal: PersonalRef }; fields: Record<string, unknown> } {
+  const keys: readonly string[] = PERSONAL_EVENTS[type].keys;
+  const stored: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) (keys.includes(k) ? fields : stored)[k] = v;
+  return { stored: { ...stored, personal: ref }, fields };
 }
 
-/** The reference a stored event's data holds, if any (version 1 events hold none). */
+/** The reference a stored event's data holds, if any (events written before their type's `since` hold none). */
 export function personalRefOf(data: unknown): PersonalRef | null {
   if (!data || typeof data !== 'object' || !('personal' in data)) return null;
   const parsed = personalRefSchema.safeParse((data as { personal: unknown }).personal);
@@ -208,18 +238,26 @@ export function personalRefOf(data: unknown): PersonalRef | null {
 /**
  * The reverse, when reading: the stored data with the record's fields put back, or the erased
  * placeholder when the record was erased (`fields` null). Data without a reference (another event
- * type, or an OrderPlaced written at version 1) is returned as it is.
+ * type, or one written in the old inline form) is returned as it is.
  */
 export function attachPersonalData(type: string, data: unknown, fields: unknown): unknown {
-  if (!PERSONAL_EVENT_TYPES.has(type) || !personalRefOf(data)) return data;
+  if (!isPersonalEventType(type) || !personalRefOf(data)) return data;
   const { personal: _, ...rest } = data as Record<string, unknown>;
-  const parsed = personalFieldsSchema.safeParse(fields);
-  return { ...rest, ...(parsed.success ? parsed.data : ERASED_PERSONAL_FIELDS) };
+  const spec = PERSONAL_EVENTS[type];
+  const parsed = spec.fields.safeParse(fields);
+  return { ...rest, ...(parsed.success ? parsed.data : spec.erased) };
 }
 
 const unchangedAfterReading = (data: unknown) => data;
-/** Version 1 to 2 changed only the stored form of OrderPlaced (see above): every type reads the same. */
-const PERSONAL_DATA_UPCASTERS = Object.fromEntries(
+/**
+ * Version 1 to 2 changed only the stored form of OrderPlaced, version 2 to 3 only that of
+ * WithdrawalRequested (see above): after reading, every type has the same shape, so each step is
+ * the identity. Step 2 is given for every type (generated once the types are known, below).
+ */
+const PERSONAL_DATA_UPCASTERS: Record<
+  string,
+  Record<number, (data: unknown) => unknown>
+> = Object.fromEntries(
   ['OrderPlaced', 'OrderStatusChanged', 'OrderPaymentStatusChanged', 'OrderDeleted', 'OrderNoteAdded'].map(
     (type) => [type, { 1: unchangedAfterReading }],
   ),
@@ -289,7 +327,9 @@ export const isOrderEventType = (type: string): type is OrderEventType =>
  * Version 1 to 2: the personal-data block above.
  */
 export type Upcasters = Partial<Record<OrderEventType, Record<number, (data: unknown) => unknown>>>;
-export const UPCASTERS: Upcasters = { ...PERSONAL_DATA_UPCASTERS };
+export const UPCASTERS: Upcasters = Object.fromEntries(
+  ORDER_EVENT_TYPES.map((type) => [type, { ...PERSONAL_DATA_UPCASTERS[type], 2: unchangedAfterReading }]),
+);
 
 /** Brings an event's data from the version it was written at to `toVersion`, one step at a time. */
 export function upcast(

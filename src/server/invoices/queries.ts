@@ -76,15 +76,28 @@ async function storedPdf(sql: Tx, number: string, orderId?: string): Promise<Doc
   return { filename: documentFilename({ kind: row.kind, number }), base64: row.pdf.toString('base64') };
 }
 
-/** Staff (admins and auditors): any document. */
+/**
+ * Legal hold (ADR 020): once the buyer's personal data was erased, the order's invoices and credit
+ * notes are kept for their ten years, readable by admins and auditors only. The customer's and the
+ * signed link's readers go through this.
+ */
+async function refuseHeld(sql: Tx, orderId: string) {
+  const [held] = await sql`
+    select 1 from personal_records
+     where stream_id = ${orderId}::uuid and event_type = 'OrderPlaced' and erased_at is not null`;
+  if (held) throw notFound();
+}
+
+/** Staff (admins and auditors): any document, under legal hold or not. */
 export const staffDocumentPdf = (sql: Tx, number: string) => storedPdf(sql, number);
 
 /** A signed-in customer: a document of one of their own orders only. */
 export async function customerDocumentPdf(sql: Tx, userId: string, number: string): Promise<DocumentFile> {
-  const [own] = await sql`
-    select 1 from invoice_documents d join orders o on o.id = d.order_id
+  const [own] = await sql<{ orderId: string }[]>`
+    select d.order_id from invoice_documents d join orders o on o.id = d.order_id
      where d.number = ${number} and o.customer_id = ${userId}`;
   if (!own) throw notFound();
+  await refuseHeld(sql, own.orderId);
   return await storedPdf(sql, number);
 }
 
@@ -99,6 +112,7 @@ export async function customerOrderDocuments(sql: Tx, userId: string, orderId: s
  * `orderId`, the PDF of one of that order's documents, or of its invoice when no number is given.
  */
 export async function orderDocumentPdf(sql: Tx, orderId: string, number?: string): Promise<DocumentFile> {
+  await refuseHeld(sql, orderId);
   if (number) return await storedPdf(sql, number, orderId);
   const [invoice] = await sql<{ number: string }[]>`
     select number from invoice_documents where order_id = ${orderId}::uuid and kind = 'invoice'`;

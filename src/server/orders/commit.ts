@@ -11,11 +11,12 @@ import {
   type Actor,
   EVENT_SCHEMA_VERSION,
   type EventMetadata,
+  isPersonalEventType,
   type OrderEvent,
 } from '../../domain/orders/events.js';
 import { toId } from '../../domain/security/ids.js';
 import type { Sql, Tx } from '../db/client.js';
-import { insertPersonalRecord, sealPersonalData } from './personal-records.js';
+import { insertPersonalRecord, orderSubject, sealPersonalData } from './personal-records.js';
 import { projectEvent, projectionStatement } from './projections.js';
 import { appendEvent, type StoredEvent, toOrderEvent } from './store.js';
 
@@ -77,7 +78,8 @@ export async function commitSingle(
   const prevHash = stored.at(-1)?.hash ?? null;
   const metadata = metadataFor(meta);
   const after = evolve(before, { ...event, streamId, version: version + 1, metadata });
-  if (productSalesChange(before, after).length > 0) {
+  // Personal fields take the transaction path too: their record is written beside the event.
+  if (productSalesChange(before, after).length > 0 || isPersonalEventType(event.type)) {
     return await sql.begin((tx) => commitDecision(tx, streamId, stored, [event], meta, []));
   }
   const projection = after && projectionStatement(sql, event, after);
@@ -116,7 +118,9 @@ export async function commitDecision(
     if (!after) throw new Error(`${event.type} on a missing order`);
     const moves = stockMovements(state, event, products);
     // Personal fields go to their record; the log keeps a reference and a commitment (ADR 020).
-    const sealed = event.type === 'OrderPlaced' ? sealPersonalData(streamId, event.data) : null;
+    const sealed = isPersonalEventType(event.type)
+      ? sealPersonalData(streamId, orderSubject(streamId, after.customerId), event.type, event.data)
+      : null;
     const settled = await Promise.allSettled([
       appendEvent(tx, streamId, version, prevHash, {
         type: event.type,

@@ -1,7 +1,8 @@
 /**
  * Personal records: an order's personal fields kept outside the hash-chained log
- * (docs/decisions/020-personal-data.md). Placing an order writes its record in the placing
- * transaction and the OrderPlaced event stores only a reference with a salted commitment; readers
+ * (docs/decisions/020-personal-data.md). Appending an event that carries some (OrderPlaced,
+ * WithdrawalRequested) writes its record in the same transaction and the event stores only a
+ * reference with a salted commitment; readers
  * put the fields back (`readableData`). Erasing a record (server/privacy) nulls its fields and salt
  * and leaves the log as it is.
  */
@@ -9,15 +10,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   attachPersonalData,
   detachPersonalData,
-  type OrderPlacedData,
-  type PersonalFields,
+  type PersonalEventType,
   type PersonalRef,
 } from '../../domain/orders/events.js';
 import type { Tx } from '../db/client.js';
 import { canonicalJson } from './canonical.js';
 
 /** sha256 of "<salt>\n<canonical fields>", hex: what the chain keeps of a personal record. */
-export const personalCommitment = (salt: string, fields: PersonalFields): string =>
+export const personalCommitment = (salt: string, fields: Record<string, unknown>): string =>
   createHash('sha256')
     .update(`${salt}\n${canonicalJson(fields)}`, 'utf8')
     .digest('hex');
@@ -27,35 +27,44 @@ export interface PersonalRecord {
   subjectId: string;
   subjectKind: 'customer' | 'guest';
   streamId: string;
-  fields: PersonalFields;
+  /** The event type whose data the record completes (OrderPlaced, WithdrawalRequested). */
+  eventType: PersonalEventType;
+  fields: Record<string, unknown>;
   salt: string;
   commitment: string;
 }
 
+/** The data subject of an order's records: the customer's account, or for a guest the order itself. */
+export const orderSubject = (orderId: string, customerId: string | null | undefined) => ({
+  subjectId: customerId ?? orderId,
+  subjectKind: customerId ? ('customer' as const) : ('guest' as const),
+});
+
 /**
- * Builds the record of a new order and the event data the log stores instead of its personal
- * fields. The subject is the customer's account, or for a guest the order itself.
+ * Builds the record of a new event carrying personal fields (PERSONAL_EVENTS) and the data the
+ * log stores instead: a reference to the record and a salted commitment of its fields.
  */
 export function sealPersonalData(
-  orderId: string,
-  data: OrderPlacedData,
-): { stored: ReturnType<typeof detachPersonalData>['stored']; record: PersonalRecord } {
+  streamId: string,
+  subject: ReturnType<typeof orderSubject>,
+  type: PersonalEventType,
+  data: object,
+): { stored: Record<string, unknown>; record: PersonalRecord } {
   const salt = randomBytes(32).toString('hex');
-  const { customer, notes } = data;
-  const fields: PersonalFields = { customer, notes };
+  const { fields } = detachPersonalData(type, data, { subjectId: '', recordId: '', commitment: '' });
   const ref: PersonalRef = {
-    subjectId: data.customerId ?? orderId,
+    subjectId: subject.subjectId,
     recordId: randomUUID(),
     commitment: personalCommitment(salt, fields),
   };
-  const { stored } = detachPersonalData(data, ref);
+  const { stored } = detachPersonalData(type, data, ref);
   return {
     stored,
     record: {
       id: ref.recordId,
-      subjectId: ref.subjectId,
-      subjectKind: data.customerId ? 'customer' : 'guest',
-      streamId: orderId,
+      ...subject,
+      streamId,
+      eventType: type,
       fields,
       salt,
       commitment: ref.commitment,
@@ -64,9 +73,9 @@ export function sealPersonalData(
 }
 
 export const insertPersonalRecord = (sql: Tx, r: PersonalRecord) => sql`
-  insert into personal_records (id, subject_id, subject_kind, stream_id, fields, salt, commitment)
-  values (${r.id}, ${r.subjectId}, ${r.subjectKind}, ${r.streamId}, ${sql.json(r.fields)}::jsonb,
-          ${r.salt}, ${r.commitment})`;
+  insert into personal_records (id, subject_id, subject_kind, stream_id, event_type, fields, salt, commitment)
+  values (${r.id}, ${r.subjectId}, ${r.subjectKind}, ${r.streamId}, ${r.eventType},
+          ${sql.json(r.fields as never)}::jsonb, ${r.salt}, ${r.commitment})`;
 
 /**
  * A column expression giving the personal fields of an event's record (null when the event has

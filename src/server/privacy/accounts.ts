@@ -33,13 +33,11 @@ async function eraseAccount(
   why: { reason: ErasureReason; actor: Actor; requestId: string },
   prepare: (tx: Tx) => Promise<{ id: string; email: string }>,
 ) {
-  let email = '';
   const result = await services.sql.begin(async (tx) => {
     const user = await prepare(tx);
-    email = user.email;
     return await eraseSubject(tx, { userId: user.id, emails: [user.email], guestOrderIds: [] }, why);
   });
-  const files = await eraseMailFiles(mailDir(services.config), [email]);
+  const files = await eraseMailFiles(mailDir(services.config), result.mailAddresses);
   return { ...result.counts, mailFiles: files };
 }
 

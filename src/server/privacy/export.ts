@@ -1,13 +1,19 @@
 /**
  * « Télécharger mes données » (RGPD art. 15 and 20; docs/decisions/020-personal-data.md): a ZIP
  * with one JSON file of everything the shop holds about a subject, built from a list of
- * collectors, one per place (profile, orders with their history, contact requests, sessions).
- * The lead adds payments', withdrawals' and invoices' collectors at merge (invoices' PDFs as
- * files of the ZIP). A guest's export (through the signed order link) calls exportGuestData.
+ * collectors, one per place (profile, orders with their history, payments and refunds, withdrawal
+ * requests, invoices and credit notes with their PDFs as files of the ZIP, contact requests,
+ * sessions). A guest's export (through the signed order link) calls exportGuestData.
  */
+import { DomainError } from '../../domain/errors.js';
 import type { Tx } from '../db/client.js';
+import { documentFilename } from '../invoices/mail.js';
+import { orderDocuments } from '../invoices/queries.js';
+import { foldStored } from '../orders/commit.js';
 import { orderHistory } from '../orders/history.js';
+import { orderIdFromToken } from '../orders/order-link.js';
 import { readStream } from '../orders/store.js';
+import { orderForToken } from '../orders/withdrawal.js';
 import { type ZipEntry, zip } from './zip.js';
 
 /** Whose data: an account, and/or the guest orders placed with its email. */
@@ -39,9 +45,10 @@ const profile: DataCollector = async (sql, s) => {
 async function orderIdsOf(sql: Tx, s: ExportSubject): Promise<string[]> {
   const rows = await sql<{ streamId: string }[]>`
     select stream_id from personal_records
-     where subject_id = ${s.userId ?? ''}
+     where event_type = 'OrderPlaced'
+       and (subject_id = ${s.userId ?? ''}
         or stream_id = any(${s.orderIds}::uuid[])
-        or (subject_kind = 'guest' and lower(fields #>> '{customer,email}') = any(${s.emails}::text[]))
+        or (subject_kind = 'guest' and lower(fields #>> '{customer,email}') = any(${s.emails}::text[])))
      order by created_at`;
   return rows.map((r) => r.streamId);
 }
@@ -72,6 +79,75 @@ const orders: DataCollector = async (sql, s) => {
   return { data: out };
 };
 
+/** Each of the subject's orders as folded from the log (personal fields read from their records). */
+async function orderStates(sql: Tx, s: ExportSubject) {
+  const states = [];
+  for (const id of await orderIdsOf(sql, s)) {
+    const state = foldStored(await readStream(sql, id));
+    if (state) states.push(state);
+  }
+  return states;
+}
+
+/**
+ * Payments, corrections and refunds, from the money events (ADR 018). Who recorded them is the
+ * staff's data, not the customer's: left out.
+ */
+const payments: DataCollector = async (sql, s) => ({
+  data: (await orderStates(sql, s))
+    .filter((o) => o.ledger.payments.length + o.ledger.refunds.length + o.ledger.corrections.length > 0)
+    .map((o) => ({
+      orderNumber: o.orderNumber,
+      paymentStatus: o.paymentStatus,
+      paidCents: o.paidCents,
+      refundedCents: o.refundedCents,
+      payments: o.ledger.payments.map(({ by: _, ...p }) => p),
+      corrections: o.ledger.corrections.map(({ by: _, ...c }) => c),
+      refunds: o.ledger.refunds.map(({ by: _, ...r }) => r),
+    })),
+});
+
+/** Withdrawal requests (the form's name and email, the lines, the owner's hygiene exception). */
+const withdrawals: DataCollector = async (sql, s) => ({
+  data: (await orderStates(sql, s)).flatMap((o) =>
+    o.withdrawal
+      ? [
+          {
+            orderNumber: o.orderNumber,
+            requestedAt: o.withdrawal.requestedAt,
+            name: o.withdrawal.name,
+            email: o.withdrawal.email,
+            lines: o.lines
+              .filter((l) => o.withdrawal?.itemIds.includes(l.itemId))
+              .map((l) => ({ title: l.title, quantity: l.quantity })),
+            exception: o.withdrawal.exception,
+          },
+        ]
+      : [],
+  ),
+});
+
+/** Invoices and credit notes: listed in the JSON, their PDFs as issued in `factures/` of the ZIP. */
+const invoices: DataCollector = async (sql, s) => {
+  const data = [];
+  const files = [];
+  for (const orderId of await orderIdsOf(sql, s)) {
+    const docs = await orderDocuments(sql, orderId);
+    if (docs.length === 0) continue;
+    const pdfs = await sql<
+      { number: string; kind: 'invoice' | 'credit_note'; pdf: Buffer; createdAt: Date }[]
+    >`
+      select number, kind, pdf, created_at from invoice_documents where order_id = ${orderId}::uuid`;
+    for (const doc of docs) {
+      const stored = pdfs.find((p) => p.number === doc.number);
+      const file = stored ? `factures/${documentFilename(stored)}` : null;
+      data.push({ ...doc, file });
+      if (stored && file) files.push({ name: file, content: stored.pdf, date: stored.createdAt });
+    }
+  }
+  return { data, files };
+};
+
 const contactRequests: DataCollector = async (sql, s) => ({
   data: await sql`
     select name, email, phone, service, message, created_at from contact_requests
@@ -91,6 +167,9 @@ const sessions: DataCollector = async (sql, s) =>
 export const COLLECTORS: Record<string, DataCollector> = {
   profile,
   orders,
+  payments,
+  withdrawals,
+  invoices,
   contactRequests,
   sessions,
 };
@@ -133,11 +212,29 @@ export async function exportCustomerData(sql: Tx, userId: string, now = new Date
 
 /**
  * A guest's export, for the signed order page (i26): that order only. Whoever holds the link
- * proves the order, not the email typed in it, so nothing is gathered by email.
+ * proves the order, not the email typed in it (a guest's email is never verified, and a link can
+ * be forwarded), so nothing is gathered by email: no other order, no contact request. The data
+ * subject of a guest order is the order itself (ADR 020).
  */
 export async function exportGuestData(sql: Tx, orderId: string, now = new Date()) {
   const [record] = await sql`
-    select 1 from personal_records where stream_id = ${orderId} and subject_kind = 'guest' and erased_at is null`;
+    select 1 from personal_records
+     where stream_id = ${orderId} and event_type = 'OrderPlaced' and erased_at is null`;
   if (!record) return null;
   return await exportData(sql, { userId: null, emails: [], orderIds: [orderId] }, now);
+}
+
+/**
+ * « Télécharger mes données » on the signed order page (/commande/{token}): the token is the right,
+ * as for the page itself (a deleted order's or a foreign token reads as not found); an order whose
+ * personal data was erased has nothing left to give.
+ */
+export async function guestDataForToken(sql: Tx, secret: string, token: string, now = new Date()) {
+  await orderForToken(sql, secret, token);
+  const orderId = orderIdFromToken(secret, token);
+  const archive = orderId ? await exportGuestData(sql, orderId, now) : null;
+  if (!archive) {
+    throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Ce lien de commande est invalide ou a expiré.');
+  }
+  return { filename: archive.fileName, base64: archive.zip.toString('base64') };
 }

@@ -1,20 +1,22 @@
 /**
- * The one-time rewrite that takes personal data out of the order log (ADR 020): every OrderPlaced
- * written at version 1 (customer and notes inline) gets a personal record, its stored data becomes
- * the version 2 form (a reference and a salted commitment), and the hashes of its stream are
- * recomputed from there on, with the stream's head. Then the log is sealed again.
+ * The one-time rewrite that takes personal data out of the order log (ADR 020): every event of a
+ * type with personal fields (PERSONAL_EVENTS: OrderPlaced before version 2, WithdrawalRequested
+ * before version 3) still holding them inline gets a personal record, its stored data becomes the
+ * reference-and-commitment form, and the hashes of its stream are recomputed from there on, with
+ * the stream's head. Then the log is sealed again and the new checkpoint goes to the witness file.
  *
- * Proof, in the same transaction, with the log locked against writers: the log must verify before
- * (a tampered log is never re-sealed: that would launder the tampering), and verify after against
- * the new checkpoint; otherwise everything rolls back. Run at every start (a no-op once done) and
- * by `npm run data:reseal`.
+ * Proof, in the same transaction, with the log locked against writers: the log must verify before,
+ * against the witness file too (a tampered log is never re-sealed: that would launder the
+ * tampering), and verify after against the new checkpoint; otherwise everything rolls back. Done
+ * once: a row of `data_rewrites` records it, and later starts read that row and skip the scan.
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { OrderPlacedData } from '../../domain/orders/events.js';
+import { isPersonalEventType, PERSONAL_EVENTS } from '../../domain/orders/events.js';
 import {
   type AuditReport,
   type Checkpoint,
+  latestWitnessed,
   verifyIn,
   witnessLine,
   writeCheckpointIn,
@@ -22,11 +24,14 @@ import {
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
 import { eventContent, eventHash } from '../orders/canonical.js';
-import { insertPersonalRecord, sealPersonalData } from '../orders/personal-records.js';
+import { insertPersonalRecord, orderSubject, sealPersonalData } from '../orders/personal-records.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
 
+/** The row of `data_rewrites` this rewrite leaves once done. */
+export const RESEAL_NAME = 'personal-data-v3';
+
 export interface ResealReport {
-  /** OrderPlaced events moved to version 2. */
+  /** Events whose personal fields moved to a record (OrderPlaced and WithdrawalRequested). */
   orders: number;
   /** Events whose hash was recomputed (those and the rest of their streams). */
   rehashed: number;
@@ -37,10 +42,10 @@ export interface ResealReport {
 
 export class ResealRefused extends Error {}
 
-/** Streams whose OrderPlaced still holds personal fields (a partial index finds them: 0045). */
+/** Streams with an event still holding personal fields inline (a partial index finds them: 0066). */
 const legacyStreams = (tx: Tx, limit: number) => tx<{ streamId: string }[]>`
-  select stream_id from events
-   where type = 'OrderPlaced' and not (data ? 'personal')
+  select distinct stream_id from events
+   where type in ('OrderPlaced', 'WithdrawalRequested') and not (data ? 'personal')
    limit ${limit}`;
 
 async function rewriteStreams(tx: Tx, streamIds: string[]): Promise<{ orders: number; rehashed: number }> {
@@ -55,15 +60,22 @@ async function rewriteStreams(tx: Tx, streamIds: string[]): Promise<{ orders: nu
     hash: string;
   }[] = [];
   const heads = new Map<string, string>();
+  // The subject of a stream's records is its order's (OrderPlaced comes first in each stream).
+  const customers = new Map<string, string | null>();
   let orders = 0;
   for (const e of events) {
     let data: unknown = e.data;
     let metadata = e.metadata;
-    if (e.type === 'OrderPlaced' && !('personal' in (e.data as object))) {
-      const sealed = sealPersonalData(e.streamId, e.data as OrderPlacedData);
+    if (e.type === 'OrderPlaced') {
+      customers.set(e.streamId, (e.data as { customerId?: string | null }).customerId ?? null);
+    }
+    if (isPersonalEventType(e.type) && !('personal' in (e.data as object))) {
+      const subject = orderSubject(e.streamId, customers.get(e.streamId));
+      const sealed = sealPersonalData(e.streamId, subject, e.type, e.data as object);
       await insertPersonalRecord(tx, sealed.record);
       data = sealed.stored;
-      metadata = { ...metadata, schemaVersion: 2 };
+      // The version from which this type's stored form holds a reference.
+      metadata = { ...metadata, schemaVersion: PERSONAL_EVENTS[e.type].since };
       orders += 1;
     }
     const prevHash = heads.get(e.streamId) ?? null;
@@ -100,19 +112,40 @@ async function rewriteStreams(tx: Tx, streamIds: string[]): Promise<{ orders: nu
   return { orders, rehashed: updates.length };
 }
 
-/** Null when no version 1 OrderPlaced is left (the usual case: one indexed look-up). */
+/** Whether the rewrite was recorded as done (a row of data_rewrites). */
+export async function resealDone(sql: Sql): Promise<boolean> {
+  const [row] = await sql`select 1 from data_rewrites where name = ${RESEAL_NAME}`;
+  return Boolean(row);
+}
+
+/**
+ * Runs the rewrite when events still hold personal fields, and records it as done. Null when
+ * there was nothing to move. `force` scans even when the row says done (a restore of an old dump).
+ */
 export async function resealPersonalData(
   sql: Sql,
   key: string,
   witnessFile: string | null,
+  options: { force?: boolean } = {},
 ): Promise<ResealReport | null> {
-  const [pending] = await sql`
-    select 1 from events where type = 'OrderPlaced' and not (data ? 'personal') limit 1`;
-  if (!pending) return null;
+  if (!options.force && (await resealDone(sql))) return null;
+  // Read before the transaction: the before-check compares the log with the copies already out.
+  const witnessed = await latestWitnessed(witnessFile);
   const report = await sql.begin(async (tx) => {
     // Writers wait; readers go on. A second instance starting now finds nothing left to do.
     await tx`lock table events, event_streams, audit_checkpoints in exclusive mode`;
-    const before = await verifyIn(tx, key);
+    const record = (moved: number, checkpointId: number | null) => tx`
+      insert into data_rewrites (name, moved, checkpoint_id) values (${RESEAL_NAME}, ${moved}, ${checkpointId})
+      on conflict (name) do update set done_at = now(), moved = data_rewrites.moved + excluded.moved,
+                                       checkpoint_id = coalesce(excluded.checkpoint_id, data_rewrites.checkpoint_id)`;
+    const [pending] = await tx`
+      select 1 from events
+       where type in ('OrderPlaced', 'WithdrawalRequested') and not (data ? 'personal') limit 1`;
+    if (!pending) {
+      await record(0, null);
+      return null;
+    }
+    const before = await verifyIn(tx, key, undefined, { witnessed });
     if (!before.ok) {
       throw new ResealRefused(
         `the order log does not verify (${before.problems.length} problem(s), first: ${before.problems[0]?.message}); it is not re-sealed`,
@@ -128,15 +161,18 @@ export async function resealPersonalData(
       orders += done.orders;
       rehashed += done.rehashed;
     }
-    if (orders === 0) return null;
     const checkpoint = await writeCheckpointIn(tx, key);
+    // Against the new checkpoint: the witness file gets it once this commits.
     const after = await verifyIn(tx, key);
     if (!after.ok) {
       throw new ResealRefused(`the re-sealed log does not verify: ${after.problems[0]?.message}`);
     }
+    await record(orders, checkpoint.id);
     return { orders, rehashed, before, after, checkpoint };
   });
   if (report && witnessFile) {
+    // The witness check (start, each seal) compares the events with the witness's latest
+    // checkpoint: the re-sealed events are vouched for by this one from now on.
     await mkdir(path.dirname(witnessFile), { recursive: true });
     await appendFile(witnessFile, witnessLine(report.checkpoint), { mode: 0o600 });
   }
@@ -149,7 +185,7 @@ export async function resealAtStart(sql: Sql, key: string, witnessFile: string |
     const report = await resealPersonalData(sql, key, witnessFile);
     if (report) {
       logger.info(
-        `Personal data taken out of the order log: ${report.orders} order(s), ${report.rehashed} event(s) re-hashed, checkpoint #${report.checkpoint.id}`,
+        `Personal data taken out of the order log: ${report.orders} event(s), ${report.rehashed} event(s) re-hashed, checkpoint #${report.checkpoint.id}`,
       );
     }
   } catch (error) {

@@ -107,9 +107,10 @@ export async function dueForRetention(sql: Tx, settings: RetentionSettings, now:
         from personal_records r
         join lateral (
           select max(o.created_at) as at from personal_records r2 join orders o on o.id = r2.stream_id
-           where lower(r2.fields #>> '{customer,email}') = lower(r.fields #>> '{customer,email}')
+           where r2.event_type = 'OrderPlaced'
+             and lower(r2.fields #>> '{customer,email}') = lower(r.fields #>> '{customer,email}')
         ) last on true
-       where r.subject_kind = 'guest' and r.erased_at is null
+       where r.event_type = 'OrderPlaced' and r.subject_kind = 'guest' and r.erased_at is null
          and coalesce(last.at, r.created_at) < ${cut.guestOrder}
        order by since`,
   );

@@ -3,6 +3,7 @@ import { actorFromUser } from '../../domain/orders/events.js';
 import { withdrawalFormShape } from '../../domain/orders/withdrawal.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
 import { orderForToken, requestWithdrawal } from '../orders/withdrawal.js';
+import { guestDataForToken } from '../privacy/export.js';
 import { cachedSettings } from '../settings/store.js';
 import { publicProcedure, router } from '../trpc.js';
 
@@ -17,6 +18,11 @@ export const withdrawalRouter = router({
   order: publicProcedure
     .input(z.object({ token }))
     .query(({ ctx, input }) => orderForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
+
+  /** « Télécharger mes données »: that order's data as a ZIP (base64), ADR 020. */
+  data: publicProcedure
+    .input(z.object({ token }))
+    .query(({ ctx, input }) => guestDataForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
 
   request: publicProcedure
     .input(z.object({ token, ...withdrawalFormShape }))

@@ -70,7 +70,8 @@ export function PrivacyPanel() {
           <CardTitle>Télécharger mes données</CardTitle>
           <CardDescription>
             Une archive ZIP contenant un fichier JSON : votre profil, vos commandes et leur historique, vos
-            demandes de contact et vos sessions.
+            paiements et remboursements, vos rétractations, vos demandes de contact et vos sessions ; vos
+            factures et avoirs en PDF.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -323,7 +323,9 @@ export function PolitiqueConfidentialite({
         </ul>
         <p>
           Depuis votre compte (onglet « Mes données »), vous pouvez télécharger vos données et supprimer votre
-          compte.
+          compte. Sans compte, le lien de votre commande reçu par email permet de télécharger les données de
+          cette commande. Les factures et avoirs sont conservés 10 ans, comme la loi l'exige, même après la
+          suppression de vos données.
         </p>
       </Article>
       <Article title="6. Vos droits">
