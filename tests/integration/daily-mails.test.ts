@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context, Services, SessionUser } from '../../src/server/context.js';
+import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { readSettings, saveSettings } from '../../src/server/settings/store.js';
@@ -113,6 +114,33 @@ describe("the customer's status mails", () => {
     } finally {
       await setSettings({ customerStatusMails: true });
     }
+  });
+
+  it("is queued in the change's own transaction: the event and its mail commit together, or neither", async () => {
+    const order = await newOrder();
+    const meta = { actor: { kind: 'admin' as const, userId: admin.id }, requestId: 'test-outbox' };
+    const statusEvents = () =>
+      db.sql<{ tx: string }[]>`select xmin::text as tx from events
+                                where stream_id = ${order.id} and type = 'OrderStatusChanged'`;
+    const queued = () =>
+      db.sql<{ tx: string }[]>`select xmin::text as tx from mail_outbox
+                                where dedupe_key like ${`order-status:${order.id}:%`}`;
+    // A failure after the append (here the caller's in-transaction work) rolls back both.
+    await expect(
+      setOrderStatus(services.sql, order.id, 'confirmed', {
+        ...meta,
+        inTransaction: async () => {
+          throw new Error('crash after the append');
+        },
+      }),
+    ).rejects.toThrow('crash after the append');
+    expect([await statusEvents(), await queued()]).toEqual([[], []]);
+    // Committed: one transaction wrote the event and the outbox row.
+    await setOrderStatus(services.sql, order.id, 'confirmed', meta);
+    const [event] = await statusEvents();
+    const [mail] = await queued();
+    expect(mail?.tx).toBeDefined();
+    expect(mail?.tx).toBe(event?.tx);
   });
 
   it('refuses a tracking number that is too long, and changes nothing', async () => {

@@ -201,6 +201,9 @@ describe('dashboard figures', () => {
       ['Piège épuisé', 0],
       ['Piège presque épuisé', 4],
     ]);
+    // The shop's own threshold (Paramètres › Notifications), as the procedure passes it.
+    const lower = await lowStock(db.sql, 3);
+    expect([lower.threshold, lower.total, lower.items.map((p) => p.title)]).toEqual([3, 1, ['Piège épuisé']]);
   });
 
   it('latest orders, newest first, without the deleted one', async () => {

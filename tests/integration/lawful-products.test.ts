@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
@@ -162,7 +161,14 @@ describe('professional-only biocides and the sales register', () => {
     expect(refused).toEqual({ code: 'FORBIDDEN', message: PROFESSIONAL_ONLY_MESSAGES.guest });
   });
 
-  it('cannot be bought by a customer without a certificate', async () => {
+  it('cannot be bought by a business customer without a certificate', async () => {
+    const profile = await shop.as('customerB').account.profile();
+    await shop.as('customerB').account.updateProfile({
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      companyName: 'Nettoyage Martin',
+      siren: '732829320',
+    });
     const refused = await failure(
       shop.as('customerB').checkout.place(placeInput([{ productId: proId, quantity: 1 }])),
     );
@@ -174,10 +180,29 @@ describe('professional-only biocides and the sales register', () => {
     expect(refused.code).toBe('BAD_REQUEST');
   });
 
-  it('is sold to a certified customer, whose number goes onto the event and into the register', async () => {
-    const certificate = { number: 'CB-27-98765', category: 'nuisibles', expiresOn: '2030-12-31' };
+  const certificate = { number: 'CB-27-98765', category: 'nuisibles', expiresOn: '2030-12-31' };
+
+  it('cannot be bought by a private customer holding a certificate, who is told why and how', async () => {
     await shop.as('customerA').account.updateCertibiocide(certificate);
     expect(await shop.as('customerA').account.certibiocide()).toEqual(certificate);
+    const refused = await failure(
+      shop.as('customerA').checkout.place(placeInput([{ productId: proId, quantity: 1 }])),
+    );
+    expect(refused).toEqual({ code: 'FORBIDDEN', message: PROFESSIONAL_ONLY_MESSAGES.private });
+    expect((await db.sql`select 1 from order_items where product_id = ${proId}`).length, 'nothing sold').toBe(
+      0,
+    );
+  });
+
+  it('is sold to a certified business customer, whose number goes onto the event and into the register', async () => {
+    // "Professionnel": the company's name and SIREN in the profile.
+    const profile = await shop.as('customerA').account.profile();
+    await shop.as('customerA').account.updateProfile({
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      companyName: 'Dératisation Lefèvre',
+      siren: '732 829 320',
+    });
     const order = await shop.as('customerA').checkout.place(placeInput([{ productId: proId, quantity: 2 }]));
     const [event] = await db.sql<{ data: { certibiocide?: unknown } }[]>`
       select data from events where stream_id = ${order.id} and type = 'OrderPlaced'`;
@@ -194,6 +219,28 @@ describe('professional-only biocides and the sales register', () => {
       `${order.orderNumber};Marie Lefèvre;marie.lefevre@example.fr;Spray pro punaises;`,
     );
     expect(lines[1]).toContain(';Oui;2;CB-27-98765;Certibiocide nuisibles (TP14, TP18, TP20);31/12/2030');
+  });
+
+  it('is sold by phone ("Nouvelle commande") on the picked customer’s own profile only', async () => {
+    const phoneOrder = (customerId: string | null) =>
+      admin().orders.create({
+        ...placeInput([{ productId: proId, quantity: 1 }]),
+        deliveryMethod: 'pickup',
+        customerId,
+      });
+    const order = await phoneOrder(shop.users.customerA.id);
+    const [event] = await db.sql<{ data: { certibiocide?: unknown } }[]>`
+      select data from events where stream_id = ${order.id} and type = 'OrderPlaced'`;
+    expect(event?.data.certibiocide).toEqual(certificate);
+    // customerB is a business without a certificate; no customer is a guest.
+    expect(await failure(phoneOrder(shop.users.customerB.id))).toEqual({
+      code: 'FORBIDDEN',
+      message: PROFESSIONAL_ONLY_MESSAGES.noCertificate,
+    });
+    expect(await failure(phoneOrder(null))).toEqual({
+      code: 'FORBIDDEN',
+      message: PROFESSIONAL_ONLY_MESSAGES.guest,
+    });
   });
 });
 

@@ -140,6 +140,13 @@ describe('settings: one schema, stored, history', () => {
       await otherSql.end();
     }
   });
+
+  it('the low-stock threshold reaches the shop (« Stock limité ») and the dashboard', async () => {
+    await save({ lowStockThreshold: 12 });
+    expect((await callerAs(services, null).settings.shop()).lowStockThreshold).toBe(12);
+    expect((await callerAs(services, admin).dashboard.lowStock()).threshold).toBe(12);
+    await save({ lowStockThreshold: DEFAULT_SETTINGS.lowStockThreshold });
+  });
 });
 
 describe('settings obeyed: Commerce', () => {

@@ -30,7 +30,8 @@ export default function Produit() {
   const [selected, setSelected] = useState(0);
   const addToCart = useAddToCart();
   const hydrated = useHydrated();
-  const rules = useShop().data?.delivery;
+  const shop = useShop().data;
+  const rules = shop?.delivery;
   usePageTitle(product.data?.title ?? (product.isError ? 'Produit non trouvé' : null));
 
   if (product.isLoading) {
@@ -127,7 +128,7 @@ export default function Produit() {
                 <p className="text-sm font-medium uppercase tracking-wide text-muted-foreground">{p.brand}</p>
               )}
               <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{p.title}</h1>
-              <StockBadge product={p} />
+              <StockBadge product={p} lowStockThreshold={shop?.lowStockThreshold} />
             </div>
             <div className="space-y-1">
               <Price product={p} size="lg" showReference />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isBusinessProfile } from '../invoices/business.js';
 import { biocideRegisterLines } from './biocide-register.js';
 import {
   BIOCIDE_TYPE_CODES,
@@ -7,6 +8,7 @@ import {
   discountForbidden,
   forbiddenClaim,
   mayBeShowcased,
+  PROFESSIONAL_ONLY_MESSAGES,
 } from './biocides.js';
 import { effectivePriceCents, promoApplies } from './pricing.js';
 import { PRODUCT_MESSAGES } from './product.js';
@@ -96,18 +98,32 @@ describe('Certibiocide (arrêté of 9 October 2013)', () => {
     ).toContain(PRODUCT_MESSAGES.professionalNeedsBiocide);
   });
 
-  it('sells only to a signed-in holder of a valid certificate of the category', () => {
-    expect(certificateRefusal({ signedIn: false, certificate: null }, 'nuisibles', '2026-11-25')).toBe(
-      'guest',
-    );
-    expect(certificateRefusal({ signedIn: true, certificate: null }, 'nuisibles', '2026-11-25')).toBe(
+  it('sells only to a signed-in business customer holding a valid certificate of the category', () => {
+    const pro = { signedIn: true, business: true };
+    expect(
+      certificateRefusal({ signedIn: false, business: false, certificate: null }, 'nuisibles', '2026-11-25'),
+    ).toBe('guest');
+    expect(certificateRefusal({ ...pro, certificate: null }, 'nuisibles', '2026-11-25')).toBe(
       'noCertificate',
     );
-    expect(certificateRefusal({ signedIn: true, certificate }, 'nuisibles', '2027-07-01')).toBe('expired');
-    expect(certificateRefusal({ signedIn: true, certificate }, 'desinfectants', '2026-11-25')).toBe(
-      'wrongCategory',
-    );
-    expect(certificateRefusal({ signedIn: true, certificate }, 'nuisibles', '2027-06-30')).toBeNull();
+    expect(certificateRefusal({ ...pro, certificate }, 'nuisibles', '2027-07-01')).toBe('expired');
+    expect(certificateRefusal({ ...pro, certificate }, 'desinfectants', '2026-11-25')).toBe('wrongCategory');
+    expect(certificateRefusal({ ...pro, certificate }, 'nuisibles', '2027-06-30')).toBeNull();
+  });
+
+  it('refuses a private customer even with a valid certificate, saying why and to call the shop', () => {
+    expect(
+      certificateRefusal({ signedIn: true, business: false, certificate }, 'nuisibles', '2026-11-25'),
+    ).toBe('private');
+    expect(PROFESSIONAL_ONLY_MESSAGES.private).toMatch(/particulier.*SIREN.*appelez la boutique/);
+  });
+
+  it('counts as a business customer a profile with a company name and a valid SIREN', () => {
+    expect(isBusinessProfile({ companyName: 'Dératisation Dupont', siren: '732829320' })).toBe(true);
+    expect(isBusinessProfile({ companyName: 'Dératisation Dupont', siren: null })).toBe(false);
+    expect(isBusinessProfile({ companyName: 'Dératisation Dupont', siren: '732829321' })).toBe(false);
+    expect(isBusinessProfile({ companyName: '  ', siren: '732829320' })).toBe(false);
+    expect(isBusinessProfile({ companyName: null, siren: null })).toBe(false);
   });
 });
 

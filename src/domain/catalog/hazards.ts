@@ -5,6 +5,12 @@
  * and hygiene biocides (rodenticides, insecticides, disinfectants, aerosols); add codes here, word
  * for word from the annexes, when the catalogue needs more. A distance sale of a hazardous mixture
  * shows them before purchase (CLP art. 48(2)).
+ *
+ * Checked against the French consolidated text of the regulation as amended (EUR-Lex, version of
+ * 1 September 2025, including the P103 of Reg. (EU) 2019/521). Where the annex leaves a part to the
+ * supplier ("…", "<…>": organs, route of exposure, disposal place, substance name), the text below
+ * fills it the usual way or leaves the optional part out; apostrophes are typographic throughout
+ * (the official text mixes both forms).
  */
 
 /** Annex V, part 2: the pictograms and their French names. */
@@ -72,7 +78,7 @@ export const HAZARD_CODES = Object.keys(HAZARD_STATEMENTS) as HazardCode[];
 export const PRECAUTIONARY_STATEMENTS = {
   P101: 'En cas de consultation d’un médecin, garder à disposition le récipient ou l’étiquette.',
   P102: 'Tenir hors de portée des enfants.',
-  P103: 'Lire attentivement et bien respecter toutes les instructions.',
+  P103: 'Lire l’étiquette avant utilisation.',
   P210: 'Tenir à l’écart de la chaleur, des surfaces chaudes, des étincelles, des flammes nues et de toute autre source d’inflammation. Ne pas fumer.',
   P211: 'Ne pas vaporiser sur une flamme nue ou sur toute autre source d’ignition.',
   P251: 'Ne pas perforer, ni brûler, même après usage.',
@@ -83,13 +89,13 @@ export const PRECAUTIONARY_STATEMENTS = {
   P270: 'Ne pas manger, boire ou fumer en manipulant ce produit.',
   P273: 'Éviter le rejet dans l’environnement.',
   P280: 'Porter des gants de protection/des vêtements de protection/un équipement de protection des yeux/du visage.',
-  'P301+P310': 'EN CAS D’INGESTION: appeler immédiatement un CENTRE ANTIPOISON/un médecin.',
-  'P301+P330+P331': 'EN CAS D’INGESTION: rincer la bouche. NE PAS faire vomir.',
-  'P302+P352': 'EN CAS DE CONTACT AVEC LA PEAU: laver abondamment à l’eau.',
+  'P301+P310': 'EN CAS D’INGESTION: Appeler immédiatement un CENTRE ANTIPOISON/un médecin.',
+  'P301+P330+P331': 'EN CAS D’INGESTION: Rincer la bouche. NE PAS faire vomir.',
+  'P302+P352': 'EN CAS DE CONTACT AVEC LA PEAU: Laver abondamment à l’eau.',
   'P303+P361+P353':
     'EN CAS DE CONTACT AVEC LA PEAU (ou les cheveux): Enlever immédiatement tous les vêtements contaminés. Rincer la peau à l’eau [ou se doucher].',
   'P305+P351+P338':
-    'EN CAS DE CONTACT AVEC LES YEUX: rincer avec précaution à l’eau pendant plusieurs minutes. Enlever les lentilles de contact si la victime en porte et si elles peuvent être facilement enlevées. Continuer à rincer.',
+    'EN CAS DE CONTACT AVEC LES YEUX: Rincer avec précaution à l’eau pendant plusieurs minutes. Enlever les lentilles de contact si la victime en porte et si elles peuvent être facilement enlevées. Continuer à rincer.',
   'P308+P313': 'EN CAS d’exposition prouvée ou suspectée: consulter un médecin.',
   P310: 'Appeler immédiatement un CENTRE ANTIPOISON/un médecin.',
   P391: 'Recueillir le produit répandu.',

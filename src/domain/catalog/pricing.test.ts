@@ -29,6 +29,10 @@ describe('stock label', () => {
     expect(stockLabel({ ...p, stockQuantity: 5 })).toBe('Stock limité');
     expect(stockLabel({ ...p, stockQuantity: 1 })).toBe('Stock limité');
     expect(stockLabel({ ...p, stockQuantity: 6 })).toBe('En stock');
+    // The shop's own threshold (Paramètres › Notifications) when given.
+    expect(stockLabel({ ...p, stockQuantity: 12 }, 12)).toBe('Stock limité');
+    expect(stockLabel({ ...p, stockQuantity: 13 }, 12)).toBe('En stock');
+    expect(stockLabel({ ...p, stockQuantity: 3 }, 2)).toBe('En stock');
   });
 });
 

@@ -38,6 +38,7 @@ export function effectivePriceCents(product: Priced): number {
   return promoApplies(product) ? (product.promoPriceCents as number) : product.priceCents;
 }
 
+/** The default low-stock threshold; the shop sets its own (Paramètres › Notifications). */
 export const LOW_STOCK_THRESHOLD = 5;
 
 export interface Stocked {
@@ -48,11 +49,12 @@ export interface Stocked {
 
 export type StockLabel = 'Rupture de stock' | 'Stock limité' | 'En stock';
 
-export function stockLabel(product: Stocked): StockLabel {
+/** « Stock limité » at or under the shop's low-stock threshold (the setting), else the default. */
+export function stockLabel(product: Stocked, lowStockThreshold: number = LOW_STOCK_THRESHOLD): StockLabel {
   if (!product.isAvailable) return 'Rupture de stock';
   if (product.infiniteStock) return 'En stock';
   if (product.stockQuantity === null || product.stockQuantity <= 0) return 'Rupture de stock';
-  if (product.stockQuantity <= LOW_STOCK_THRESHOLD) return 'Stock limité';
+  if (product.stockQuantity <= lowStockThreshold) return 'Stock limité';
   return 'En stock';
 }
 

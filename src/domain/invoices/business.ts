@@ -68,3 +68,10 @@ export const EMPTY_BUSINESS_FORM: BusinessFormValues = {
 /** The business buyer an order records, from the form's flat fields (null: a private buyer). */
 export const businessFromForm = (v: BusinessFormValues): BusinessCustomer | null =>
   v.isBusiness ? businessCustomerSchema.parse(v) : null;
+
+/**
+ * Whether a profile is a business customer's ("Professionnel"): a company name and a valid SIREN
+ * (what an invoice made out to a company needs). Professional-only biocides are sold only to them.
+ */
+export const isBusinessProfile = (profile: { companyName: string | null; siren: string | null }): boolean =>
+  Boolean(profile.companyName?.trim()) && isSiren(profile.siren ?? '');

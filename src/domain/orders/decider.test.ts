@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PROFESSIONAL_ONLY_MESSAGES } from '../catalog/biocides.js';
 import { DomainError } from '../errors.js';
 import {
   decide,
@@ -512,7 +513,11 @@ describe('PlaceOrder: biocides reserved to professionals (arrêté of 9 October 
   });
 
   it('refuses a customer without certificate, with an expired one, or of another category', () => {
-    const refused = (buyer: { signedIn: boolean; certificate: typeof certificate | null }) => {
+    const refused = (buyer: {
+      signedIn: boolean;
+      business: boolean;
+      certificate: typeof certificate | null;
+    }) => {
       try {
         decide(order({ buyer }), null);
         return null;
@@ -520,17 +525,24 @@ describe('PlaceOrder: biocides reserved to professionals (arrêté of 9 October 
         return (error as DomainError).code;
       }
     };
-    expect(refused({ signedIn: true, certificate: null })).toBe('CERTIBIOCIDE_REQUIRED');
-    expect(refused({ signedIn: true, certificate: { ...certificate, expiresOn: '2026-11-24' } })).toBe(
+    const pro = { signedIn: true, business: true };
+    expect(refused({ ...pro, certificate: null })).toBe('CERTIBIOCIDE_REQUIRED');
+    expect(refused({ ...pro, certificate: { ...certificate, expiresOn: '2026-11-24' } })).toBe(
       'CERTIBIOCIDE_REQUIRED',
     );
-    expect(
-      refused({ signedIn: true, certificate: { ...certificate, category: 'desinfectants' as never } }),
-    ).toBe('CERTIBIOCIDE_REQUIRED');
+    expect(refused({ ...pro, certificate: { ...certificate, category: 'desinfectants' as never } })).toBe(
+      'CERTIBIOCIDE_REQUIRED',
+    );
+  });
+
+  it('refuses a private customer holding a valid certificate, saying why and to call the shop', () => {
+    expect(() => decide(order({ buyer: { signedIn: true, business: false, certificate } }), null)).toThrow(
+      PROFESSIONAL_ONLY_MESSAGES.private,
+    );
   });
 
   it('sells to a certified customer and copies the certificate and the type onto OrderPlaced', () => {
-    const [event] = decide(order({ buyer: { signedIn: true, certificate } }), null);
+    const [event] = decide(order({ buyer: { signedIn: true, business: true, certificate } }), null);
     expect(event?.type).toBe('OrderPlaced');
     const data = event!.data as OrderPlacedData;
     expect(data.certibiocide).toEqual(certificate);
@@ -538,7 +550,7 @@ describe('PlaceOrder: biocides reserved to professionals (arrêté of 9 October 
   });
 
   it('keeps the certificate off orders without a professional-only product', () => {
-    const [event] = decide(place({ buyer: { signedIn: true, certificate } }), null);
+    const [event] = decide(place({ buyer: { signedIn: true, business: true, certificate } }), null);
     expect((event!.data as OrderPlacedData).certibiocide).toBeUndefined();
   });
 });

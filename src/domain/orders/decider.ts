@@ -80,6 +80,8 @@ export interface ProductSnapshot {
 /** Who buys, as far as professional-only biocides care: read from the session and the profile. */
 export interface Buyer {
   signedIn: boolean;
+  /** A business customer: company name and valid SIREN in the profile (isBusinessProfile). */
+  business: boolean;
   certificate: Certibiocide | null;
 }
 
@@ -289,7 +291,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>): Ord
     if (product.professionalOnly) {
       // Arrêté of 9 October 2013: sold only to the holder of a valid Certibiocide of the category.
       const refusal = certificateRefusal(
-        command.buyer ?? { signedIn: false, certificate: null },
+        command.buyer ?? { signedIn: false, business: false, certificate: null },
         product.certibiocideCategory ?? null,
         command.today ?? '9999-12-31',
       );

@@ -188,6 +188,8 @@ export interface PublicShop extends ShopIdentity {
   delivery: DeliveryRules;
   /** What the legal notices and the CGV name (src/domain/legal/identity.ts). */
   legal: LegalIdentity;
+  /** « Stock limité » at or under this count (Paramètres › Notifications). */
+  lowStockThreshold: number;
 }
 
 export const publicShop = (s: ShopSettings): PublicShop => ({
@@ -196,6 +198,7 @@ export const publicShop = (s: ShopSettings): PublicShop => ({
   currency: s.currency,
   delivery: commerceRules(s),
   legal: legalIdentity(s),
+  lowStockThreshold: s.lowStockThreshold,
 });
 
 // --- The form --------------------------------------------------------------------------------

@@ -103,17 +103,17 @@ export async function newCustomers(sql: Tx, now: Date) {
   return { count, previous: before, changePercent: changePercent(count, before), from: current.from };
 }
 
-/** Products with a counted stock at or under the low-stock threshold (5), lowest first. */
-export async function lowStock(sql: Tx, limit = 20) {
+/** Products with a counted stock at or under the shop's low-stock threshold, lowest first. */
+export async function lowStock(sql: Tx, threshold: number = LOW_STOCK_THRESHOLD, limit = 20) {
   const items = await sql<{ id: string; title: string; stockQuantity: number; isAvailable: boolean }[]>`
     select id, title, stock_quantity, is_available
       from products
-     where not infinite_stock and stock_quantity <= ${LOW_STOCK_THRESHOLD}
+     where not infinite_stock and stock_quantity <= ${threshold}
      order by stock_quantity, title, id
      limit ${limit}`;
   const [count] = await sql<{ total: number }[]>`
-    select count(*)::int as total from products where not infinite_stock and stock_quantity <= ${LOW_STOCK_THRESHOLD}`;
-  return { threshold: LOW_STOCK_THRESHOLD, total: count?.total ?? 0, items };
+    select count(*)::int as total from products where not infinite_stock and stock_quantity <= ${threshold}`;
+  return { threshold, total: count?.total ?? 0, items };
 }
 
 /** The latest orders, newest first, as the dashboard lists them. */

@@ -7,6 +7,7 @@
  */
 import type { AdminOrderInput } from '../../domain/checkout/schema.js';
 import { DomainError } from '../../domain/errors.js';
+import type { Buyer } from '../../domain/orders/decider.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
 import type { Context, SessionUser } from '../context.js';
 import { checkAdminOrderLimit } from '../limits/abuse.js';
@@ -18,6 +19,8 @@ import { type PlacedOrder, placeOrder } from './place.js';
 export async function placeAdminOrder(
   ctx: Pick<Context, 'sql' | 'config' | 'requestId'> & { user: SessionUser },
   input: AdminOrderInput,
+  /** The picked customer as a buyer of professional-only biocides (their profile; none: a guest). */
+  buyer?: Buyer,
 ): Promise<PlacedOrder> {
   const { lines, notes, idempotencyKey, deliveryMethod, customerId, ...customer } = input;
   if (customerId) {
@@ -27,7 +30,7 @@ export async function placeAdminOrder(
   await checkAdminOrderLimit(ctx.sql, ctx.user.id);
   const order = await placeOrder(
     ctx.sql,
-    { customerId, customer, deliveryMethod, lines, ...(notes ? { notes } : {}) },
+    { customerId, customer, deliveryMethod, lines, ...(buyer ? { buyer } : {}), ...(notes ? { notes } : {}) },
     {
       actor: { kind: 'admin', userId: ctx.user.id },
       requestId: ctx.requestId,

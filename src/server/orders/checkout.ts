@@ -27,7 +27,7 @@ export async function checkout(
   ctx: Pick<Context, 'sql' | 'config' | 'ip' | 'user' | 'requestId'>,
   input: CheckoutInput,
   /** The session's customer and their Certibiocide (read by the caller from the profile). */
-  buyer: Buyer = { signedIn: ctx.user !== null, certificate: null },
+  buyer: Buyer = { signedIn: ctx.user !== null, business: false, certificate: null },
 ): Promise<PlacedOrder & { orderToken: string }> {
   const { settings } = await cachedSettings(ctx.sql, ctx.config);
   if (settings.maintenanceMode && ctx.user?.role !== 'admin') {

@@ -16,7 +16,6 @@ import { stockMoveOf } from '../../domain/orders/transitions.js';
 import { toId } from '../../domain/security/ids.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
-import { logger } from '../logger.js';
 import {
   type CommandMeta,
   type Committed,
@@ -25,7 +24,7 @@ import {
   foldStored,
   lockProducts,
 } from './commit.js';
-import { queueStatusMail } from './status-mails.js';
+import { queueStatusMailWith } from './status-mails.js';
 import { ConcurrencyError, readStream } from './store.js';
 
 export const MAX_ATTEMPTS = 10;
@@ -87,9 +86,14 @@ async function decideAndAppend(
 ): Promise<Committed> {
   const { inTransaction, ...rest } = options;
   const meta = { ...rest, at: options.at ?? new Date().toISOString() };
-  /** Runs the caller's work after the append, and returns the order as it then stands. */
+  /**
+   * In the command's transaction, after the append: queues the customer's status mail (the outbox
+   * row commits with the event), runs the caller's work, and returns the order as it then stands.
+   */
   const finish = async (tx: Tx, committed: Committed): Promise<Committed> => {
-    if (!inTransaction || committed.events.length === 0) return committed;
+    if (committed.events.length === 0) return committed;
+    await queueStatusMailWith(tx, committed);
+    if (!inTransaction) return committed;
     await inTransaction(tx, orderId, meta.actor);
     return { state: foldStored(await readStream(tx, orderId)), events: committed.events };
   };
@@ -112,7 +116,8 @@ async function decideAndAppend(
       const decided = decide(commandFor(state, []), state);
       const [event] = decided;
       if (!event) return { state, events: [] };
-      if (decided.length > 1 || inTransaction) {
+      // A status change takes the transaction path too: its mail is queued in the same transaction.
+      if (decided.length > 1 || inTransaction || event.type === 'OrderStatusChanged') {
         return await sql.begin(async (tx) =>
           finish(tx, await commitDecision(tx, orderId, stored, decided, meta, [])),
         );
@@ -159,13 +164,7 @@ export async function setOrderStatus(
     // Stock moves only when entering or leaving "cancelled": lock the products then, and only then.
     (state) => state !== null && !state.deleted && stockMoveOf(state.status, status) !== null,
   );
-  // The customer's mail, once the change is committed. A failure here must not undo or hide the
-  // change the owner made: it is logged, and the change stands.
-  if (committed.events.length > 0) {
-    await queueStatusMail(sql, committed).catch((error) =>
-      logger.error(`Status mail of order ${orderId} not queued`, error),
-    );
-  }
+  // The customer's mail was queued in the change's transaction (decideAndAppend's finish).
   return committed;
 }
 

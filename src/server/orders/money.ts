@@ -22,10 +22,9 @@ import { toId } from '../../domain/security/ids.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
-import { logger } from '../logger.js';
 import type { OrderCommandOptions } from './commands.js';
 import { type CommandMeta, type Committed, commitDecision, foldStored, lockProducts } from './commit.js';
-import { queueStatusMail } from './status-mails.js';
+import { queueStatusMailWith } from './status-mails.js';
 import { ConcurrencyError, readStream, type StoredEvent } from './store.js';
 
 /** The advisory lock closures take exclusively and money commands share. */
@@ -110,6 +109,9 @@ export async function handleMoneyCommand(
         const decided = decide(commandFor(state, { today, dayClosed }), state);
         if (decided.length === 0) return { state, events: [] } satisfies Committed;
         const committed = await commitMoney(tx, id, stored, decided, meta, locked);
+        // "Annuler la commande" cancels with its refund: the customer's cancellation mail, saying
+        // what was refunded, is queued in this transaction, as for any status change.
+        await queueStatusMailWith(tx, committed);
         // The documents the movement implies (an invoice once fully paid, a credit note for a
         // refund), in the same transaction: handed in by the caller (orders never import invoices).
         // The order is then returned as it stands, so the screen's next change is not stale.
@@ -119,11 +121,6 @@ export async function handleMoneyCommand(
       });
       if (committed.events.length > 0) {
         afterCommit.ordersCommitted(sql);
-        // "Annuler la commande" cancels with its refund: the customer gets the cancellation mail,
-        // saying what was refunded, as for any status change (logged, never undoing the change).
-        await queueStatusMail(sql, committed).catch((error) =>
-          logger.error(`Status mail of order ${id} not queued`, error),
-        );
       }
       return committed;
     } catch (error) {

@@ -174,7 +174,7 @@ export async function placeOrder(
           products,
           itemIds: lines.map(() => randomUUID()),
           delivery: commerceRules(settings),
-          buyer: input.buyer ?? { signedIn: input.customerId !== null, certificate: null },
+          buyer: input.buyer ?? { signedIn: input.customerId !== null, business: false, certificate: null },
           today: parisDay(new Date(at)),
           ...(input.shownTotal ? { shownTotal: input.shownTotal } : {}),
           // The CGV the checkout page showed (one version live at a time).

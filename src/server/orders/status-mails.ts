@@ -2,14 +2,17 @@
  * The customer's mails when an order reaches a status they care about (Confirmée, Expédiée with the
  * carrier and tracking number given at that change, Livrée, Annulée with what happens to their
  * money), switchable in Paramètres › Notifications ("Suivi de commande"). Queued through the outbox
- * right after the change is committed, once per event (the dedupe key is the event's version).
+ * in the change's own transaction (queueStatusMailWith): committed with the event or not at all, so
+ * no crash between the two can lose it; once per event (the dedupe key is the event's version).
  */
+
 import { formatEuros } from '../../domain/catalog/pricing.js';
 import type { OrderState } from '../../domain/orders/decider.js';
 import type { OrderEvent, Shipment } from '../../domain/orders/events.js';
 import type { OrderStatus } from '../../domain/orders/status.js';
 import { notificationsWanted, type ShopSettings, shopIdentity } from '../../domain/settings/settings.js';
 import type { Tx } from '../db/client.js';
+import { logger } from '../logger.js';
 import { contactLine, type MailBlock, renderMail } from '../mail/layout.js';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
 import { readSettings } from '../settings/store.js';
@@ -117,19 +120,36 @@ export function orderStatusMail(
 }
 
 /**
- * Queues the customer's mail for a committed status change, when the settings want it. The key is
- * the event's version, so a retried request never mails twice and a later change mails again.
+ * The customer's mail for a committed status change, when the settings want it, with its dedupe
+ * key: the event's version, so a retried request never mails twice and a later change mails again.
  */
-export async function queueStatusMail(sql: Tx, committed: Committed): Promise<boolean> {
+export function statusMailOf(committed: Committed, settings: ShopSettings): QueuedMail | null {
   const order = committed.state;
   const event = committed.events.find(
     (e): e is typeof e & Extract<OrderEvent, { type: 'OrderStatusChanged' }> =>
       e.type === 'OrderStatusChanged',
   );
-  if (!order || order.deleted || !event || !CUSTOMER_MAIL_STATUSES.includes(event.data.to)) return false;
-  const { settings } = await readSettings(sql);
-  if (!notificationsWanted(settings).customerStatus) return false;
+  if (!order || order.deleted || !event || !CUSTOMER_MAIL_STATUSES.includes(event.data.to)) return null;
+  if (!notificationsWanted(settings).customerStatus) return null;
   const mail = orderStatusMail(order, event.data.to, event.data.shipment, settings);
-  if (!mail || !order.customer.email) return false;
-  return await enqueueMail(sql, { ...mail, dedupeKey: `order-status:${order.id}:${event.version}` });
+  if (!mail || !order.customer.email) return null;
+  return { ...mail, dedupeKey: `order-status:${order.id}:${event.version}` };
+}
+
+/**
+ * Queues the status mail of a change in the change's own transaction: the outbox row commits with
+ * the event or neither does, so no crash between the two can lose it. A mail that cannot be
+ * written (a rendering bug) must not undo the change the owner made: logged, and the change stands.
+ */
+export async function queueStatusMailWith(tx: Tx, committed: Committed): Promise<boolean> {
+  if (!committed.events.some((e) => e.type === 'OrderStatusChanged')) return false;
+  const { settings } = await readSettings(tx);
+  let mail: QueuedMail | null;
+  try {
+    mail = statusMailOf(committed, settings);
+  } catch (error) {
+    logger.error(`Status mail of order ${committed.state?.id ?? '?'} not written`, error);
+    return false;
+  }
+  return mail ? await enqueueMail(tx, mail) : false;
 }

@@ -1,5 +1,5 @@
 import { placeOrderInputSchema } from '../../domain/checkout/schema.js';
-import { findCertibiocide } from '../customers/certibiocide.js';
+import { findBuyer } from '../customers/buyer.js';
 import { checkout } from '../orders/checkout.js';
 import { publicProcedure, router } from '../trpc.js';
 
@@ -9,10 +9,7 @@ import { publicProcedure, router } from '../trpc.js';
  * by the schema; the customer is the session's.
  */
 export const checkoutRouter = router({
-  place: publicProcedure.input(placeOrderInputSchema).mutation(async ({ ctx, input }) =>
-    checkout(ctx, input, {
-      signedIn: ctx.user !== null,
-      certificate: ctx.user ? await findCertibiocide(ctx.sql, ctx.user.id) : null,
-    }),
-  ),
+  place: publicProcedure
+    .input(placeOrderInputSchema)
+    .mutation(async ({ ctx, input }) => checkout(ctx, input, await findBuyer(ctx.sql, ctx.user?.id ?? null))),
 });

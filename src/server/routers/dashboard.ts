@@ -8,6 +8,7 @@ import {
   revenueByCategory,
   revenueSummary,
 } from '../dashboard/dashboard.js';
+import { cachedSettings } from '../settings/store.js';
 import { adminProcedure, router } from '../trpc.js';
 
 /**
@@ -21,7 +22,9 @@ export const dashboardRouter = router({
   revenue: dashboardProcedure.query(({ ctx }) => revenueSummary(ctx.sql, new Date())),
   ordersByStatus: dashboardProcedure.query(({ ctx }) => ordersByStatus(ctx.sql, new Date())),
   newCustomers: dashboardProcedure.query(({ ctx }) => newCustomers(ctx.sql, new Date())),
-  lowStock: dashboardProcedure.query(({ ctx }) => lowStock(ctx.sql)),
+  lowStock: dashboardProcedure.query(async ({ ctx }) =>
+    lowStock(ctx.sql, (await cachedSettings(ctx.sql, ctx.config)).settings.lowStockThreshold),
+  ),
   latestOrders: dashboardProcedure.query(({ ctx }) => latestOrders(ctx.sql)),
   bestSellers: dashboardProcedure
     .input(dayRangeSchema)

@@ -14,6 +14,7 @@ import { STATUS_REASON_TOO_LONG } from '../../domain/orders/transitions.js';
 import { withdrawalExceptionSchema } from '../../domain/orders/withdrawal.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
+import { findBuyer } from '../customers/buyer.js';
 import { issueDocumentsAfterChange } from '../invoices/issue.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
 import { placeAdminOrder } from '../orders/admin-place.js';
@@ -176,7 +177,9 @@ export const ordersRouter = router({
   /** "Nouvelle commande": an order taken by phone or at the counter, placed as the shop places one. */
   create: adminProcedure
     .input(adminOrderInputSchema)
-    .mutation(({ ctx, input }) => placeAdminOrder(ctx, input)),
+    .mutation(async ({ ctx, input }) =>
+      placeAdminOrder(ctx, input, await findBuyer(ctx.sql, input.customerId ?? null)),
+    ),
 
   addNote: adminProcedure
     .input(orderNoteInput.extend({ orderId }))

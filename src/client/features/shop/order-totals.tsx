@@ -12,6 +12,9 @@ export function useShop() {
   return trpc.settings.shop.useQuery(undefined, { staleTime: 30_000 });
 }
 
+/** The shop's low-stock threshold (« Stock limité »); undefined while it loads: the default. */
+export const useLowStockThreshold = (): number | undefined => useShop().data?.lowStockThreshold;
+
 /**
  * What an order of this subtotal costs with the shop's delivery rules: the same pure function the
  * server prices orders with. The cart has no method yet: delivery when offered, pickup otherwise.

@@ -43,4 +43,13 @@ describe('stock badge', () => {
   ])('labels %o as %s', (product, label) => {
     expect(text(renderToStaticMarkup(<StockBadge product={product} />))).toBe(label);
   });
+
+  it('says « Stock limité » at or under the shop’s own low-stock threshold', () => {
+    const product = { isAvailable: true, infiniteStock: false, stockQuantity: 8 };
+    const label = (lowStockThreshold: number) =>
+      text(renderToStaticMarkup(<StockBadge product={product} lowStockThreshold={lowStockThreshold} />));
+    expect(label(10)).toBe('Stock limité');
+    expect(label(8)).toBe('Stock limité');
+    expect(label(7)).toBe('En stock');
+  });
 });

@@ -5,6 +5,7 @@ import type { RouterOutputs } from '@/client/lib/trpc';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { isOutOfStock } from '../../../domain/catalog/pricing';
 import { BiocideNotice } from './biocide-notice';
+import { useLowStockThreshold } from './order-totals';
 import { Price, PromoBadge } from './price';
 import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
@@ -16,6 +17,7 @@ export type ShopProduct = RouterOutputs['catalog']['list'][number];
 export function ProductCard({ product, priority }: { product: ShopProduct; priority?: boolean }) {
   const addToCart = useAddToCart();
   const hydrated = useHydrated();
+  const lowStockThreshold = useLowStockThreshold();
   const out = isOutOfStock(product);
   const href = `/produit/${product.id}`;
   return (
@@ -35,7 +37,7 @@ export function ProductCard({ product, priority }: { product: ShopProduct; prior
           <span className="truncate text-xs font-medium uppercase tracking-wide text-muted-foreground">
             {product.category}
           </span>
-          <StockBadge product={product} />
+          <StockBadge product={product} lowStockThreshold={lowStockThreshold} />
         </div>
         <h2 className="text-base font-semibold leading-snug">
           <Link to={href} className="hover:text-primary hover:underline">

@@ -7,9 +7,20 @@ const tone = {
   'Rupture de stock': 'bg-red-50 text-red-800 ring-red-700/20',
 } as const;
 
-/** 'En stock' / 'Stock limité' / 'Rupture de stock' by the spec's thresholds (domain stockLabel). */
-export function StockBadge({ product, className }: { product: Stocked; className?: string }) {
-  const label = stockLabel(product);
+/**
+ * 'En stock' / 'Stock limité' / 'Rupture de stock' by the spec's thresholds (domain stockLabel),
+ * « Stock limité » at or under the shop's low-stock threshold (useLowStockThreshold).
+ */
+export function StockBadge({
+  product,
+  lowStockThreshold,
+  className,
+}: {
+  product: Stocked;
+  lowStockThreshold?: number | undefined;
+  className?: string;
+}) {
+  const label = stockLabel(product, lowStockThreshold);
   return (
     <span
       className={cn(
