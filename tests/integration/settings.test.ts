@@ -10,7 +10,6 @@ import { DEFAULT_SETTINGS, type ShopSettings } from '../../src/domain/settings/s
 import { verifyDatabase, writeCheckpoint } from '../../src/server/audit/verify.js';
 import { restoreBackup, writeBackup } from '../../src/server/backup/backup.js';
 import type { Services, SessionUser } from '../../src/server/context.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import {
   callerAs,
   createTestDatabase,
@@ -19,7 +18,7 @@ import {
   type TestDatabase,
 } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder, stockOf } from '../support/orders.js';
 
 let db: TestDatabase;
 let services: Services;

@@ -27,7 +27,8 @@ export async function placeAdminOrder(
   await checkAdminOrderLimit(ctx.sql, ctx.user.id);
   const order = await placeOrder(
     ctx.sql,
-    { customerId, customer, deliveryMethod, lines, ...(notes ? { notes } : {}) },
+    // No customer's screen showed a total: the admin reads the server's once placed.
+    { customerId, customer, deliveryMethod, lines, shownTotal: null, ...(notes ? { notes } : {}) },
     {
       actor: { kind: 'admin', userId: ctx.user.id },
       requestId: ctx.requestId,
