@@ -37,7 +37,7 @@ import { CUSTOMER_DATA_PATH, handleCustomerData, handleOwnData, OWN_DATA_PATH } 
 import { appRouter } from '../routers/index.js';
 import { registerCache } from '../settings/caches.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
-import { pageRedirect, searchEngineFile, shopPage } from '../storefront/pages.js';
+import { pageRedirect, searchEngineFile, shopPage, sitePage } from '../storefront/pages.js';
 import { connectSources, createSocketGuard, guardRequest, hardenServer, LIMITS } from './guards.js';
 
 const securityHeaders = (config: Config): Record<string, string> => ({
@@ -285,6 +285,16 @@ export async function createHttpServer(services: Services, options: { dev: boole
       if (page) {
         const file = await page;
         send(req, res, { ...file, type: mimeTypes['.html']! }, file.status, 'no-cache');
+        return;
+      }
+      // Every other page, with the shop's current identity and delivery claims in its HTML; the
+      // build's files (business.ts's facts) only when the settings cannot be read.
+      const site = await sitePage(services, pathname, () => pageShell(vite, url.pathname))?.catch((error) => {
+        logger.warn(`Serving the build's page for ${pathname}: ${(error as Error).message}`);
+        return null;
+      });
+      if (site) {
+        send(req, res, { ...site, type: mimeTypes['.html']! }, site.status, 'no-cache');
         return;
       }
     }
