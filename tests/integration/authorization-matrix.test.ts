@@ -52,7 +52,8 @@ async function setUp(): Promise<{ clients: Record<RoleName, BrowserClient>; fixt
     userIds[role] = user!.id;
     await db.sql`update profiles set role = ${ROLE_ACCOUNTS[role]} where id = ${user!.id}`;
   }
-  const product = await createProduct(db.sql, { stockQuantity: 1000 });
+  // At the price adminProducts.update sets (19,90 €), so that the total shown below still holds.
+  const product = await createProduct(db.sql, { stockQuantity: 1000, priceCents: 1990 });
   // What the checkout shows for one of it (the checkout sends it with every order).
   const shownTotal = await shownTotalFor(db.sql, [{ productId: product.id, quantity: 1 }]);
   const place = () =>
