@@ -43,7 +43,8 @@ test('a total changed under the customer is refused with the new figures; the gu
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Two shoppers, an admin and two mails: past 2 min on a loaded two-core machine.
+  test.setTimeout(180_000);
   await signInAsAdmin(page);
   const before = await storedSettings(page.request);
   const email = `retractation-${randomInt(1e9)}@example.fr`;
