@@ -7,8 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createSql } from '../src/server/db/client.js';
 import { announceCommitsLive } from '../src/server/live/signals.js';
 import { setLogLevel } from '../src/server/logger.js';
-import { placeOrder } from '../src/server/orders/place.js';
-import { customerForm } from '../tests/support/orders.js';
+import { customerForm, placeOrder } from '../tests/support/orders.js';
 
 type Command =
   | { cmd: 'steady'; rate: number; total: number }

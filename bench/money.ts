@@ -18,8 +18,7 @@ import { migrate } from '../src/server/db/migrate.js';
 import { setLogLevel } from '../src/server/logger.js';
 import { setOrderStatus } from '../src/server/orders/commands.js';
 import { recordPayment, refundOrder } from '../src/server/orders/money.js';
-import { placeOrder } from '../src/server/orders/place.js';
-import { createProduct, customerForm } from '../tests/support/orders.js';
+import { createProduct, customerForm, placeOrder } from '../tests/support/orders.js';
 import { fmt, openBenchDatabase } from './support.js';
 
 const TINY = process.env.BENCH_TINY === '1';

@@ -6,20 +6,13 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { BUSINESS } from '../domain/site/business';
-import { RUBRIQUE_IDS } from '../domain/site/routes';
 import { App } from './app';
-import { rubriqueMeta } from './features/marketing/rubriques';
-import {
-  canonicalUrl,
-  HOME_META,
-  LEGAL_META,
-  localBusinessJsonLd,
-  NOT_FOUND_META,
-  type PageMeta,
-} from './features/marketing/seo';
-import { headTags as pageHeadTags } from './lib/head-tags';
 
+export {
+  marketingHeadTags as headTags,
+  marketingPages as pages,
+  type PrerenderPage,
+} from './features/marketing/pages';
 export { fillShell } from './lib/head-tags';
 
 import { Providers } from './providers';
@@ -40,30 +33,6 @@ if (typeof globalThis.WebSocket === 'undefined') {
   });
 }
 
-export interface PrerenderPage {
-  /** The URL rendered. */
-  url: string;
-  /** Where the HTML goes, relative to dist/client. */
-  file: string;
-  meta: PageMeta;
-  jsonLd?: object;
-}
-
-export const pages: PrerenderPage[] = [
-  { url: '/', file: 'index.html', meta: HOME_META, jsonLd: localBusinessJsonLd() },
-  ...RUBRIQUE_IDS.map((id) => ({
-    url: `/rubriques/${id}`,
-    file: `rubriques/${id}/index.html`,
-    meta: rubriqueMeta(id),
-  })),
-  ...Object.values(LEGAL_META).map((meta) => ({
-    url: meta.path,
-    file: `${meta.path.slice(1)}/index.html`,
-    meta,
-  })),
-  { url: '/404', file: '404.html', meta: NOT_FOUND_META },
-];
-
 export async function render(url: string): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
@@ -77,17 +46,4 @@ export async function render(url: string): Promise<string> {
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   return await new Response(prelude).text();
-}
-
-/** The <head> tags of a page: title, description, canonical, Open Graph, structured data. */
-export function headTags(page: PrerenderPage): string {
-  const { meta } = page;
-  return pageHeadTags({
-    title: meta.title,
-    description: meta.description,
-    canonical: meta.path ? canonicalUrl(meta.path) : null,
-    image: { url: canonicalUrl('/og-image.png'), width: 1200, height: 630 },
-    siteName: BUSINESS.name,
-    ...(page.jsonLd ? { jsonLd: [page.jsonLd] } : {}),
-  });
 }

@@ -53,8 +53,12 @@ test('the pages are served pre-rendered with their text, title, description and 
   // Every type and property exists in schema.org's vocabulary (PestControlService, once used, does not).
   expect(schemaOrgProblems(business)).toEqual([]);
 
-  // The CSP forbids inline scripts: every <script> is a module file or a JSON-LD data block.
-  expect(html.match(/<script(?![^>]*(?:type="application\/ld\+json"|src=))[^>]*>/g)).toBeNull();
+  // The CSP forbids inline scripts: every <script> is a module file or a data block (JSON-LD, or
+  // the settings the page was rendered with, which hydration reads).
+  expect(
+    html.match(/<script(?![^>]*(?:type="application\/ld\+json"|type="application\/json"|src=))[^>]*>/g),
+  ).toBeNull();
+  expect(html).toMatch(/<script type="application\/json" id="site-settings">\{/);
   expect(html).not.toMatch(/<div hidden id="S:/);
 
   const service = await (await request.get('/rubriques/guepe-frelon')).text();

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../../src/server/context.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import type { TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, setPaymentForTest } from '../support/orders.js';
+import { createProduct, customerForm, placeOrder, setPaymentForTest } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 /*

@@ -5,7 +5,6 @@ import WebSocket from 'ws';
 import { ZodError } from 'zod';
 import { CUSTOMER_MESSAGES as M } from '../../src/domain/account/customers.js';
 import type { Services, SessionUser } from '../../src/server/context.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import {
   callerAs,
@@ -15,7 +14,7 @@ import {
   type TestDatabase,
 } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm } from '../support/orders.js';
+import { createProduct, customerForm, placeOrder } from '../support/orders.js';
 
 let db: TestDatabase;
 let app: RunningApp;

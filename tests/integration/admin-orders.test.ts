@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../../src/domain/site/time-zone.js';
 import { exportLog } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import {
   callerAs,
@@ -13,7 +12,7 @@ import {
   type TestDatabase,
 } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 
 let db: TestDatabase;
 let services: ReturnType<typeof createTestServices>;

@@ -5,11 +5,10 @@ import { PRODUCT_MESSAGES as M } from '../../src/domain/catalog/product.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
 import type { Services, SessionUser } from '../../src/server/context.js';
 import { storeImage, sweepUnusedImages } from '../../src/server/images/images.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import { callerAs, type TestDatabase } from '../support/db.js';
 import { smallPng } from '../support/images.js';
-import { customerForm, guest } from '../support/orders.js';
+import { customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestCaller, type TestShop, testShop } from '../support/shop.js';
 
 let shop: TestShop;

@@ -6,10 +6,9 @@ import { verifyLines } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { AUDITOR_READ_ONLY_MESSAGE } from '../../src/server/errors.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { callerAs, createTestDatabase, createUser, type TestDatabase } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 
 /*
  * Issue 13, points 9 and 10: the auditor reads orders and the audit page and changes nothing;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src/server/routers/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { type BrowserClient, browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm } from '../support/orders.js';
+import { createProduct, customerForm, shownTotalFor } from '../support/orders.js';
 import {
   authorizationTable,
   type Fixtures,
@@ -52,16 +52,21 @@ async function setUp(): Promise<{ clients: Record<RoleName, BrowserClient>; fixt
     userIds[role] = user!.id;
     await db.sql`update profiles set role = ${ROLE_ACCOUNTS[role]} where id = ${user!.id}`;
   }
-  const product = await createProduct(db.sql, { stockQuantity: 1000 });
+  // At the price adminProducts.update sets (19,90 €), so that the total shown below still holds.
+  const product = await createProduct(db.sql, { stockQuantity: 1000, priceCents: 1990 });
+  // What the checkout shows for one of it (the checkout sends it with every order).
+  const shownTotal = await shownTotalFor(db.sql, [{ productId: product.id, quantity: 1 }]);
   const place = () =>
     clients.customerA.trpc().checkout.place.mutate({
       ...customerForm,
       deliveryMethod: 'delivery',
       lines: [{ productId: product.id, quantity: 1 }],
       idempotencyKey: randomUUID(),
+      shownTotal,
     });
   const fixtures: Fixtures = {
     productId: product.id,
+    shownTotal,
     orderOfA: (await place()).id,
     orderToRemove: (await place()).id,
     userIds,

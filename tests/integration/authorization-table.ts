@@ -61,6 +61,8 @@ export const staff: Expectation = { ...adminOnly, auditor: 'ok' };
 /** What the matrix creates before walking the router (once per transport). */
 export interface Fixtures {
   productId: string;
+  /** What the checkout shows beside its button for one product (checkout.place requires it). */
+  shownTotal: { totalAmountCents: number; taxCents: number };
   /** An order of customer A. */
   orderOfA: string;
   /** Another order of customer A, for the procedures that end an order. */
@@ -78,6 +80,7 @@ const placeInput = (f: Fixtures) => ({
   deliveryMethod: 'delivery',
   lines: [{ productId: f.productId, quantity: 1 }],
   idempotencyKey: randomUUID(),
+  shownTotal: f.shownTotal,
 });
 
 export const authorizationTable: Record<string, ProcedureRule> = {

@@ -23,11 +23,10 @@ import {
   writeBackup,
 } from '../../src/server/backup/backup.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { seed } from '../../src/server/seed/seed.js';
 import { callerAs, createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
 import { startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 const KEY = 'backup-test-audit-key-0123456789abcdef';

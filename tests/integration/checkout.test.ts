@@ -4,7 +4,13 @@ import type { Services, SessionUser } from '../../src/server/context.js';
 import { createHttpServer } from '../../src/server/http/server.js';
 import { settingsDefaults, storeInitialSettings } from '../../src/server/settings/store.js';
 import { callerAs, type TestDatabase } from '../support/db.js';
-import { createProduct, checkoutForm as form, placeInput as order, stockOf } from '../support/orders.js';
+import {
+  createProduct,
+  checkoutForm as form,
+  placeInput as order,
+  stockOf,
+  withShownTotal,
+} from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 let shop: TestShop;
@@ -383,7 +389,10 @@ describe('checkout over HTTP', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(
-          order([{ productId: product.id, quantity: 1 }], { email: 'pas-un-email', zipCode: 'ABCDE' }),
+          await withShownTotal(
+            db.sql,
+            order([{ productId: product.id, quantity: 1 }], { email: 'pas-un-email', zipCode: 'ABCDE' }),
+          ),
         ),
       });
       expect(response.status).toBe(400);

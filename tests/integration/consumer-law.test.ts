@@ -1,13 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_BUTTON_LABEL } from '../../src/domain/checkout/order-button.js';
+import { MISSING_TOTAL_MESSAGE } from '../../src/domain/checkout/total-check.js';
 import { CGV_VERSION } from '../../src/domain/legal/cgv.js';
 import { DEFAULT_SETTINGS } from '../../src/domain/settings/settings.js';
+import { formatError } from '../../src/server/errors.js';
 import { mailDir } from '../../src/server/mail/transport.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { orderIdFromToken, orderToken } from '../../src/server/orders/order-link.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
-import { createProduct, placeInput } from '../support/orders.js';
+import { createProduct, placeInput, shownTotalFor } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 let shop: TestShop;
@@ -68,6 +70,32 @@ describe('the total shown is the total paid (L221-14, C. civ. 1127-2)', () => {
     const [event] = await shop.sql<{ data: { cgvVersion: string } }[]>`
       select data from events where stream_id = ${placed.id} and version = 1`;
     expect(event?.data.cgvVersion).toBe(CGV_VERSION);
+  });
+
+  it('refuses an order sent without the total its page showed, in French, and changes nothing', async () => {
+    const trap = await createProduct(shop.sql, { priceCents: 2000 });
+    const before = await counts();
+    // `shownTotal: undefined`: the test caller adds no total (tests/support/db.ts callerAs).
+    const refused = await shop
+      .as('anonymous')
+      .checkout.place(placeInput([{ productId: trap.id, quantity: 1 }], { shownTotal: undefined }))
+      .catch((e) => e);
+    // The input's typed refusal: what formatError sends the client (domainCode INVALID_INPUT, the
+    // first issue's message, the field's errors).
+    const client = formatError({ shape: { message: '', data: {} }, error: refused });
+    expect(client.message).toBe(MISSING_TOTAL_MESSAGE);
+    expect(client.data).toMatchObject({
+      domainCode: 'INVALID_INPUT',
+      fieldErrors: { shownTotal: [MISSING_TOTAL_MESSAGE] },
+    });
+    expect(MISSING_TOTAL_MESSAGE).toBe(
+      'Le total affiché manque : rechargez la page de commande puis confirmez à nouveau.',
+    );
+    expect(await counts()).toEqual(before);
+    // The test callers send what the page shows (priced by the domain): the order goes through.
+    const lines = [{ productId: trap.id, quantity: 1 }];
+    const placed = await shop.as('anonymous').checkout.place(placeInput(lines));
+    expect(placed.totalAmountCents).toBe((await shownTotalFor(shop.sql, lines)).totalAmountCents);
   });
 
   it('the button words are tested in the domain (order-button.test.ts)', () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context, Services, SessionUser } from '../../src/server/context.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { readSettings, saveSettings } from '../../src/server/settings/store.js';
 import { createCallerFactory } from '../../src/server/trpc.js';
@@ -12,7 +11,7 @@ import {
   createUser,
   type TestDatabase,
 } from '../support/db.js';
-import { createProduct, customerForm, guest, setPaymentForTest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder, setPaymentForTest } from '../support/orders.js';
 
 /* Issue 29, point 1: the mails of the owner's daily work, through the outbox. */
 

@@ -19,7 +19,6 @@ import {
 } from '../../src/server/dashboard/dashboard.js';
 import { deleteOrder, setOrderStatus } from '../../src/server/orders/commands.js';
 import { recordPayment, refundOrder } from '../../src/server/orders/money.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import {
   callerAs,
@@ -28,7 +27,13 @@ import {
   createUser,
   type TestDatabase,
 } from '../support/db.js';
-import { createProduct, customerForm, setPaymentForTest, type TestProduct } from '../support/orders.js';
+import {
+  createProduct,
+  customerForm,
+  placeOrder,
+  setPaymentForTest,
+  type TestProduct,
+} from '../support/orders.js';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const MONTH = { from: '2026-10-25', to: '2026-11-23' };

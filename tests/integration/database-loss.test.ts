@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShownTotal } from '../../src/domain/checkout/total-check.js';
 import { type App, startApp } from '../../src/server/app.js';
 import { setLogLevel } from '../../src/server/logger.js';
 import { createTestDatabase, type TestDatabase, testConfig } from '../support/db.js';
 import { freePort } from '../support/http-app.js';
-import { createProduct, customerForm } from '../support/orders.js';
+import { createProduct, customerForm, shownTotalFor } from '../support/orders.js';
 
 // The running app loses every database connection (a PostgreSQL restart or failover does the same)
 // while checkouts and catalogue reads are in flight: the process must survive, requests in flight may
@@ -15,12 +16,14 @@ import { createProduct, customerForm } from '../support/orders.js';
 let db: TestDatabase;
 let app: App;
 let productId: string;
+let shownTotal: ShownTotal;
 
 beforeAll(async () => {
   // The failed requests of the cut are expected: keep their error lines out of the test output.
   setLogLevel('silent');
   db = await createTestDatabase();
   productId = (await createProduct(db.sql, { infiniteStock: true, priceCents: 990 })).id;
+  shownTotal = await shownTotalFor(db.sql, [{ productId, quantity: 1 }]);
   const port = String(await freePort());
   app = await startApp(testConfig(db, { PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
 });
@@ -35,6 +38,7 @@ const checkoutBody = () =>
     deliveryMethod: 'delivery',
     lines: [{ productId, quantity: 1 }],
     idempotencyKey: randomUUID(),
+    shownTotal,
   });
 
 /** One request; 'hung' when it takes more than 15 s (a poisoned connection never answers). */

@@ -11,9 +11,8 @@ import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueCreditNote, issueInvoice } from '../../src/server/invoices/issue.js';
 import { renderDocumentPdf, sha256 } from '../../src/server/invoices/pdf.js';
 import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import type { TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 let shop: TestShop;

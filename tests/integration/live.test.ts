@@ -6,7 +6,7 @@ import type { OrderChange } from '../../src/server/live/order-feed.js';
 import { addOrderNote, setOrderStatus } from '../../src/server/orders/commands.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { type BrowserClient, browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, placeInput } from '../support/orders.js';
+import { createProduct, placeInput, withShownTotal } from '../support/orders.js';
 
 /*
  * Live updates across two real instances on one database. Each instance has its own connection
@@ -142,7 +142,9 @@ async function afterOneOrder(address: string) {
   const socket = admin.client.socket();
   const first = collect(socket.client.live.orders);
   await first.started;
-  const one = await shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
+  const one = await shopper
+    .trpc()
+    .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }])));
   await first.waitFor(() => first.items.some((i) => i.data.orderId === one.id), 'the first order');
   first.stop();
   return { shopper, socket, lastId: first.items.at(-1)!.id };
@@ -162,8 +164,10 @@ describe('live.orders across two instances', { timeout: 240_000 }, () => {
     // Concurrent checkouts on B (each its own transaction), then status changes and notes.
     const shopper = browserClient(b, b.url, { 'x-forwarded-for': '203.0.113.9' });
     const placed = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }])),
+      Array.from({ length: 8 }, async () =>
+        shopper
+          .trpc()
+          .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }]))),
       ),
     );
     await Promise.all(
@@ -201,13 +205,17 @@ describe('live.orders across two instances', { timeout: 240_000 }, () => {
 
     // While away: three orders on B.
     for (let i = 0; i < 3; i++)
-      await shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
+      await shopper
+        .trpc()
+        .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }])));
     const missed = await logOrder(Number(lastId));
     expect(missed).toHaveLength(3);
 
     const again = collect(socket.client.live.orders, { lastEventId: lastId });
     await again.waitFor(() => again.items.length >= 3, 'the missed events');
-    const live = await shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
+    const live = await shopper
+      .trpc()
+      .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }])));
     await again.waitFor(() => again.items.some((i) => i.data.orderId === live.id), 'the live event');
     await new Promise((r) => setTimeout(r, 200));
     expect(again.items.map((i) => i.data.position)).toEqual(await logOrder(Number(lastId)));
@@ -226,7 +234,11 @@ describe('live.orders across two instances', { timeout: 240_000 }, () => {
       await holder`select pg_current_xact_id()`;
       const away = [];
       for (let i = 0; i < 3; i++)
-        away.push(await shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }])));
+        away.push(
+          await shopper
+            .trpc()
+            .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }]))),
+        );
       const again = collect(socket.client.live.orders, { lastEventId: lastId });
       await again.started;
       await new Promise((r) => setTimeout(r, 300));
@@ -258,7 +270,13 @@ describe('live.orders across two instances', { timeout: 240_000 }, () => {
       const shopper = browserClient(b, b.url, { 'x-forwarded-for': '203.0.113.11' });
       const ids: string[] = [];
       for (let i = 0; i < 5; i++)
-        ids.push((await shopper.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]))).id);
+        ids.push(
+          (
+            await shopper
+              .trpc()
+              .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }])))
+          ).id,
+        );
       await blocker`commit`;
       blocker.release();
       await b.services.sql`select pg_notify('h27_live_orders', '')`;
@@ -288,8 +306,12 @@ describe('live.myOrders', { timeout: 240_000 }, () => {
     // Both order on instance B with their sessions; the admin changes and annotates both orders.
     const aliceOnB = sameBrowserOn(b, alice.client);
     const brunoOnB = sameBrowserOn(b, bruno.client);
-    const hers = await aliceOnB.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
-    const his = await brunoOnB.trpc().checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
+    const hers = await aliceOnB
+      .trpc()
+      .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }])));
+    const his = await brunoOnB
+      .trpc()
+      .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }])));
     for (const order of [his, hers]) {
       await addOrderNote(b.services.sql, order.id, 'Note interne', meta('note'));
       await setOrderStatus(b.services.sql, order.id, 'shipped', meta('status'));
@@ -346,7 +368,7 @@ describe('who may subscribe', { timeout: 240_000 }, () => {
     await feed.started;
     const order = await browserClient(b, b.url, { 'x-forwarded-for': '203.0.113.12' })
       .trpc()
-      .checkout.place.mutate(placeInput([{ productId, quantity: 1 }]));
+      .checkout.place.mutate(await withShownTotal(db.sql, placeInput([{ productId, quantity: 1 }])));
     await feed.waitFor(() => feed.items.some((i) => i.data.orderId === order.id), "a guest's order");
     feed.stop();
     socket.close();

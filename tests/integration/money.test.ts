@@ -15,10 +15,9 @@ import { accountTotals, listCustomerOrders } from '../../src/server/customers/or
 import { revenueByDay } from '../../src/server/dashboard/dashboard.js';
 import { adminOrderDetails, listAdminOrders, writeOrdersCsv } from '../../src/server/orders/admin-orders.js';
 import { recordPayment } from '../../src/server/orders/money.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import type { TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, stockOf } from '../support/orders.js';
+import { createProduct, customerForm, placeOrder, stockOf } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 let shop: TestShop;

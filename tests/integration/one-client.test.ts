@@ -5,10 +5,9 @@ import { checkWitness, sealOnce } from '../../src/server/audit/sealer.js';
 import { latestWitnessed, sealLog, verifyDatabase } from '../../src/server/audit/verify.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { horizonCursor, readEntries } from '../../src/server/live/order-feed.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
 import { type BrowserClient, browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 
 /*
  * Issue 23, "one client must not take the shop down": the attack and fault campaign's findings,

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/http-app.js';
-import { checkoutForm, createProduct } from '../support/orders.js';
+import { checkoutForm, createProduct, shownTotalFor } from '../support/orders.js';
 
 /*
  * Issue 23, finding 8: the order-log commands beside a shop running on the default embedded
@@ -73,10 +73,20 @@ async function placeOrder() {
   const published = JSON.parse(await readFile(path.join(dataDir, 'postgres.running'), 'utf8'));
   const password = (await readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
   const { host, port } = published as { host: string; port: number };
-  const sql = postgres({ host, port, user: 'postgres', password, database: 'shop', max: 1 });
+  const sql = postgres({
+    host,
+    port,
+    user: 'postgres',
+    password,
+    database: 'shop',
+    max: 1,
+    transform: postgres.camel,
+  });
   let productId: string;
+  let shownTotal: Awaited<ReturnType<typeof shownTotalFor>>;
   try {
     productId = (await createProduct(sql as never)).id;
+    shownTotal = await shownTotalFor(sql as never, [{ productId, quantity: 1 }], 'pickup');
   } finally {
     await sql.end();
   }
@@ -88,6 +98,7 @@ async function placeOrder() {
       ...checkoutForm,
       deliveryMethod: 'pickup',
       lines: [{ productId, quantity: 1 }],
+      shownTotal,
       idempotencyKey: randomUUID(),
     }),
   });

@@ -13,10 +13,9 @@ import {
 } from '../../src/server/audit/verify.js';
 import { eventContent, eventHash } from '../../src/server/orders/canonical.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { eventColumns, readStream, type StoredEvent } from '../../src/server/orders/store.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest, setPaymentForTest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder, setPaymentForTest } from '../support/orders.js';
 
 const KEY = 'audit-test-key-0123456789';
 const run = promisify(execFile);

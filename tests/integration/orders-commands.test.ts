@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../../src/domain/site/time-zone.js';
 import type { SessionUser } from '../../src/server/context.js';
 import { orderHistory } from '../../src/server/orders/history.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import type { TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder, stockOf } from '../support/orders.js';
 import { type TestCaller, type TestShop, testShop } from '../support/shop.js';
 
 const today = parisDay(new Date());

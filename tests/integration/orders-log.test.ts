@@ -10,11 +10,17 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/domain/orders/status
 import { OrderFeed } from '../../src/server/live/order-feed.js';
 import { deleteOrder, setOrderStatus } from '../../src/server/orders/commands.js';
 import { foldStored } from '../../src/server/orders/commit.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import { appendEvent, ConcurrencyError, readStream } from '../../src/server/orders/store.js';
 import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest, setPaymentForTest, stockOf } from '../support/orders.js';
+import {
+  createProduct,
+  customerForm,
+  guest,
+  placeOrder,
+  setPaymentForTest,
+  stockOf,
+} from '../support/orders.js';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest, stockOf } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder, stockOf } from '../support/orders.js';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -9,10 +9,9 @@ import { parseWitness, verifyDatabase, writeCheckpoint } from '../../src/server/
 import { loadConfig } from '../../src/server/config.js';
 import { eventContent, eventHash } from '../../src/server/orders/canonical.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { readStream } from '../../src/server/orders/store.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 
 /*
  * Audit evidence: the server seals the log by itself (one instance at a time), copies each

@@ -21,14 +21,13 @@ import { mailDir } from '../../src/server/mail/transport.js';
 import { eventContent, eventHash } from '../../src/server/orders/canonical.js';
 import { orderHistory } from '../../src/server/orders/history.js';
 import { orderToken } from '../../src/server/orders/order-link.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import { eventColumns, type StoredEvent } from '../../src/server/orders/store.js';
 import { exportCustomerData, exportGuestData } from '../../src/server/privacy/export.js';
 import { RESEAL_NAME, ResealRefused, resealPersonalData } from '../../src/server/privacy/reseal.js';
 import { callerAs, createUser, testConfig } from '../support/db.js';
 import { freePort } from '../support/http-app.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 /*

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RETENTION, monthsBefore } from '../../src/domain/privacy/retention.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
 import type { Sql } from '../../src/server/db/client.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import { type RetentionItem, runRetention } from '../../src/server/privacy/retention.js';
 import { createUser } from '../support/db.js';
-import { createProduct, customerForm, guest } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 /* The retention job removes exactly what its periods say is due, and the dry run only lists it. */

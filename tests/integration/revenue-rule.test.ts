@@ -11,10 +11,9 @@ import { revenueByDay } from '../../src/server/dashboard/dashboard.js';
 import { shopStats } from '../../src/server/dashboard/stats.js';
 import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { markPaymentFailed, recordPayment, refundOrder } from '../../src/server/orders/money.js';
-import { placeOrder } from '../../src/server/orders/place.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import type { TestDatabase } from '../support/db.js';
-import { createProduct, customerForm } from '../support/orders.js';
+import { createProduct, customerForm, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 let shop: TestShop;

@@ -6,7 +6,7 @@ import { authErrorMessage } from '../../src/domain/account/auth-errors.js';
 import { INVALID_TEXT_MESSAGE } from '../../src/domain/security/text.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm } from '../support/orders.js';
+import { createProduct, customerForm, withShownTotal } from '../support/orders.js';
 
 /*
  * The findings of the security review, replayed against the real HTTP server: cross-site
@@ -277,7 +277,9 @@ describe('text hygiene', () => {
     const browser = browserClient(app);
     const found = await browser.trpc().catalog.byId.query({ id: product.id.toUpperCase() });
     expect(found.id).toBe(product.id);
-    const placed = await browser.trpc().checkout.place.mutate(placeInput(product.id.toUpperCase()) as never);
+    const placed = await browser
+      .trpc()
+      .checkout.place.mutate((await withShownTotal(db.sql, placeInput(product.id.toUpperCase()))) as never);
     expect(placed.orderNumber).toBeTruthy();
   });
 });
@@ -331,8 +333,12 @@ describe('checkout and mail abuse', () => {
     const from = (instance: RunningApp, ip: string) =>
       browserClient(instance, instance.url, { 'x-forwarded-for': ip });
     const status = async (instance: RunningApp, ip: string, mail: string) =>
-      (await from(instance, ip).post('/api/trpc/checkout.place', placeInput(product.id, { email: mail })))
-        .status;
+      (
+        await from(instance, ip).post(
+          '/api/trpc/checkout.place',
+          await withShownTotal(db.sql, placeInput(product.id, { email: mail })),
+        )
+      ).status;
 
     // Per address: three orders (different emails), then 429 on either instance.
     const ip = '203.0.113.10';
@@ -353,7 +359,7 @@ describe('checkout and mail abuse', () => {
     expect(await count('orders')).toBe(before + 2);
     const refused = await from(limited, '203.0.113.40').post(
       '/api/trpc/checkout.place',
-      placeInput(product.id, { email: victim }),
+      await withShownTotal(db.sql, placeInput(product.id, { email: victim })),
     );
     expect(refused.body?.error?.message).toMatch(
       /^Trop de commandes en peu de temps\. Réessayez dans \d+ minute/,

@@ -8,6 +8,7 @@ import { createSql, type Sql, withDatabase } from '../../src/server/db/client.js
 import { announceCommitsLive } from '../../src/server/live/signals.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { createCallerFactory } from '../../src/server/trpc.js';
+import { withShownTotal } from './orders.js';
 
 export interface TestDatabase {
   sql: Sql;
@@ -65,15 +66,40 @@ export function createTestServices(db: TestDatabase, env: Record<string, string>
 
 const createCaller = createCallerFactory(appRouter);
 
-/** A tRPC caller acting as the given user (null: anonymous), through the real middlewares. */
-export function callerAs(services: Services, user: SessionUser | null) {
+type Caller = ReturnType<typeof createCaller>;
+type PlaceInput = Parameters<Caller['checkout']['place']>[0];
+/** The caller the tests use: checkout.place may leave shownTotal out (see callerAs). */
+export type TestCaller = Omit<Caller, 'checkout'> & {
+  checkout: Omit<Caller['checkout'], 'place'> & {
+    place(
+      input: Omit<PlaceInput, 'shownTotal'> & { shownTotal?: PlaceInput['shownTotal'] },
+    ): ReturnType<Caller['checkout']['place']>;
+  };
+};
+
+/**
+ * A tRPC caller acting as the given user (null: anonymous), through the real middlewares. The shop's
+ * checkout always sends the total it showed: checkout.place called without one gets the total the
+ * page would have shown (withShownTotal, priced by the domain), so that every test orders as the
+ * shop's page does; a test that gives shownTotal (even undefined) sends exactly that.
+ */
+export function callerAs(services: Services, user: SessionUser | null): TestCaller {
   const ctx: Context = {
     ...services,
     user,
     requestId: `test-${randomBytes(4).toString('hex')}`,
     ip: '127.0.0.1',
   };
-  return createCaller(ctx);
+  const caller = createCaller(ctx);
+  const checkout = new Proxy(caller.checkout, {
+    get: (target, key, receiver) =>
+      key === 'place'
+        ? async (input: PlaceInput) => target.place(await withShownTotal(services.sql, input))
+        : Reflect.get(target, key, receiver),
+  });
+  return new Proxy(caller, {
+    get: (target, key, receiver) => (key === 'checkout' ? checkout : Reflect.get(target, key, receiver)),
+  }) as TestCaller;
 }
 
 let counter = 0;

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type DeliveryChoice, effectivePriceCents, orderAmounts } from '../../src/domain/catalog/pricing.js';
+import type { ShownTotal } from '../../src/domain/checkout/total-check.js';
 import { DomainError } from '../../src/domain/errors.js';
+import { commerceRules } from '../../src/domain/settings/settings.js';
 import { parisDay } from '../../src/domain/site/time-zone.js';
 import type { Sql } from '../../src/server/db/client.js';
 import type { OrderCommandOptions } from '../../src/server/orders/commands.js';
@@ -10,7 +13,13 @@ import {
   recordPayment,
   refundOrder,
 } from '../../src/server/orders/money.js';
+import {
+  type PlacedOrder,
+  type PlaceOrderInput,
+  placeOrder as placeOrderAsServer,
+} from '../../src/server/orders/place.js';
 import { readStream } from '../../src/server/orders/store.js';
+import { readSettings } from '../../src/server/settings/store.js';
 
 export interface TestProduct {
   id: string;
@@ -64,11 +73,79 @@ export const customerForm = {
 /** The checkout form as a shopper sends it (delivery to customerForm's address). */
 export const checkoutForm = { ...customerForm, deliveryMethod: 'delivery' as 'delivery' | 'pickup' };
 
-/** checkout.place's input: the form, these lines, a fresh idempotency key, then any override. */
+/**
+ * checkout.place's input: the form, these lines, a fresh idempotency key, then any override. Its
+ * shownTotal is added where it is sent: by the test callers (callerAs) or by withShownTotal.
+ */
 export const placeInput = (
   lines: { productId: string; quantity: number }[],
   extra: Record<string, unknown> = {},
 ) => ({ ...checkoutForm, lines, idempotencyKey: randomUUID(), ...extra });
+
+type Lines = readonly { productId: string; quantity: number }[];
+
+/**
+ * The total the shop's checkout shows beside its button for these lines: the products' prices and
+ * the Commerce settings as they are now, priced by the domain's function (the page and the server
+ * use the same). Unknown or malformed product ids count for nothing (the server refuses them).
+ */
+export async function shownTotalFor(
+  sql: Sql,
+  lines: Lines,
+  deliveryMethod: DeliveryChoice = 'delivery',
+): Promise<ShownTotal> {
+  const ids = lines.map((l) => String(l.productId).toLowerCase());
+  const products = await sql<
+    {
+      id: string;
+      priceCents: number;
+      promoPriceCents: number | null;
+      isOnPromotion: boolean;
+      biocideType: string | null;
+      referencePriceCents: number | null;
+    }[]
+  >`select id, price_cents, promo_price_cents, is_on_promotion, biocide_type, reference_price_cents
+      from products where id::text = any(${ids}::text[])`;
+  const price = new Map(products.map((p) => [p.id, effectivePriceCents(p)]));
+  const subtotal = lines.reduce(
+    (sum, l) => sum + (price.get(String(l.productId).toLowerCase()) ?? 0) * (Number(l.quantity) || 0),
+    0,
+  );
+  const { settings } = await readSettings(sql);
+  const { totalAmountCents, taxCents } = orderAmounts(subtotal, deliveryMethod, commerceRules(settings));
+  return { totalAmountCents, taxCents };
+}
+
+/**
+ * A checkout input with the total its page would have shown, unless it names one (an explicit
+ * `shownTotal: undefined` stays: that is an order sent without it).
+ */
+export async function withShownTotal<T extends { lines?: unknown; deliveryMethod?: unknown }>(
+  sql: Sql,
+  input: T,
+): Promise<T & { shownTotal: ShownTotal }> {
+  if (typeof input !== 'object' || input === null || 'shownTotal' in input || !Array.isArray(input.lines)) {
+    return input as T & { shownTotal: ShownTotal };
+  }
+  const method = input.deliveryMethod === 'pickup' ? 'pickup' : 'delivery';
+  return { ...input, shownTotal: await shownTotalFor(sql, input.lines as Lines, method) };
+}
+
+/**
+ * The server's placeOrder as the tests call it: without a shownTotal, the one the checkout would
+ * have shown (shownTotalFor); `shownTotal: null` places a back-office order.
+ */
+export async function placeOrder(
+  sql: Sql,
+  input: Omit<PlaceOrderInput, 'shownTotal'> & { shownTotal?: ShownTotal | null },
+  meta: Parameters<typeof placeOrderAsServer>[2],
+): Promise<PlacedOrder> {
+  const shownTotal =
+    input.shownTotal !== undefined
+      ? input.shownTotal
+      : await shownTotalFor(sql, Array.isArray(input.lines) ? input.lines : [], input.deliveryMethod);
+  return await placeOrderAsServer(sql, { ...input, shownTotal }, meta);
+}
 
 export const guest = { actor: { kind: 'guest' as const }, requestId: 'test' };
 

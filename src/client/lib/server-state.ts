@@ -8,6 +8,12 @@ import type { DehydratedState, QueryClient } from '@tanstack/react-query';
  */
 export const SERVER_STATE_ID = 'server-state';
 
+/**
+ * The shop's identity and delivery rules a page was rendered with (features/site/use-site-settings.ts):
+ * the server embeds them in every page it serves, so that hydration renders the same values.
+ */
+export const SITE_SETTINGS_ID = 'site-settings';
+
 /** The embedded state of this page, or null (pre-rendered pages, the SPA shell, the server itself). */
 export function readServerState(): DehydratedState | null {
   if (typeof document === 'undefined') return null;

@@ -106,22 +106,27 @@ const placeOrderShape = {
     .max(MAX_CART_LINES, { error: `Au plus ${MAX_CART_LINES} produits par commande` })
     .refine((lines) => repeatedProduct(lines) === null, { error: DUPLICATE_LINE_MESSAGE }),
   idempotencyKey: uuidInput('Clé de commande invalide'),
-  /**
-   * The total the page showed beside the order button (L221-14, C. civ. 1127-2): the server
-   * refuses the order when its own total differs (total-check.ts). The shop's checkout always
-   * sends it; an API client that omits it gets the server's total unchecked.
-   */
-  shownTotal: shownTotalSchema.optional(),
   /** "Professionnel": the company the invoice is made out to (null or absent: a private buyer). */
   business: businessCustomerSchema.nullable().optional(),
 };
 
-export const placeOrderInputSchema = z.object(placeOrderShape).superRefine(checkDeliveryFields);
+export const placeOrderInputSchema = z
+  .object({
+    ...placeOrderShape,
+    /**
+     * The total the page showed beside the order button (L221-14, C. civ. 1127-2), required: an
+     * order without it is refused (MISSING_TOTAL_MESSAGE), one whose total the server prices
+     * differently too (TOTAL_CHANGED, total-check.ts).
+     */
+    shownTotal: shownTotalSchema,
+  })
+  .superRefine(checkDeliveryFields);
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;
 
 /**
  * "Nouvelle commande" in the back-office (an order taken by phone or at the counter): the shop's
  * order, for a customer account picked by the admin or for details typed for someone without one.
+ * No shown total: the server prices it and the admin reads that total once it is placed.
  */
 export const adminOrderInputSchema = z
   .object({ ...placeOrderShape, customerId: z.string().max(100).nullable().default(null) })

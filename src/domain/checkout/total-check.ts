@@ -9,19 +9,36 @@ import { z } from 'zod';
 import { formatEuros, type OrderAmounts } from '../catalog/pricing.js';
 import { DomainError } from '../errors.js';
 
-/** What the checkout showed next to its button, in cents. */
-export const shownTotalSchema = z.object({
-  totalAmountCents: z.number().int().nonnegative().max(1_000_000_000),
-  taxCents: z.number().int().nonnegative().max(1_000_000_000),
-});
+/** Refusal of an order sent without the total its page showed (an API client, an outdated page). */
+export const MISSING_TOTAL_MESSAGE =
+  'Le total affiché manque : rechargez la page de commande puis confirmez à nouveau.';
+
+const cents = z
+  .number({ error: MISSING_TOTAL_MESSAGE })
+  .int({ error: MISSING_TOTAL_MESSAGE })
+  .nonnegative({ error: MISSING_TOTAL_MESSAGE })
+  .max(1_000_000_000, { error: MISSING_TOTAL_MESSAGE });
+
+/**
+ * What the checkout showed next to its button, in cents. Required in `checkout.place`: the server
+ * trusts no total it can compute, and places no order without the one the customer saw.
+ */
+export const shownTotalSchema = z.object(
+  { totalAmountCents: cents, taxCents: cents },
+  { error: MISSING_TOTAL_MESSAGE },
+);
 export type ShownTotal = z.infer<typeof shownTotalSchema>;
 
 export const totalChangedMessage = (totalAmountCents: number): string =>
   `Le montant de votre commande a changé : nouveau total ${formatEuros(totalAmountCents)}. Vérifiez puis confirmez à nouveau.`;
 
-/** Refuses an order whose amounts differ from the ones shown; the error carries the new figures. */
-export function checkShownTotal(shown: ShownTotal | undefined, amounts: OrderAmounts): void {
-  if (!shown) return;
+/**
+ * Refuses an order whose amounts differ from the ones shown; the error carries the new figures.
+ * `null` only for an order the shop takes itself in the back-office (by phone, at the counter): no
+ * customer's screen showed a total there, and the admin reads the server's total once placed.
+ */
+export function checkShownTotal(shown: ShownTotal | null, amounts: OrderAmounts): void {
+  if (shown === null) return;
   if (shown.totalAmountCents === amounts.totalAmountCents && shown.taxCents === amounts.taxCents) return;
   throw new DomainError('conflict', 'TOTAL_CHANGED', totalChangedMessage(amounts.totalAmountCents), {
     amounts,

@@ -128,8 +128,11 @@ export type OrderCommand =
       buyer?: Buyer;
       /** The Paris day of the order (YYYY-MM-DD): a certificate is valid until its last day. */
       today?: string;
-      /** The total the checkout showed beside its button: a different one refuses the order. */
-      shownTotal?: ShownTotal;
+      /**
+       * The total the checkout showed beside its button: a different one refuses the order. null
+       * only for the back-office's own orders (checkShownTotal).
+       */
+      shownTotal: ShownTotal | null;
       /** The version of the CGV the customer accepted (recorded in OrderPlaced). */
       cgvVersion?: string;
       /** A business buyer, already parsed by businessCustomerSchema. */

@@ -38,7 +38,13 @@ import { CUSTOMER_DATA_PATH, handleCustomerData, handleOwnData, OWN_DATA_PATH } 
 import { appRouter } from '../routers/index.js';
 import { registerCache } from '../settings/caches.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
-import { pageRedirect, searchEngineFile, shopPage, UNKNOWN_PRODUCT_LIMIT } from '../storefront/pages.js';
+import {
+  pageRedirect,
+  searchEngineFile,
+  shopPage,
+  sitePage,
+  UNKNOWN_PRODUCT_LIMIT,
+} from '../storefront/pages.js';
 import { connectSources, createSocketGuard, guardRequest, hardenServer, LIMITS } from './guards.js';
 
 const securityHeaders = (config: Config): Record<string, string> => ({
@@ -309,7 +315,8 @@ export async function createHttpServer(services: Services, options: { dev: boole
 
   /**
    * Pages that need the database: maintenance (pages only; assets, API and the back-office stay),
-   * redirects, and /boutique and /produit/:id rendered on the server (storefront/pages.ts).
+   * redirects, /boutique and /produit/:id rendered on the server, and every other page rendered
+   * with the current settings (storefront/pages.ts).
    */
   const dynamicPages: Route = async (req, res, url) => {
     const { pathname } = url;
@@ -327,7 +334,17 @@ export async function createHttpServer(services: Services, options: { dev: boole
     }
     const ip = clientIp(req, services.config.TRUSTED_PROXIES);
     const page = shopPage(services, pathname, () => pageShell(vite, pathname), ip);
-    if (!page) return false;
+    if (!page) {
+      // Every other page, with the shop's current identity and delivery claims in its HTML; the
+      // build's files (business.ts's facts) only when the settings cannot be read.
+      const site = await sitePage(services, pathname, () => pageShell(vite, pathname))?.catch((error) => {
+        logger.warn(`Serving the build's page for ${pathname}: ${(error as Error).message}`);
+        return null;
+      });
+      if (!site) return false;
+      send(req, res, { ...site, type: mimeTypes['.html']! }, site.status, 'no-cache');
+      return true;
+    }
     const file = await page;
     // Past the limit of unknown product pages from one address (issue 23, finding 10): plain text.
     const limited = file.status === 429;

@@ -30,7 +30,16 @@ export async function placeAdminOrder(
   await checkAdminOrderLimit(ctx.sql, ctx.user.id);
   const order = await placeOrder(
     ctx.sql,
-    { customerId, customer, deliveryMethod, lines, ...(buyer ? { buyer } : {}), ...(notes ? { notes } : {}) },
+    // No customer's screen showed a total: the admin reads the server's once placed.
+    {
+      customerId,
+      customer,
+      deliveryMethod,
+      lines,
+      shownTotal: null,
+      ...(buyer ? { buyer } : {}),
+      ...(notes ? { notes } : {}),
+    },
     {
       actor: { kind: 'admin', userId: ctx.user.id },
       requestId: ctx.requestId,

@@ -44,7 +44,7 @@ export async function checkout(
       lines,
       buyer,
       ...(notes ? { notes } : {}),
-      ...(shownTotal ? { shownTotal } : {}),
+      shownTotal,
       business: business ?? null,
     },
     {

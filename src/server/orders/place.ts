@@ -30,8 +30,11 @@ export interface PlaceOrderInput {
   notes?: string;
   /** Needed for professional-only biocides; absent: a buyer without certificate. */
   buyer?: Buyer;
-  /** The total the checkout showed: a different total refuses the order (total-check.ts). */
-  shownTotal?: ShownTotal;
+  /**
+   * The total the checkout showed: a different total refuses the order (total-check.ts). null only
+   * for an order the back-office places itself.
+   */
+  shownTotal: ShownTotal | null;
   /** A business buyer, parsed by businessCustomerSchema. */
   business?: BusinessCustomer | null;
 }
@@ -176,7 +179,7 @@ export async function placeOrder(
           delivery: commerceRules(settings),
           buyer: input.buyer ?? { signedIn: input.customerId !== null, business: false, certificate: null },
           today: parisDay(new Date(at)),
-          ...(input.shownTotal ? { shownTotal: input.shownTotal } : {}),
+          shownTotal: input.shownTotal,
           // The CGV the checkout page showed (one version live at a time).
           cgvVersion: CGV_VERSION,
         },

@@ -1,21 +1,33 @@
 /**
- * The shop pages rendered at request time (docs/decisions/016-shop-ssr.md): /boutique and
- * /produit/:id are rendered by React on the server from the database, with the client's own
- * components, and carry the query cache they were rendered with so that the browser hydrates them
- * without fetching it again; sitemap.xml and robots.txt are built here too.
+ * The pages rendered at request time (docs/decisions/016-shop-ssr.md): /boutique and /produit/:id
+ * are rendered by React on the server from the database, with the client's own components, and
+ * carry the query cache they were rendered with so that the browser hydrates them without fetching
+ * it again; sitemap.xml and robots.txt are built here too. The marketing pages the build pre-renders
+ * are rendered here again with the current settings (the shop's identity and delivery claims: issue
+ * 26), and every other page's shell carries those settings, so that a change in Paramètres shows in
+ * the HTML itself, without JavaScript and without a deploy.
  */
 import { randomUUID } from 'node:crypto';
 import { dehydrate } from '@tanstack/react-query';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
-import { renderApp } from '../../client/entry-server.js';
+import {
+  marketingHeadTags,
+  marketingPages,
+  renderApp,
+  type SiteSettings,
+} from '../../client/entry-server.js';
 import { fillShell, headTags, jsonForScript, type PageHead } from '../../client/lib/head-tags.js';
-import { SERVER_STATE_ID } from '../../client/lib/server-state.js';
+import { SERVER_STATE_ID, SITE_SETTINGS_ID } from '../../client/lib/server-state.js';
+import type { PublicShop } from '../../domain/settings/settings.js';
+import { publicShop } from '../../domain/settings/settings.js';
 import { BUSINESS } from '../../domain/site/business.js';
+import { isKnownRoute } from '../../domain/site/routes.js';
 import { sessionUser } from '../auth/session-lookup.js';
 import type { Context, Services } from '../context.js';
 import { SHOP_PAGE_SIZE } from '../routers/catalog.js';
 import { appRouter } from '../routers/index.js';
+import { cachedSettings } from '../settings/store.js';
 import { cachedResponse, isCached, type RenderedResponse, rendered } from './cache.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { boutiqueHead, productHead, productNotFoundHead } from './structured-data.js';
@@ -94,6 +106,52 @@ export function shopPage(
   });
 }
 
+const siteSettings = (shop: PublicShop): SiteSettings => ({ identity: shop.legal, delivery: shop.delivery });
+
+/** The settings a page was rendered with, for hydration to render the same (use-site-settings.ts). */
+const siteSettingsScript = (site: SiteSettings) =>
+  `<script type="application/json" id="${SITE_SETTINGS_ID}">${jsonForScript(site)}</script>`;
+
+const normalized = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/**
+ * Every other page, rendered with the current settings (null for a shop page): a marketing page
+ * the build pre-renders is rendered again (an unknown path gets the 404 page, status 404); any
+ * other screen gets the page shell with the settings embedded. Cached like the shop pages (10 s, and
+ * cleared on every instance by a settings save), so a change shows at once on the next load. A
+ * failure (the settings cannot be read) rejects: the caller serves the build's files instead.
+ */
+export function sitePage(
+  services: Services,
+  pathname: string,
+  shell: () => Promise<string>,
+): Promise<RenderedResponse> | null {
+  if (shopRoute(pathname)) return null;
+  const path = normalized(pathname);
+  const known = isKnownRoute(path);
+  const page = known
+    ? marketingPages.find((p) => p.url === path)
+    : marketingPages.find((p) => p.url === '/404');
+  if (!page) return cachedResponse('site-shell', () => renderShell(services, shell));
+  return cachedResponse(known ? path : '/404', async () => {
+    const site = siteSettings(publicShop((await cachedSettings(services.sql, services.config)).settings));
+    const appHtml = await renderApp(page.url, { mutations: [], queries: [] }, site);
+    const html = fillShell(
+      await shell(),
+      marketingHeadTags(page, site.identity),
+      appHtml,
+      siteSettingsScript(site),
+    );
+    return rendered(known ? 200 : 404, html);
+  });
+}
+
+async function renderShell(services: Services, shell: () => Promise<string>): Promise<RenderedResponse> {
+  const site = siteSettings(publicShop((await cachedSettings(services.sql, services.config)).settings));
+  const html = (await shell()).replace('</body>', () => `${siteSettingsScript(site)}\n  </body>`);
+  return rendered(200, html);
+}
+
 /**
  * Where a page request goes before any page is sent, or null: /compte without a session goes to
  * /auth here, as the account page itself would send it, so that the browser does not download the
@@ -153,7 +211,11 @@ async function renderShopPage(
     }
   }
   const state = JSON.parse(JSON.stringify(dehydrated));
-  const appHtml = await renderApp(route.path, state);
+  const site = siteSettings(shop);
+  const appHtml = await renderApp(route.path, state, site);
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`;
-  return rendered(status, fillShell(await shell(), headTags(head), appHtml, stateScript));
+  return rendered(
+    status,
+    fillShell(await shell(), headTags(head), appHtml, stateScript + siteSettingsScript(site)),
+  );
 }

@@ -94,9 +94,11 @@ export function useCheckout() {
         notes: form.values.notes.trim(),
         lines: cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
         idempotencyKey,
-        ...(shown
-          ? { shownTotal: { totalAmountCents: shown.totalAmountCents, taxCents: shown.taxCents } }
-          : {}),
+        // Always sent (the server refuses an order without it). While the delivery rules load, the
+        // summary shows the subtotal as the total and no VAT line: that is what the customer saw.
+        shownTotal: shown
+          ? { totalAmountCents: shown.totalAmountCents, taxCents: shown.taxCents }
+          : { totalAmountCents: cart.total, taxCents: 0 },
       });
       // The customer's order list and totals (/compte) now include this order.
       void utils.account.invalidate();

@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useDocumentTitle } from '@/client/lib/utils';
+import { PRERENDER_IDENTITY, type SiteIdentity } from '../../../domain/legal/identity';
 import { BUSINESS } from '../../../domain/site/business';
 import { DEPARTMENTS } from './content';
 
@@ -49,17 +50,17 @@ export const NOT_FOUND_META: PageMeta = {
 
 export const canonicalUrl = (path: string) => `${BUSINESS.siteUrl}${path === '/' ? '/' : path}`;
 
-/** The LocalBusiness structured data of the home page. */
-export function localBusinessJsonLd() {
+/** The LocalBusiness structured data of the home page: the shop's name, phone and email as given. */
+export function localBusinessJsonLd(identity: SiteIdentity = PRERENDER_IDENTITY) {
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
-    name: BUSINESS.name,
+    name: identity.name,
     url: `${BUSINESS.siteUrl}/`,
     image: `${BUSINESS.siteUrl}/og-image.png`,
     logo: `${BUSINESS.siteUrl}/favicon.svg`,
-    telephone: '+33612345678',
-    email: BUSINESS.email,
+    ...(identity.phoneHref ? { telephone: identity.phoneHref.slice('tel:'.length) } : {}),
+    email: identity.email,
     description: HOME_META.description,
     priceRange: '€€',
     foundingDate: String(BUSINESS.since),
