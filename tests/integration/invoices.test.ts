@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -13,6 +13,7 @@ import { renderDocumentPdf, sha256 } from '../../src/server/invoices/pdf.js';
 import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import type { TestDatabase } from '../support/db.js';
+import { xsdErrors } from '../support/factur-x-xsd.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
@@ -156,6 +157,8 @@ describe('invoices', () => {
     const list = execFileSync('pdfdetach', ['-list', path.join(dir, 'doc.pdf')], { encoding: 'utf8' });
     expect(list).toContain('factur-x.xml');
     execFileSync('pdfdetach', ['-save', '1', '-o', path.join(dir, 'fx.xml'), path.join(dir, 'doc.pdf')]);
+    // The attached XML is valid against the Factur-X EN 16931 profile XSD.
+    expect(xsdErrors(readFileSync(path.join(dir, 'fx.xml'), 'utf8'))).toBe('');
   });
 
   it('a partial refund issues an avoir citing the invoice; more than what remains is refused', async () => {
