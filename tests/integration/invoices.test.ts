@@ -11,9 +11,11 @@ import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueCreditNote, issueInvoice } from '../../src/server/invoices/issue.js';
 import { renderDocumentPdf, sha256 } from '../../src/server/invoices/pdf.js';
 import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
+import { orderToken } from '../../src/server/orders/order-link.js';
 import { placeOrder } from '../../src/server/orders/place.js';
 import type { TestDatabase } from '../support/db.js';
 import { xsdErrors } from '../support/factur-x-xsd.js';
+import { startHttpApp } from '../support/http-app.js';
 import { createProduct, customerForm, guest } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
@@ -302,6 +304,70 @@ describe('invoices', () => {
     const csv = strFromU8(zip['factures.csv']!);
     expect(csv).toContain('Type;Numéro;Date;Commande;Client');
     expect(csv).toContain(`Facture;${doc!.number};`);
+  });
+
+  it("the signed order page: its token lists and downloads its own documents, never another order's", async () => {
+    await saveIdentity(db.sql, IDENTITY, null);
+    const a = await newOrder();
+    const b = await newOrder();
+    await payInFull(a.id);
+    await payInFull(b.id);
+    await db.sql.begin((tx) =>
+      issueCreditNote(tx, a.id, { amountCents: 500, reason: 'Geste commercial' }, system),
+    );
+    const app = await startHttpApp(db);
+    try {
+      const secret = app.services.config.AUTH_SECRET;
+      const tokenA = orderToken(secret, a.id);
+      const [invoiceA, noteA] = await shop.as('anonymous').withdrawal.documents({ token: tokenA });
+      expect([invoiceA?.kind, noteA?.kind]).toEqual(['invoice', 'credit_note']);
+      const [invoiceB] = await documents(b.id);
+      const get = (token: string, number: string, headers: Record<string, string> = {}) =>
+        fetch(`${app.url}/api/commande/document.pdf?${new URLSearchParams({ token, number })}`, {
+          headers: { 'sec-fetch-site': 'same-origin', ...headers },
+        });
+      // The guest downloads the invoice and the credit note of order A, as issued, with their text.
+      for (const doc of [invoiceA!, noteA!]) {
+        const res = await get(tokenA, doc.number);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/pdf');
+        const kind = doc.kind === 'invoice' ? 'facture' : 'avoir';
+        expect(res.headers.get('content-disposition')).toBe(
+          `attachment; filename="${kind}-${doc.number}.pdf"`,
+        );
+        const pdf = Buffer.from(await res.arrayBuffer());
+        const [stored] = await db.sql<{ pdf: Buffer }[]>`
+          select pdf from invoice_documents where number = ${doc.number}`;
+        expect(pdf.equals(stored!.pdf)).toBe(true);
+        const text = pdfText(pdf);
+        expect(text).toContain(doc.kind === 'invoice' ? 'FACTURE' : 'AVOIR');
+        expect(text).toContain(`N° ${doc.number}`);
+        expect(text).toContain(
+          doc.kind === 'invoice' ? 'Piège à guêpes écologique' : `Avoir sur la facture ${invoiceA!.number}`,
+        );
+      }
+      // A's token does not reach B's invoice; a forged token reaches nothing; B's token works.
+      const refused = await get(tokenA, invoiceB!.number);
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toEqual({ code: 'DOCUMENT_NOT_FOUND', message: 'Document introuvable.' });
+      const forged = `${tokenA.split('.')[0]}.${orderToken(secret, b.id).split('.')[1]}`;
+      const badToken = await get(forged, invoiceA!.number);
+      expect(badToken.status).toBe(404);
+      expect((await badToken.json()).code).toBe('ORDER_NOT_FOUND');
+      await expect(shop.as('anonymous').withdrawal.documents({ token: forged })).rejects.toThrow(
+        'Ce lien de commande est invalide ou a expiré.',
+      );
+      expect((await get(orderToken(secret, b.id), invoiceB!.number)).status).toBe(200);
+      // The gate: GET only, and never from another site.
+      const post = await fetch(
+        `${app.url}/api/commande/document.pdf?${new URLSearchParams({ token: tokenA, number: invoiceA!.number })}`,
+        { method: 'POST' },
+      );
+      expect(post.status).toBe(405);
+      expect((await get(tokenA, invoiceA!.number, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    } finally {
+      await app.close();
+    }
   });
 
   it('stored documents cannot be updated or deleted', async () => {

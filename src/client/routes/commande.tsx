@@ -5,6 +5,7 @@ import { usePageTitle } from '@/client/lib/utils';
 import { frenchCalendarDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { cgvVersionLabel } from '@/domain/legal/cgv';
+import { SignedOrderDocuments } from '../features/account/order-documents';
 import { OrderTotals } from '../features/shop/order-totals';
 import { ShopContact } from '../features/shop/shop-contact';
 import { ShopLayout } from '../features/shop/shop-header';
@@ -57,6 +58,7 @@ export default function Commande() {
                 />
               </div>
             </section>
+            <SignedOrderDocuments token={token} />
             <WithdrawalPanel token={token} order={order.data} />
             <section className="rounded-lg border border-primary/20 bg-secondary p-5 sm:p-6">
               <h2 className="mb-2 text-lg font-semibold">Besoin d'aide ?</h2>

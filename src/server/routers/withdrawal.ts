@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { withdrawalFormShape } from '../../domain/orders/withdrawal.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
+import { signedOrderDocuments } from '../invoices/signed-order.js';
 import { orderForToken, requestWithdrawal } from '../orders/withdrawal.js';
 import { cachedSettings } from '../settings/store.js';
 import { publicProcedure, router } from '../trpc.js';
@@ -17,6 +18,11 @@ export const withdrawalRouter = router({
   order: publicProcedure
     .input(z.object({ token }))
     .query(({ ctx, input }) => orderForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
+
+  /** The order's invoices and credit notes (« Télécharger la facture »: invoices/signed-order.ts). */
+  documents: publicProcedure
+    .input(z.object({ token }))
+    .query(({ ctx, input }) => signedOrderDocuments(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
 
   request: publicProcedure
     .input(z.object({ token, ...withdrawalFormShape }))
