@@ -370,6 +370,32 @@ describe('invoices', () => {
     }
   });
 
+  it('the legal notices read Paramètres › Facturation: one source for the legal entity', async () => {
+    const admin = shop.as('admin');
+    await admin.invoices.saveIdentity({
+      ...IDENTITY,
+      legalName: 'Nuisibles Normandie SARL',
+      vatExempt: false,
+    });
+    const { legal } = await shop.as('anonymous').settings.shop();
+    expect(legal.entity).toEqual({
+      legalName: 'Nuisibles Normandie SARL',
+      legalForm: 'SARL',
+      shareCapital: '10 000 €',
+      siren: '732829320',
+      siret: '73282932000074',
+      registry: 'RCS Évreux 732 829 320',
+      vat: 'FR44732829320',
+      registeredOffice: '4 rue de la Harpe, 27000 Évreux',
+    });
+    // A franchise en base: the art. 293 B mention instead of a VAT number.
+    await admin.invoices.saveIdentity({ ...IDENTITY, vatNumber: '', vatExempt: true });
+    expect((await shop.as('anonymous').settings.shop()).legal.entity?.vat).toBe(
+      'TVA non applicable, art. 293 B du CGI',
+    );
+    await admin.invoices.saveIdentity(IDENTITY);
+  });
+
   it('stored documents cannot be updated or deleted', async () => {
     await expect(db.sql`delete from invoice_documents`).rejects.toThrow(/never changed or deleted/);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicShop, shopSettingsSchema } from '../../domain/settings/settings.js';
 import { shopStats } from '../dashboard/stats.js';
+import { readIdentity } from '../invoices/identity.js';
 import { announceCacheClear } from '../settings/caches.js';
 import { cachedSettings, readSettings, saveSettings, settingsHistory } from '../settings/store.js';
 import { adminProcedure, publicProcedure, router } from '../trpc.js';
@@ -10,8 +11,9 @@ import { adminProcedure, publicProcedure, router } from '../trpc.js';
  * (identity and delivery rules); the rest is the owner's.
  */
 export const settingsRouter = router({
+  // The legal entity is Paramètres › Facturation's (one source for the legal notices and invoices).
   shop: publicProcedure.query(async ({ ctx }) =>
-    publicShop((await cachedSettings(ctx.sql, ctx.config)).settings),
+    publicShop((await cachedSettings(ctx.sql, ctx.config)).settings, (await readIdentity(ctx.sql)).identity),
   ),
 
   get: adminProcedure.query(({ ctx }) => readSettings(ctx.sql, ctx.config)),
