@@ -333,7 +333,11 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'session.me': { expect: everyone },
   'settings.shop': { expect: everyone },
   // The signed order page: the token is the right, for everyone alike; one that is not ours is unknown.
-  // (A valid token's reading and withdrawal: consumer-law.test.ts.)
+  // (A valid token's reading and withdrawal: consumer-law.test.ts; its documents: invoices.test.ts.)
+  'withdrawal.documents': {
+    input: () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA' }),
+    expect: notFoundForAll,
+  },
   'withdrawal.order': {
     input: () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA' }),
     expect: notFoundForAll,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -11,7 +11,10 @@ import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueCreditNote, issueInvoice } from '../../src/server/invoices/issue.js';
 import { renderDocumentPdf, sha256 } from '../../src/server/invoices/pdf.js';
 import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
+import { orderToken } from '../../src/server/orders/order-link.js';
 import type { TestDatabase } from '../support/db.js';
+import { xsdErrors } from '../support/factur-x-xsd.js';
+import { startHttpApp } from '../support/http-app.js';
 import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
@@ -155,6 +158,8 @@ describe('invoices', () => {
     const list = execFileSync('pdfdetach', ['-list', path.join(dir, 'doc.pdf')], { encoding: 'utf8' });
     expect(list).toContain('factur-x.xml');
     execFileSync('pdfdetach', ['-save', '1', '-o', path.join(dir, 'fx.xml'), path.join(dir, 'doc.pdf')]);
+    // The attached XML is valid against the Factur-X EN 16931 profile XSD.
+    expect(xsdErrors(readFileSync(path.join(dir, 'fx.xml'), 'utf8'))).toBe('');
   });
 
   it('a partial refund issues an avoir citing the invoice; more than what remains is refused', async () => {
@@ -298,6 +303,96 @@ describe('invoices', () => {
     const csv = strFromU8(zip['factures.csv']!);
     expect(csv).toContain('Type;Numéro;Date;Commande;Client');
     expect(csv).toContain(`Facture;${doc!.number};`);
+  });
+
+  it("the signed order page: its token lists and downloads its own documents, never another order's", async () => {
+    await saveIdentity(db.sql, IDENTITY, null);
+    const a = await newOrder();
+    const b = await newOrder();
+    await payInFull(a.id);
+    await payInFull(b.id);
+    await db.sql.begin((tx) =>
+      issueCreditNote(tx, a.id, { amountCents: 500, reason: 'Geste commercial' }, system),
+    );
+    const app = await startHttpApp(db);
+    try {
+      const secret = app.services.config.AUTH_SECRET;
+      const tokenA = orderToken(secret, a.id);
+      const [invoiceA, noteA] = await shop.as('anonymous').withdrawal.documents({ token: tokenA });
+      expect([invoiceA?.kind, noteA?.kind]).toEqual(['invoice', 'credit_note']);
+      const [invoiceB] = await documents(b.id);
+      const get = (token: string, number: string, headers: Record<string, string> = {}) =>
+        fetch(`${app.url}/api/commande/document.pdf?${new URLSearchParams({ token, number })}`, {
+          headers: { 'sec-fetch-site': 'same-origin', ...headers },
+        });
+      // The guest downloads the invoice and the credit note of order A, as issued, with their text.
+      for (const doc of [invoiceA!, noteA!]) {
+        const res = await get(tokenA, doc.number);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/pdf');
+        const kind = doc.kind === 'invoice' ? 'facture' : 'avoir';
+        expect(res.headers.get('content-disposition')).toBe(
+          `attachment; filename="${kind}-${doc.number}.pdf"`,
+        );
+        const pdf = Buffer.from(await res.arrayBuffer());
+        const [stored] = await db.sql<{ pdf: Buffer }[]>`
+          select pdf from invoice_documents where number = ${doc.number}`;
+        expect(pdf.equals(stored!.pdf)).toBe(true);
+        const text = pdfText(pdf);
+        expect(text).toContain(doc.kind === 'invoice' ? 'FACTURE' : 'AVOIR');
+        expect(text).toContain(`N° ${doc.number}`);
+        expect(text).toContain(
+          doc.kind === 'invoice' ? 'Piège à guêpes écologique' : `Avoir sur la facture ${invoiceA!.number}`,
+        );
+      }
+      // A's token does not reach B's invoice; a forged token reaches nothing; B's token works.
+      const refused = await get(tokenA, invoiceB!.number);
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toEqual({ code: 'DOCUMENT_NOT_FOUND', message: 'Document introuvable.' });
+      const forged = `${tokenA.split('.')[0]}.${orderToken(secret, b.id).split('.')[1]}`;
+      const badToken = await get(forged, invoiceA!.number);
+      expect(badToken.status).toBe(404);
+      expect((await badToken.json()).code).toBe('ORDER_NOT_FOUND');
+      await expect(shop.as('anonymous').withdrawal.documents({ token: forged })).rejects.toThrow(
+        'Ce lien de commande est invalide ou a expiré.',
+      );
+      expect((await get(orderToken(secret, b.id), invoiceB!.number)).status).toBe(200);
+      // The gate: GET only, and never from another site.
+      const post = await fetch(
+        `${app.url}/api/commande/document.pdf?${new URLSearchParams({ token: tokenA, number: invoiceA!.number })}`,
+        { method: 'POST' },
+      );
+      expect(post.status).toBe(405);
+      expect((await get(tokenA, invoiceA!.number, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the legal notices read Paramètres › Facturation: one source for the legal entity', async () => {
+    const admin = shop.as('admin');
+    await admin.invoices.saveIdentity({
+      ...IDENTITY,
+      legalName: 'Nuisibles Normandie SARL',
+      vatExempt: false,
+    });
+    const { legal } = await shop.as('anonymous').settings.shop();
+    expect(legal.entity).toEqual({
+      legalName: 'Nuisibles Normandie SARL',
+      legalForm: 'SARL',
+      shareCapital: '10 000 €',
+      siren: '732829320',
+      siret: '73282932000074',
+      registry: 'RCS Évreux 732 829 320',
+      vat: 'FR44732829320',
+      registeredOffice: '4 rue de la Harpe, 27000 Évreux',
+    });
+    // A franchise en base: the art. 293 B mention instead of a VAT number.
+    await admin.invoices.saveIdentity({ ...IDENTITY, vatNumber: '', vatExempt: true });
+    expect((await shop.as('anonymous').settings.shop()).legal.entity?.vat).toBe(
+      'TVA non applicable, art. 293 B du CGI',
+    );
+    await admin.invoices.saveIdentity(IDENTITY);
   });
 
   it('stored documents cannot be updated or deleted', async () => {

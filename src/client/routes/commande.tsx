@@ -5,6 +5,7 @@ import { usePageTitle } from '@/client/lib/utils';
 import { frenchCalendarDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { cgvVersionLabel } from '@/domain/legal/cgv';
+import { SignedOrderDocuments } from '../features/account/order-documents';
 import { OrderTotals } from '../features/shop/order-totals';
 import { ShopContact } from '../features/shop/shop-contact';
 import { ShopLayout } from '../features/shop/shop-header';
@@ -58,6 +59,7 @@ export default function Commande() {
                 />
               </div>
             </section>
+            <SignedOrderDocuments token={token} />
             <WithdrawalPanel token={token} order={order.data} />
             <GuestData token={token} />
             <section className="rounded-lg border border-primary/20 bg-secondary p-5 sm:p-6">

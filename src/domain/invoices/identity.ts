@@ -10,7 +10,7 @@ import { z } from 'zod';
  * intra-community VAT number, or "TVA non applicable, art. 293 B du CGI" for a franchise en base.
  */
 
-export const VAT_EXEMPT_MENTION = 'TVA non applicable, art. 293 B du CGI';
+export { VAT_EXEMPT_MENTION } from '../legal/identity.js';
 
 /** Legal forms that are companies: their share capital must be printed (C. com. R123-237 2°). */
 export const COMPANY_FORMS = ['SARL', 'EURL', 'SAS', 'SASU', 'SA', 'SNC', 'SCOP'] as const;

@@ -3,6 +3,7 @@ import { type DeliveryRules, LOW_STOCK_THRESHOLD } from '../catalog/pricing.js';
 import { parseDecimal } from '../catalog/product.js';
 import { EMAIL_MAX, tooLongMessage } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
+import type { SellerIdentity } from '../invoices/identity.js';
 import { type LegalIdentity, legalIdentity } from '../legal/identity.js';
 
 /**
@@ -192,12 +193,13 @@ export interface PublicShop extends ShopIdentity {
   lowStockThreshold: number;
 }
 
-export const publicShop = (s: ShopSettings): PublicShop => ({
+/** `seller`: Paramètres › Facturation, the legal entity the legal notices name. */
+export const publicShop = (s: ShopSettings, seller: SellerIdentity): PublicShop => ({
   ...shopIdentity(s),
   description: s.shopDescription,
   currency: s.currency,
   delivery: commerceRules(s),
-  legal: legalIdentity(s),
+  legal: legalIdentity(s, seller),
   lowStockThreshold: s.lowStockThreshold,
 });
 

@@ -15,7 +15,6 @@ export const BUSINESS = {
   street: '12 rue de la Libération',
   region: 'Normandie',
   department: 'Eure (27)',
-  siret: '912 345 678 00015',
   /** The external review listing, opened in a new tab from #avis. */
   reviewsUrl: 'https://www.google.com/maps/search/Hygi%C3%A8ne+Anti-nuisibles+27',
   since: 2019,

@@ -29,6 +29,7 @@ import {
 } from '../images/documents.js';
 import { readImageVariant } from '../images/images.js';
 import { handleImageUpload, IMAGE_UPLOAD_PATH } from '../images/upload.js';
+import { handleSignedOrderDocument, SIGNED_ORDER_DOCUMENT_PATH } from '../invoices/signed-order.js';
 import { startLiveHub } from '../live/hub.js';
 import { logger } from '../logger.js';
 import { BIOCIDE_REGISTER_PATH, handleBiocideRegister } from '../orders/biocide-register.js';
@@ -205,6 +206,8 @@ const backOfficeRoutes = new Map<string, RouteHandler>([
   [OWN_DATA_PATH, handleOwnData],
   [CUSTOMER_DATA_PATH, handleCustomerData],
   [BACKUP_PATH, handleBackupDownload],
+  // The guest's invoice: its right is the signed order token, not a session (invoices/signed-order.ts).
+  [SIGNED_ORDER_DOCUMENT_PATH, handleSignedOrderDocument],
 ]);
 
 export interface HttpServer {

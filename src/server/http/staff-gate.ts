@@ -42,16 +42,7 @@ export async function requireRole(
   role: GateRole,
   options: { methods: readonly string[] },
 ): Promise<SessionUser | null> {
-  if (!options.methods.includes(req.method ?? 'GET')) {
-    res.setHeader('Allow', options.methods.join(', '));
-    replyError(res, errors.methodNotAllowed(), 405);
-    return null;
-  }
-  const problem = originProblem(req, services.config.trustedOrigins);
-  if (problem) {
-    replyError(res, errors.originRefused(problem));
-    return null;
-  }
+  if (!requireRequest(services, req, res, options)) return null;
   const user = await sessionUser(services, req.headers);
   if (!user) {
     replyError(res, errors.unauthenticated());
@@ -87,4 +78,28 @@ export function readQuery<S extends z.ZodType>(
     return null;
   }
   return parsed.data;
+}
+
+/**
+ * The gate's first half, for a route whose right is not a session but a signed token (the guest's
+ * invoice on /commande/{token}): the method and the origin rule. Returns false once the French
+ * refusal is sent; the route then checks its token.
+ */
+export function requireRequest(
+  services: Services,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { methods: readonly string[] },
+): boolean {
+  if (!options.methods.includes(req.method ?? 'GET')) {
+    res.setHeader('Allow', options.methods.join(', '));
+    replyError(res, errors.methodNotAllowed(), 405);
+    return false;
+  }
+  const problem = originProblem(req, services.config.trustedOrigins);
+  if (problem) {
+    replyError(res, errors.originRefused(problem));
+    return false;
+  }
+  return true;
 }

@@ -5,7 +5,10 @@ import {
   type SellerIdentityInput,
   sellerIdentitySchema,
 } from '../../domain/invoices/identity.js';
-import type { Tx } from '../db/client.js';
+import { type PublicShop, publicShop } from '../../domain/settings/settings.js';
+import type { Config } from '../config.js';
+import type { Sql, Tx } from '../db/client.js';
+import { cachedSettings } from '../settings/store.js';
 
 export interface StoredIdentity {
   identity: SellerIdentity;
@@ -46,4 +49,13 @@ export async function saveIdentity(
       invoice_prefix = excluded.invoice_prefix, credit_note_prefix = excluded.credit_note_prefix,
       updated_at = now(), updated_by_email = excluded.updated_by_email`;
   return await readIdentity(sql);
+}
+
+/**
+ * The storefront's view of the shop now (`settings.shop`, and every page the server renders): the
+ * settings' identity and delivery rules with Paramètres › Facturation's legal entity, one source.
+ */
+export async function readPublicShop(sql: Sql, config: Config): Promise<PublicShop> {
+  const [{ settings }, { identity }] = await Promise.all([cachedSettings(sql, config), readIdentity(sql)]);
+  return publicShop(settings, identity);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { publicShop, shopSettingsSchema } from '../../domain/settings/settings.js';
+import { shopSettingsSchema } from '../../domain/settings/settings.js';
 import { shopStats } from '../dashboard/stats.js';
+import { readPublicShop } from '../invoices/identity.js';
 import { announceCacheClear } from '../settings/caches.js';
 import { cachedSettings, readSettings, saveSettings, settingsHistory } from '../settings/store.js';
 import { adminProcedure, publicProcedure, router } from '../trpc.js';
@@ -10,9 +11,8 @@ import { adminProcedure, publicProcedure, router } from '../trpc.js';
  * (identity and delivery rules); the rest is the owner's.
  */
 export const settingsRouter = router({
-  shop: publicProcedure.query(async ({ ctx }) =>
-    publicShop((await cachedSettings(ctx.sql, ctx.config)).settings),
-  ),
+  // The legal entity is Paramètres › Facturation's (one source for the legal notices and invoices).
+  shop: publicProcedure.query(({ ctx }) => readPublicShop(ctx.sql, ctx.config)),
 
   get: adminProcedure.query(({ ctx }) => readSettings(ctx.sql, ctx.config)),
 

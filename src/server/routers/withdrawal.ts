@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { withdrawalFormShape } from '../../domain/orders/withdrawal.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
+import { signedOrderDocuments } from '../invoices/signed-order.js';
 import { orderForToken, requestWithdrawal } from '../orders/withdrawal.js';
 import { guestDataForToken } from '../privacy/export.js';
 import { cachedSettings } from '../settings/store.js';
@@ -23,6 +24,10 @@ export const withdrawalRouter = router({
   data: publicProcedure
     .input(z.object({ token }))
     .query(({ ctx, input }) => guestDataForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
+  /** The order's invoices and credit notes (« Télécharger la facture »: invoices/signed-order.ts). */
+  documents: publicProcedure
+    .input(z.object({ token }))
+    .query(({ ctx, input }) => signedOrderDocuments(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
 
   request: publicProcedure
     .input(z.object({ token, ...withdrawalFormShape }))

@@ -25,9 +25,9 @@ import { BUSINESS } from '../../domain/site/business.js';
 import { isKnownRoute } from '../../domain/site/routes.js';
 import { sessionUser } from '../auth/session-lookup.js';
 import type { Context, Services } from '../context.js';
+import { readPublicShop } from '../invoices/identity.js';
 import { SHOP_PAGE_SIZE } from '../routers/catalog.js';
 import { appRouter } from '../routers/index.js';
-import { cachedSettings } from '../settings/store.js';
 import { cachedResponse, isCached, type RenderedResponse, rendered } from './cache.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { boutiqueHead, productHead, productNotFoundHead } from './structured-data.js';
@@ -134,7 +134,7 @@ export function sitePage(
     : marketingPages.find((p) => p.url === '/404');
   if (!page) return cachedResponse('site-shell', () => renderShell(services, shell));
   return cachedResponse(known ? path : '/404', async () => {
-    const site = siteSettings(publicShop((await cachedSettings(services.sql, services.config)).settings));
+    const site = siteSettings(await readPublicShop(services.sql, services.config));
     const appHtml = await renderApp(page.url, { mutations: [], queries: [] }, site);
     const html = fillShell(
       await shell(),
@@ -147,7 +147,7 @@ export function sitePage(
 }
 
 async function renderShell(services: Services, shell: () => Promise<string>): Promise<RenderedResponse> {
-  const site = siteSettings(publicShop((await cachedSettings(services.sql, services.config)).settings));
+  const site = siteSettings(await readPublicShop(services.sql, services.config));
   const html = (await shell()).replace('</body>', () => `${siteSettingsScript(site)}\n  </body>`);
   return rendered(200, html);
 }

@@ -93,7 +93,12 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-emerald-100/80 sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>
-            © {site.name}. Tous droits réservés. SIRET {site.siret}.
+            © {site.name}. Tous droits réservés.
+            {site.entity?.siret
+              ? ` SIRET ${site.entity.siret}.`
+              : site.entity?.siren
+                ? ` SIREN ${site.entity.siren}.`
+                : ''}
           </p>
           <nav aria-label="Informations légales">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">

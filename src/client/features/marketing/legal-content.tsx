@@ -9,7 +9,7 @@ import { useSiteSettings } from '@/client/features/site/use-site-settings';
 import { ORDER_BUTTON_LABEL } from '@/domain/checkout/order-button';
 import { CGV_DATE, HYGIENE_NOTICE } from '@/domain/legal/cgv';
 import { deliveryTerms } from '@/domain/legal/delivery-claims';
-import type { LegalIdentity } from '@/domain/legal/identity';
+import { type LegalIdentity, VAT_EXEMPT_MENTION } from '@/domain/legal/identity';
 import {
   LEGAL_GUARANTEE_BOX,
   LEGAL_GUARANTEE_TITLE,
@@ -22,7 +22,7 @@ export const LEGAL_UPDATED = '14/07/2025';
 /** The CGV's date is their version's (src/domain/legal/cgv.ts): each order records it. */
 export const CGV_UPDATED = CGV_DATE;
 
-/** A blank setting is said, not hidden: the owner sees what Paramètres › Mentions légales still needs. */
+/** A blank setting is said, not hidden: the owner sees what Paramètres (Mentions légales, Facturation) still needs. */
 const orMissing = (value: string) => value || 'à compléter dans les paramètres de la boutique';
 
 function Article({ title, children }: { title: string; children: ReactNode }) {
@@ -50,16 +50,35 @@ function ContactLine({ site }: { site: LegalIdentity }) {
 
 export function MentionsLegales() {
   const { identity: site } = useSiteSettings();
+  // Paramètres › Facturation (null in the pre-rendered HTML, until the server answers).
+  const entity = site.entity;
   const contactLine = <ContactLine site={site} />;
   return (
     <>
       <Article title="1. Éditeur du site">
         <p>
-          Le site est édité par <strong>{site.name}</strong>, entreprise de lutte contre les nuisibles et
-          d'hygiène, dont le siège est situé {site.address}, France.
+          Le site est édité par <strong>{entity?.legalName || site.name}</strong>, entreprise de lutte contre
+          les nuisibles et d'hygiène, dont le siège est situé {entity?.registeredOffice || site.address},
+          France.
         </p>
         <ul className="list-disc space-y-1 pl-6">
-          <li>SIRET : {site.siret}</li>
+          {entity ? (
+            <>
+              <li>Raison sociale : {orMissing(entity.legalName)}</li>
+              <li>
+                Forme juridique : {orMissing(entity.legalForm)}
+                {entity.shareCapital ? ` au capital de ${entity.shareCapital}` : ''}
+              </li>
+              <li>SIREN : {orMissing(entity.siren)}</li>
+              {entity.siret ? <li>SIRET : {entity.siret}</li> : null}
+              <li>Immatriculation : {orMissing(entity.registry)}</li>
+              <li>
+                {entity.vat === VAT_EXEMPT_MENTION
+                  ? entity.vat
+                  : `Numéro de TVA intracommunautaire : ${orMissing(entity.vat)}`}
+              </li>
+            </>
+          ) : null}
           {site.phone ? <li>Téléphone : {site.phone}</li> : null}
           <li>Email : {site.email}</li>
           <li>Directeur de la publication : {orMissing(site.publicationDirector)}</li>

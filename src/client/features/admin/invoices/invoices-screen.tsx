@@ -18,6 +18,23 @@ import { ListFilters, ScreenHeader } from '../layout/screen-parts';
 
 const percent = (rate: number) => `${String(rate).replace('.', ',')} %`;
 
+/** One rate's (or the period's) totals as label–amount pairs: the phone layout of the totals table. */
+function TotalsList({ title, excl, vat, incl }: { title: string; excl: number; vat: number; incl: number }) {
+  return (
+    <>
+      <p>{title}</p>
+      <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm">
+        <dt className="text-muted-foreground">Total HT</dt>
+        <dd className="text-right tabular-nums">{formatEuros(excl)}</dd>
+        <dt className="text-muted-foreground">TVA</dt>
+        <dd className="text-right tabular-nums">{formatEuros(vat)}</dd>
+        <dt className="text-muted-foreground">Total TTC</dt>
+        <dd className="text-right tabular-nums">{formatEuros(incl)}</dd>
+      </dl>
+    </>
+  );
+}
+
 /** "Factures" (admins and auditors): the register by period and series, totals per rate, the export. */
 export function InvoicesScreen() {
   const [filters, setFilters] = useState<RegisterFilters>({});
@@ -112,8 +129,30 @@ export function InvoicesScreen() {
             <CardHeader>
               <CardTitle>Totaux par taux de TVA</CardTitle>
             </CardHeader>
-            <CardContent>
-              <Table data-testid="invoice-totals">
+            {/* Under 32rem of room (a phone, a tablet beside the menu), one block per rate: four columns
+                of amounts do not fit. With the room, the table. */}
+            <CardContent data-testid="invoice-totals" className="@container">
+              <ul className="grid gap-3 @lg:hidden">
+                {data.totals.rates.map((r) => (
+                  <li key={r.rate} className="rounded-md border p-3">
+                    <TotalsList
+                      title={`TVA à ${percent(r.rate)}`}
+                      excl={r.baseCents}
+                      vat={r.vatCents}
+                      incl={r.totalInclCents}
+                    />
+                  </li>
+                ))}
+                <li className="rounded-md border bg-muted/40 p-3 font-semibold">
+                  <TotalsList
+                    title="Total (avoirs déduits)"
+                    excl={data.totals.totalExclCents}
+                    vat={data.totals.totalVatCents}
+                    incl={data.totals.totalInclCents}
+                  />
+                </li>
+              </ul>
+              <Table className="hidden @lg:table">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Taux</TableHead>
