@@ -19,23 +19,13 @@ import { sellerIdentitySchema } from '../src/domain/invoices/identity.js';
 import type { OrderState } from '../src/domain/orders/decider.js';
 import { EMPTY_LEDGER } from '../src/domain/orders/money.js';
 import { renderDocumentPdf, sha256 } from '../src/server/invoices/pdf.js';
+import { SELLER } from '../tests/support/invoices.js';
 
 const TINY = process.env.BENCH_TINY === '1';
 const RUNS = TINY ? 2 : Number(process.env.BENCH_RUNS ?? 30);
 const LINES = Number(process.env.BENCH_LINES ?? 12);
 
-const identity = sellerIdentitySchema.parse({
-  legalName: 'Hygiène Anti-nuisibles 27 SARL',
-  legalForm: 'SARL',
-  shareCapital: '10 000 €',
-  address: '4 rue de la Harpe',
-  zipCode: '27000',
-  city: 'Évreux',
-  siren: '732 829 320',
-  siret: '73282932000074',
-  registry: 'RCS Évreux 732 829 320',
-  vatNumber: 'FR44732829320',
-});
+const identity = sellerIdentitySchema.parse(SELLER);
 const lines = Array.from({ length: LINES }, (_, i) => ({
   itemId: `i${i}`,
   productId: `p${i}`,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { SELLER } from '../support/invoices.js';
 import { findMail } from './support/mail';
 
 /**
@@ -11,21 +12,8 @@ import { findMail } from './support/mail';
 
 const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
 const TRAP = 'Piège à rats mécanique professionnel';
-const IDENTITY = {
-  legalName: 'Hygiène Anti-nuisibles 27 SARL',
-  legalForm: 'SARL',
-  shareCapital: '10 000 €',
-  address: '4 rue de la Harpe',
-  zipCode: '27000',
-  city: 'Évreux',
-  siren: '732829320',
-  siret: '73282932000074',
-  registry: 'RCS Évreux 732 829 320',
-  vatNumber: 'FR44732829320',
-  vatExempt: false,
-  invoicePrefix: 'FA',
-  creditNotePrefix: 'AV',
-};
+/** The Facturation tab's form takes the SIREN as typed digits. */
+const IDENTITY = { ...SELLER, siren: (SELLER.siren ?? '').replace(/\s/g, '') };
 
 async function signInAsAdmin(page: Page) {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` });

@@ -26,6 +26,7 @@ import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { seed } from '../../src/server/seed/seed.js';
 import { callerAs, createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
 import { startHttpApp } from '../support/http-app.js';
+import { SELLER } from '../support/invoices.js';
 import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
@@ -44,25 +45,7 @@ beforeAll(async () => {
   shop = await testShop({ AUDIT_KEY: KEY, DATA_DIR: dataDir });
   const { sql } = shop;
   const { customerA } = shop.users;
-  await saveIdentity(
-    sql,
-    {
-      legalName: 'Hygiène Anti-nuisibles 27 SARL',
-      legalForm: 'SARL',
-      shareCapital: '10 000 €',
-      address: '4 rue de la Harpe',
-      zipCode: '27000',
-      city: 'Évreux',
-      siren: '732 829 320',
-      siret: '73282932000074',
-      registry: 'RCS Évreux 732 829 320',
-      vatNumber: 'FR44732829320',
-      vatExempt: false,
-      invoicePrefix: 'FA',
-      creditNotePrefix: 'AV',
-    },
-    null,
-  );
+  await saveIdentity(sql, SELLER, null);
   const product = await createProduct(sql, { title: 'Piège à guêpes', priceCents: 1500, stockQuantity: 50 });
   await sql`
     insert into product_price_history (product_id, price_cents, is_on_promotion, effective_price_cents, changed_by)

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mandatoryMentions } from '../../src/domain/invoices/document.js';
-import type { SellerIdentityInput } from '../../src/domain/invoices/identity.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueCreditNote, issueInvoice } from '../../src/server/invoices/issue.js';
@@ -15,6 +14,7 @@ import { orderToken } from '../../src/server/orders/order-link.js';
 import type { TestDatabase } from '../support/db.js';
 import { xsdErrors } from '../support/factur-x-xsd.js';
 import { startHttpApp } from '../support/http-app.js';
+import { SELLER } from '../support/invoices.js';
 import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
@@ -22,21 +22,7 @@ let shop: TestShop;
 let db: TestDatabase;
 const system = { kind: 'system' as const, name: 'test' };
 
-const IDENTITY: SellerIdentityInput = {
-  legalName: 'Hygiène Anti-nuisibles 27 SARL',
-  legalForm: 'SARL',
-  shareCapital: '10 000 €',
-  address: '4 rue de la Harpe',
-  zipCode: '27000',
-  city: 'Évreux',
-  siren: '732 829 320',
-  siret: '73282932000074',
-  registry: 'RCS Évreux 732 829 320',
-  vatNumber: 'FR44732829320',
-  vatExempt: false,
-  invoicePrefix: 'FA',
-  creditNotePrefix: 'AV',
-};
+const IDENTITY = SELLER;
 
 beforeAll(async () => {
   shop = await testShop();

@@ -1,10 +1,3 @@
-/**
- * Issue 24, "done when": an order paid half in cash and half by cheque, then refunded one line with
- * restock, shows the same hand-computed figures on the details, the list, /compte, the dashboard
- * and the CSV; the day's closure exists and verifies; a movement dated in the closed day is refused
- * in French; editing a payment event or deleting a closure is caught by the verifier.
- */
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../../src/domain/site/time-zone.js';
 import { writeArchive } from '../../src/server/audit/archive.js';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import { EVENT_SCHEMA_VERSION, type EventMetadata } from '../../src/domain/orders/events.js';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/domain/orders/status.js';
+import { ORDER_STATUSES } from '../../src/domain/orders/status.js';
 import { OrderFeed } from '../../src/server/live/order-feed.js';
 import { deleteOrder, setOrderStatus } from '../../src/server/orders/commands.js';
 import { foldStored } from '../../src/server/orders/commit.js';

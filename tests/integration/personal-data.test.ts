@@ -3,7 +3,6 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SellerIdentityInput } from '../../src/domain/invoices/identity.js';
 import { attachPersonalData, PERSONAL_EVENTS } from '../../src/domain/orders/events.js';
 import { startApp } from '../../src/server/app.js';
 import { checkWitness, sealOnce } from '../../src/server/audit/sealer.js';
@@ -27,6 +26,7 @@ import { exportCustomerData, exportGuestData } from '../../src/server/privacy/ex
 import { RESEAL_NAME, ResealRefused, resealPersonalData } from '../../src/server/privacy/reseal.js';
 import { callerAs, createUser, testConfig } from '../support/db.js';
 import { freePort } from '../support/http-app.js';
+import { SELLER } from '../support/invoices.js';
 import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
@@ -77,21 +77,7 @@ const place = (customer = customerForm, customerId: string | null = null) =>
     customerId ? { actor: { kind: 'user', userId: customerId }, requestId: 'test' } : guest,
   );
 
-const IDENTITY: SellerIdentityInput = {
-  legalName: 'Hygiène Anti-nuisibles 27 SARL',
-  legalForm: 'SARL',
-  shareCapital: '10 000 €',
-  address: '4 rue de la Harpe',
-  zipCode: '27000',
-  city: 'Évreux',
-  siren: '732 829 320',
-  siret: '73282932000074',
-  registry: 'RCS Évreux 732 829 320',
-  vatNumber: 'FR44732829320',
-  vatExempt: false,
-  invoicePrefix: 'FA',
-  creditNotePrefix: 'AV',
-};
+const IDENTITY = SELLER;
 
 /**
  * An order's money as the back-office records it: paid in full (its invoice is issued), then

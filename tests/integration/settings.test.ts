@@ -11,7 +11,7 @@ import {
   type TestDatabase,
 } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm, guest, placeOrder, stockOf } from '../support/orders.js';
+import { createProduct, customerForm, stockOf } from '../support/orders.js';
 
 let db: TestDatabase;
 let services: Services;

@@ -47,6 +47,7 @@ for (const [group, words] of <[string, string][]>[
     'content-normal content-center content-start content-end content-between content-around content-evenly content-baseline content-stretch',
   ],
   ['order', 'order-first order-last order-none'],
+  ['container-type', '@container'],
 ]) {
   for (const word of words.split(' ')) KEYWORDS[word] = group;
 }

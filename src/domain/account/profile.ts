@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, optionalPhoneNumber, personName } from '../common/fields.js';
-import { ADDRESS_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX, ZIP_CODE } from '../common/limits.js';
+import { ADDRESS_MAX, CITY_MAX, ZIP_CODE } from '../common/limits.js';
 import { BUSINESS_MESSAGES } from '../invoices/business.js';
 import { isFrenchVatNumber, isSiren } from '../invoices/identity.js';
 

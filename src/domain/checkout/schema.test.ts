@@ -65,6 +65,7 @@ describe('place order input', () => {
     ...guest,
     lines: [{ productId: '11111111-1111-4111-8111-111111111111', quantity: 2 }],
     idempotencyKey: '6f1c1a8e-8d55-4d3c-9e0e-2f5b2b7f6a10',
+    shownTotal: { totalAmountCents: 2980, taxCents: 497 },
   };
 
   it('drops any price, total or status a client adds', () => {

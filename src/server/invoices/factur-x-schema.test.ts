@@ -5,80 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { xsdErrors } from '../../../tests/support/factur-x-xsd.js';
+import { invoiceOrder, SELLER, SHOP_FACTS } from '../../../tests/support/invoices.js';
 import { buildCreditNote, buildInvoice, documentNumber } from '../../domain/invoices/document.js';
 import { facturXml } from '../../domain/invoices/factur-x.js';
 import { type SellerIdentity, sellerIdentitySchema } from '../../domain/invoices/identity.js';
-import type { OrderState } from '../../domain/orders/decider.js';
-import { EMPTY_LEDGER } from '../../domain/orders/money.js';
 
-const identity: SellerIdentity = sellerIdentitySchema.parse({
-  legalName: 'Hygiène Anti-nuisibles 27 SARL',
-  legalForm: 'SARL',
-  shareCapital: '10 000 €',
-  address: '4 rue de la Harpe',
-  zipCode: '27000',
-  city: 'Évreux',
-  siren: '732 829 320',
-  registry: 'RCS Évreux 732 829 320',
-  vatNumber: 'FR44732829320',
-});
-const shop = { name: 'Hygiène - Anti-nuisibles 27', email: 'contact@example.fr', phone: '' };
+const identity: SellerIdentity = sellerIdentitySchema.parse(SELLER);
+const shop = SHOP_FACTS;
 
-const order = {
-  id: 'o1',
-  version: 2,
-  orderNumber: 'CMD-2026-000042',
-  customerId: null,
-  customer: {
-    firstName: 'Marie',
-    lastName: 'Lefèvre',
-    email: 'm@example.fr',
-    phone: '+33611223344',
-    address: '12 rue des Tilleuls',
-    city: 'Évreux',
-    zipCode: '27000',
-  },
-  deliveryMethod: 'delivery',
-  lines: [
-    {
-      itemId: 'i1',
-      productId: 'p1',
-      title: 'Piège',
-      image: null,
-      quantity: 3,
-      unitPriceCents: 1290,
-      totalPriceCents: 3870,
-      stockTracked: true,
-    },
-    {
-      itemId: 'i2',
-      productId: 'p2',
-      title: 'Raticide',
-      image: null,
-      quantity: 1,
-      unitPriceCents: 3490,
-      totalPriceCents: 3490,
-      stockTracked: true,
-    },
-  ],
-  subtotalCents: 7360,
-  shippingCostCents: 599,
-  taxCents: 1327,
-  totalAmountCents: 7959,
-  notes: null,
-  status: 'pending',
-  paymentStatus: 'paid',
-  ledger: EMPTY_LEDGER,
-  paidCents: 7959,
-  refundedCents: 0,
-  deliveredAt: null,
-  withdrawal: null,
-  taxRate: 20,
-  deleted: false,
-  deletedReason: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-} satisfies OrderState;
+const order = invoiceOrder();
 
 const numbered = (series: string, sequence: number, issuedAt = '2026-11-25T10:00:00.000Z') => ({
   series,

@@ -3,7 +3,7 @@ import { shopSettingsSchema } from '../../domain/settings/settings.js';
 import { shopStats } from '../dashboard/stats.js';
 import { readPublicShop } from '../invoices/identity.js';
 import { announceCacheClear } from '../settings/caches.js';
-import { cachedSettings, readSettings, saveSettings, settingsHistory } from '../settings/store.js';
+import { readSettings, saveSettings, settingsHistory } from '../settings/store.js';
 import { adminProcedure, publicProcedure, router } from '../trpc.js';
 
 /*

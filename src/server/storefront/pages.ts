@@ -20,7 +20,6 @@ import {
 import { fillShell, headTags, jsonForScript, type PageHead } from '../../client/lib/head-tags.js';
 import { SERVER_STATE_ID, SITE_SETTINGS_ID } from '../../client/lib/server-state.js';
 import type { PublicShop } from '../../domain/settings/settings.js';
-import { publicShop } from '../../domain/settings/settings.js';
 import { BUSINESS } from '../../domain/site/business.js';
 import { isKnownRoute } from '../../domain/site/routes.js';
 import { sessionUser } from '../auth/session-lookup.js';

@@ -114,6 +114,7 @@ describe('cart reducer', () => {
       deliveryMethod: 'pickup',
       idempotencyKey: '7d1c1b2e-0c53-4a43-9d2e-2b1f7f1d0a01',
       lines: full.items.map((i) => ({ productId: i.productId, quantity: MAX_LINE_QUANTITY })),
+      shownTotal: { totalAmountCents: 0, taxCents: 0 },
     });
     expect(order.success).toBe(true);
   });
