@@ -48,6 +48,15 @@ export interface FormState<V, Out> {
     onValid: (data: Out) => unknown,
     onInvalid?: (messages: string[]) => unknown,
   ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  /**
+   * handleSubmit for a form that sends to the server: `send` gets the valid data; when it throws,
+   * the server's field errors land on their fields (showServerErrors), and any other failure goes
+   * to `onFailure` (the form's alert, a toast). The one submit step of the back-office dialogs.
+   */
+  submitToServer: (
+    send: (data: Out) => Promise<unknown>,
+    onFailure: (error: unknown) => void,
+  ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** Shows messages on fields (e.g. a conflict the server found). */
   showFieldErrors: (errors: FieldErrors<V>) => void;
   /** Lays the server's zod answer (tRPC fieldErrors) on the same fields; false if it had none. */
@@ -134,6 +143,38 @@ export function useForm<V extends object, Out>({
     return { ok: false, messages: show(result.error.issues) };
   }
 
+  const handleSubmit: FormState<V, Out>['handleSubmit'] = (onValid, onInvalid) => async (event) => {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    formElement.current = event.currentTarget;
+    try {
+      const result = await validate();
+      if (!result.ok) {
+        await onInvalid?.(result.messages);
+        return;
+      }
+      setSubmitting(true);
+      await onValid(result.data);
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  function showServerErrors(error: unknown): boolean {
+    if (!isTrpcError(error)) return false;
+    const fields = (error.data as { fieldErrors?: Record<string, string[] | undefined> } | undefined)
+      ?.fieldErrors;
+    if (!fields || Object.keys(fields).length === 0) return false;
+    show(
+      Object.entries(fields).flatMap(([key, list]) =>
+        (list ?? []).map((message) => ({ path: [key], message })),
+      ),
+    );
+    return true;
+  }
+
   return {
     values,
     set,
@@ -150,24 +191,15 @@ export function useForm<V extends object, Out>({
       load().catch(() => {});
     },
     validate,
-    handleSubmit: (onValid, onInvalid) => async (event) => {
-      event.preventDefault();
-      if (busy.current) return;
-      busy.current = true;
-      formElement.current = event.currentTarget;
-      try {
-        const result = await validate();
-        if (!result.ok) {
-          await onInvalid?.(result.messages);
-          return;
+    handleSubmit,
+    submitToServer: (send, onFailure) =>
+      handleSubmit(async (data) => {
+        try {
+          await send(data);
+        } catch (error) {
+          if (!showServerErrors(error)) onFailure(error);
         }
-        setSubmitting(true);
-        await onValid(result.data);
-      } finally {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    },
+      }),
     showFieldErrors(next) {
       show(
         Object.entries(next).flatMap(([key, message]) =>
@@ -175,18 +207,7 @@ export function useForm<V extends object, Out>({
         ),
       );
     },
-    showServerErrors(error) {
-      if (!isTrpcError(error)) return false;
-      const fields = (error.data as { fieldErrors?: Record<string, string[] | undefined> } | undefined)
-        ?.fieldErrors;
-      if (!fields || Object.keys(fields).length === 0) return false;
-      show(
-        Object.entries(fields).flatMap(([key, list]) =>
-          (list ?? []).map((message) => ({ path: [key], message })),
-        ),
-      );
-      return true;
-    },
+    showServerErrors,
     clearErrors() {
       setErrors({});
       setMessages([]);

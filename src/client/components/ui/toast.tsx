@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { errorMessage } from '@/client/lib/errors';
 
 /**
  * Notices of the spec ('Erreur' / '...', 'Succès' / '...'): bottom-right, shown 5 seconds.
@@ -25,6 +26,10 @@ export function toast(input: ToastInput) {
   items = [...items.slice(-2), { ...input, id: nextId++, open: true }];
   emit();
 }
+
+/** The spec's failure notice ('Erreur' / the server's French message) for a failed call. */
+export const toastError = (error: unknown) =>
+  toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
 
 function dismiss(id: number) {
   items = items.map((t) => (t.id === id ? { ...t, open: false } : t));

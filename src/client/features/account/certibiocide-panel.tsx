@@ -4,8 +4,7 @@ import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import { toast } from '@/client/components/ui/toast';
-import { errorMessage } from '@/client/lib/errors';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/catalog/biocides';
@@ -64,7 +63,7 @@ function CertibiocideForm({
       });
     } catch (error) {
       form.showServerErrors(error);
-      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+      toastError(error);
     }
   }
   const busy = saving || form.submitting;

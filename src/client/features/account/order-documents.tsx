@@ -1,9 +1,8 @@
 import { FileDown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/toast';
+import { toastError } from '@/client/components/ui/toast';
 import { saveFile } from '@/client/features/invoices/save-file';
-import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { frenchLongDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
@@ -72,7 +71,7 @@ export function OrderDocuments({ orderId }: { orderId: string }) {
     try {
       saveFile(await utils.account.document.fetch({ number }), 'application/pdf');
     } catch (error) {
-      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+      toastError(error);
     } finally {
       setBusy(null);
     }

@@ -5,8 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { toast } from '@/client/components/ui/toast';
-import { errorMessage } from '@/client/lib/errors';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { frenchCalendarDate } from '@/domain/account/order-status';
@@ -59,7 +58,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
       });
     } catch (error) {
       form.showServerErrors(error);
-      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+      toastError(error);
     }
   }
   const saving = form.submitting || update.isPending;

@@ -6,8 +6,7 @@ import { Field } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
-import { toast } from '@/client/components/ui/toast';
-import { errorMessage } from '@/client/lib/errors';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { frenchDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
@@ -43,7 +42,7 @@ export function ClosuresCard({ canEdit }: { canEdit: boolean }) {
       });
       void utils.audit.invalidate();
     },
-    onError: (error) => toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' }),
+    onError: toastError,
   });
   return (
     <Card>

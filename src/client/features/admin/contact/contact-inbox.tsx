@@ -7,7 +7,7 @@ import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Textarea } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
-import { toast } from '@/client/components/ui/toast';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
@@ -226,18 +226,12 @@ function ReplyForm({ request }: { request: Request }) {
     <form
       className="grid gap-2"
       noValidate
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          await reply.mutateAsync({ id: request.id, ...values });
-          toast({ title: 'Succès', description: labels.done, variant: 'success' });
-          setKind(null);
-          await utils.contact.list.invalidate();
-        } catch (error) {
-          if (!form.showServerErrors(error)) {
-            toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
-          }
-        }
-      })}
+      onSubmit={form.submitToServer(async (values) => {
+        await reply.mutateAsync({ id: request.id, ...values });
+        toast({ title: 'Succès', description: labels.done, variant: 'success' });
+        setKind(null);
+        await utils.contact.list.invalidate();
+      }, toastError)}
     >
       <Field
         label={labels.field}

@@ -2,9 +2,8 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
-import { toast } from '@/client/components/ui/toast';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { OrderStatusBadge } from '@/client/features/account/status-badge';
-import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
@@ -18,8 +17,7 @@ export function CustomerActivity({ customerId }: { customerId: string }) {
   const reset = trpc.adminCustomers.sendPasswordReset.useMutation();
   const verify = trpc.adminCustomers.resendVerification.useMutation();
   const done = (description: string) => toast({ title: 'Succès', description, variant: 'success' });
-  const failed = (error: unknown) =>
-    toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+  const failed = (error: unknown) => toastError(error);
   return (
     <section
       className="grid gap-3 border-t pt-4"

@@ -7,7 +7,7 @@ import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
-import { toast } from '@/client/components/ui/toast';
+import { toastError } from '@/client/components/ui/toast';
 import { saveFile } from '@/client/features/invoices/save-file';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
@@ -49,7 +49,7 @@ export function InvoicesScreen() {
     try {
       saveFile(await utils.invoices.export.fetch(filters), 'application/zip');
     } catch (error) {
-      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+      toastError(error);
     } finally {
       setExporting(false);
     }
@@ -59,7 +59,7 @@ export function InvoicesScreen() {
     try {
       saveFile(await utils.invoices.download.fetch({ number }), 'application/pdf');
     } catch (error) {
-      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+      toastError(error);
     }
   }
 

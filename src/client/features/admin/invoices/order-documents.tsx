@@ -1,9 +1,8 @@
 import { FileDown, FilePlus2 } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/toast';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { saveFile } from '@/client/features/invoices/save-file';
-import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
@@ -27,14 +26,14 @@ export function OrderDocuments({
       void utils.orders.byId.invalidate({ orderId });
       void utils.orders.history.invalidate({ orderId });
     },
-    onError: (error) => toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' }),
+    onError: toastError,
   });
 
   async function download(number: string) {
     try {
       saveFile(await utils.invoices.download.fetch({ number }), 'application/pdf');
     } catch (error) {
-      toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+      toastError(error);
     }
   }
 

@@ -14,9 +14,8 @@ import { SubmitButton } from '@/client/components/ui/form';
 import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { SearchInput } from '@/client/components/ui/search-input';
-import { toast } from '@/client/components/ui/toast';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { randomId } from '@/client/features/shop/random-id';
-import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { effectivePriceCents, formatEuros } from '@/domain/catalog/pricing';
@@ -104,22 +103,16 @@ function NewOrderForm({ onClose }: { onClose: () => void }) {
       <form
         className="grid gap-5"
         noValidate
-        onSubmit={form.handleSubmit(async (input) => {
-          try {
-            const order = await create.mutateAsync(input);
-            toast({
-              title: 'Succès',
-              description: `Commande ${order.orderNumber} créée (${formatEuros(order.totalAmountCents)}).`,
-              variant: 'success',
-            });
-            await utils.orders.invalidate();
-            onClose();
-          } catch (error) {
-            if (!form.showServerErrors(error)) {
-              toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
-            }
-          }
-        })}
+        onSubmit={form.submitToServer(async (input) => {
+          const order = await create.mutateAsync(input);
+          toast({
+            title: 'Succès',
+            description: `Commande ${order.orderNumber} créée (${formatEuros(order.totalAmountCents)}).`,
+            variant: 'success',
+          });
+          await utils.orders.invalidate();
+          onClose();
+        }, toastError)}
       >
         <section className="grid gap-3">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Client</h3>

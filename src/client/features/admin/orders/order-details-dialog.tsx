@@ -13,7 +13,7 @@ import { SubmitButton } from '@/client/components/ui/form';
 import { Textarea } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
-import { toast } from '@/client/components/ui/toast';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { OrderStatusBadge, PaymentBadge } from '@/client/features/account/status-badge';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
@@ -320,18 +320,12 @@ function NoteForm({ orderId }: { orderId: string }) {
     <form
       className="mt-2 grid gap-2"
       noValidate
-      onSubmit={form.handleSubmit(async ({ note }) => {
-        try {
-          await add.mutateAsync({ orderId, note });
-          form.reset({ note: '' });
-          toast({ title: 'Succès', description: 'Note ajoutée.', variant: 'success' });
-          await utils.orders.invalidate();
-        } catch (error) {
-          if (!form.showServerErrors(error)) {
-            toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
-          }
-        }
-      })}
+      onSubmit={form.submitToServer(async ({ note }) => {
+        await add.mutateAsync({ orderId, note });
+        form.reset({ note: '' });
+        toast({ title: 'Succès', description: 'Note ajoutée.', variant: 'success' });
+        await utils.orders.invalidate();
+      }, toastError)}
     >
       <Field
         label="Note interne"

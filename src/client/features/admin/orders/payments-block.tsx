@@ -14,7 +14,7 @@ import { SubmitButton } from '@/client/components/ui/form';
 import { Input, Textarea } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Switch } from '@/client/components/ui/switch';
-import { toast } from '@/client/components/ui/toast';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
@@ -165,9 +165,7 @@ function MovementItem({
                   });
                   return utils.orders.invalidate();
                 })
-                .catch((error: unknown) =>
-                  toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' }),
-                )
+                .catch((error: unknown) => toastError(error))
             }
           >
             Annuler
@@ -240,15 +238,14 @@ function PaymentDialog({ order, onClose }: { order: AdminOrderDetails; onClose: 
       <form
         className="grid gap-3"
         noValidate
-        onSubmit={form.handleSubmit(async (input) => {
-          setFailure(null);
-          try {
+        onSubmit={form.submitToServer(
+          async (input) => {
+            setFailure(null);
             await record.mutateAsync({ orderId: order.id, ...input });
             await done();
-          } catch (error) {
-            if (!form.showServerErrors(error)) setFailure(errorMessage(error));
-          }
-        })}
+          },
+          (error) => setFailure(errorMessage(error)),
+        )}
       >
         <FormAlert message={failure} />
         <div className="grid gap-3 sm:grid-cols-2">
@@ -333,15 +330,14 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetails; onClose: (
       <form
         className="grid gap-3"
         noValidate
-        onSubmit={form.handleSubmit(async (input) => {
-          setFailure(null);
-          try {
+        onSubmit={form.submitToServer(
+          async (input) => {
+            setFailure(null);
             await refund.mutateAsync({ orderId: order.id, ...input });
             await done();
-          } catch (error) {
-            if (!form.showServerErrors(error)) setFailure(errorMessage(error));
-          }
-        })}
+          },
+          (error) => setFailure(errorMessage(error)),
+        )}
       >
         <FormAlert message={failure} />
         {refundable.length > 0 ? (
@@ -446,9 +442,9 @@ function CancelDialog({ order, onClose }: { order: AdminOrderDetails; onClose: (
       <form
         className="grid gap-3"
         noValidate
-        onSubmit={form.handleSubmit(async (input) => {
-          setFailure(null);
-          try {
+        onSubmit={form.submitToServer(
+          async (input) => {
+            setFailure(null);
             await cancel.mutateAsync({
               orderId: order.id,
               expectedVersion: order.version,
@@ -456,10 +452,9 @@ function CancelDialog({ order, onClose }: { order: AdminOrderDetails; onClose: (
               note: input.note || undefined,
             });
             await done();
-          } catch (error) {
-            if (!form.showServerErrors(error)) setFailure(errorMessage(error));
-          }
-        })}
+          },
+          (error) => setFailure(errorMessage(error)),
+        )}
       >
         <FormAlert message={failure} />
         {toRefund > 0 ? (

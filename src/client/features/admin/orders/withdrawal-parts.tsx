@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { toast } from '@/client/components/ui/toast';
-import { errorMessage } from '@/client/lib/errors';
+import { toastError } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { frenchDateTime } from '@/domain/account/order-status';
 import { refundCountdown, refundDaysLeft, WITHDRAWAL_TEXTS } from '@/domain/orders/withdrawal';
@@ -34,7 +33,7 @@ export function WithdrawalSection({ order, canEdit }: { order: AdminOrderDetails
   const [chosen, setChosen] = useState<string[]>([]);
   const record = trpc.orders.recordWithdrawalException.useMutation({
     onSuccess: () => utils.orders.invalidate(),
-    onError: (error) => toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' }),
+    onError: toastError,
   });
   if (!w) return null;
   const withdrawn = order.lines.filter((l) => w.itemIds.includes(l.id));

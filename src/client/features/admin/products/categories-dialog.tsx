@@ -13,7 +13,7 @@ import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import { toast } from '@/client/components/ui/toast';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
@@ -28,8 +28,7 @@ export function CategoriesDialog({ open, onClose }: { open: boolean; onClose: ()
   const list = trpc.adminProducts.categories.useQuery(undefined, { enabled: open });
   const utils = trpc.useUtils();
   const refresh = () => Promise.all([utils.adminProducts.invalidate(), utils.catalog.invalidate()]);
-  const failed = (error: unknown) =>
-    toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' });
+  const failed = (error: unknown) => toastError(error);
   const reorder = trpc.adminProducts.reorderCategories.useMutation({ onSuccess: refresh, onError: failed });
   const items = list.data ?? [];
   const move = (index: number, by: -1 | 1) => {
@@ -182,8 +181,7 @@ function CategoryActions({
                 toast({ title: 'Succès', description: 'Catégories fusionnées.', variant: 'success' });
                 await onDone();
               },
-              (error: unknown) =>
-                toast({ title: 'Erreur', description: errorMessage(error), variant: 'destructive' }),
+              (error: unknown) => toastError(error),
             )
           }
         >
