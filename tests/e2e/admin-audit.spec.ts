@@ -7,6 +7,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { effectivePriceCents, orderAmounts } from '../../src/domain/catalog/pricing.js';
 
 /**
  * Issue 13, points 9 to 11: an auditor signs in to the back-office, reads orders and the audit
@@ -53,10 +54,20 @@ async function createAuditor(baseURL: string) {
 async function placeOrder(baseURL: string) {
   const guest = await apiAs(baseURL);
   const list = await guest.get('/api/trpc/catalog.list');
-  const products = ((await list.json()) as { result: { data: { id: string; isAvailable: boolean }[] } })
-    .result.data;
+  type Listed = Parameters<typeof effectivePriceCents>[0] & { id: string; isAvailable: boolean };
+  const products = ((await list.json()) as { result: { data: Listed[] } }).result.data;
   const product = products.find((p) => p.isAvailable)!;
+  // The total the checkout page would show beside its button (the server refuses any other).
+  const shop = (await (await guest.get('/api/trpc/settings.shop')).json()) as {
+    result: { data: { delivery: Parameters<typeof orderAmounts>[2] } };
+  };
+  const { totalAmountCents, taxCents } = orderAmounts(
+    effectivePriceCents(product),
+    'pickup',
+    shop.result.data.delivery,
+  );
   await mutate(guest, 'checkout.place', {
+    shownTotal: { totalAmountCents, taxCents },
     firstName: 'Marie',
     lastName: 'Lefèvre',
     email: 'marie.lefevre@example.fr',
