@@ -81,7 +81,9 @@ const mimeTypes: Record<string, string> = {
  * others (favicon, manifest, icons) are kept an hour. Pages are not static: they are chosen by route
  * and rendered from the settings and the database below, so they stay here.
  */
-function builtAssets() {
+function builtAssets(): (req: IncomingMessage, res: ServerResponse) => boolean {
+  // No build yet (development, the integration tests): nothing to serve; sirv reads the folder once.
+  if (!existsSync(clientDistDir)) return () => false;
   const handler = sirv(clientDistDir, {
     dev: false,
     etag: true,
