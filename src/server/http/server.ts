@@ -273,10 +273,11 @@ export async function createHttpServer(services: Services, options: { dev: boole
 
   /** Product images, by id and width; an id is never reused, so they are cached forever. */
   const images: Route = async (_req, res, url) => {
+    if (!url.pathname.startsWith('/images/')) return false;
+    // Anything else under /images/ (a malformed id, an unknown width) is an unknown image: 404.
     const image = imagePath.exec(url.pathname);
-    if (!image) return false;
-    const id = toId(image[1]);
-    const variant = id ? await readImageVariant(services.sql, id, Number(image[2])) : null;
+    const id = image ? toId(image[1]) : null;
+    const variant = image && id ? await readImageVariant(services.sql, id, Number(image[2])) : null;
     if (!variant) {
       res.statusCode = 404;
       res.end();
