@@ -30,6 +30,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(['--disable-quic']),
   },
+  // E2E_PROJECTS=desktop (CI) runs the desktop project only; by default both.
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     {
@@ -37,7 +38,7 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } },
       grep: /@phone/,
     },
-  ],
+  ].filter((p) => !process.env.E2E_PROJECTS || process.env.E2E_PROJECTS.split(',').includes(p.name)),
   webServer: {
     // The production build, started as `npm start` starts it, on a fresh database.
     command: 'node tests/e2e/serve.mjs',
