@@ -24,7 +24,14 @@ let url: string;
 /** The environment of the shop and the commands: DATA_DIR only, never a DATABASE_URL. */
 let env: NodeJS.ProcessEnv;
 
+/**
+ * The shop here always runs on its embedded PostgreSQL: the test is the same whatever the suite's
+ * database mode, so the server mode (DATABASE_URL set) does not run it a second time.
+ */
+const embeddedMode = !process.env.DATABASE_URL;
+
 beforeAll(async () => {
+  if (!embeddedMode) return;
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'h27-beside-'));
   // Run as root, the embedded PostgreSQL runs as the postgres user, which must reach its folder.
   await chmod(dataDir, 0o755);
@@ -105,33 +112,36 @@ async function placeOrder() {
   expect(placed.status).toBe(200);
 }
 
-describe('the order-log commands beside a running shop on the embedded database', () => {
-  it('publishes its cluster for its owner only, and orders:verify, replay, export and verify --file each exit 0', async () => {
-    await placeOrder();
-    const published = path.join(dataDir, 'postgres.running');
-    expect((await stat(published)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(await readFile(published, 'utf8'))).toMatchObject({ pid: shop.pid });
+describe.skipIf(!embeddedMode)(
+  'the order-log commands beside a running shop on the embedded database',
+  () => {
+    it('publishes its cluster for its owner only, and orders:verify, replay, export and verify --file each exit 0', async () => {
+      await placeOrder();
+      const published = path.join(dataDir, 'postgres.running');
+      expect((await stat(published)).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(await readFile(published, 'utf8'))).toMatchObject({ pid: shop.pid });
 
-    const verify = await run(tsx, ['src/server/cli/orders-verify.ts'], { env });
-    expect(verify.stdout).toContain('OK: no tampering found.');
-    expect(verify.stdout).toMatch(/Verified [1-9]\d* events/);
+      const verify = await run(tsx, ['src/server/cli/orders-verify.ts'], { env });
+      expect(verify.stdout).toContain('OK: no tampering found.');
+      expect(verify.stdout).toMatch(/Verified [1-9]\d* events/);
 
-    const replay = await run(tsx, ['src/server/cli/orders-replay.ts'], { env });
-    expect(replay.stdout).toContain('The live tables equal the rebuild.');
+      const replay = await run(tsx, ['src/server/cli/orders-replay.ts'], { env });
+      expect(replay.stdout).toContain('The live tables equal the rebuild.');
 
-    const file = path.join(dataDir, 'log.ndjson');
-    await run(tsx, ['src/server/cli/orders-export.ts', '--out', file], { env });
-    const fromFile = await run(tsx, ['src/server/cli/orders-verify.ts', '--file', file], { env });
-    expect(fromFile.stdout).toContain('OK: no tampering found.');
+      const file = path.join(dataDir, 'log.ndjson');
+      await run(tsx, ['src/server/cli/orders-export.ts', '--out', file], { env });
+      const fromFile = await run(tsx, ['src/server/cli/orders-verify.ts', '--file', file], { env });
+      expect(fromFile.stdout).toContain('OK: no tampering found.');
 
-    // The shop kept serving throughout, on its own cluster.
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
-  });
+      // The shop kept serving throughout, on its own cluster.
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    });
 
-  it('removes the published cluster when the shop stops', async () => {
-    const exited = new Promise((r) => shop.once('exit', r));
-    shop.kill('SIGTERM');
-    await exited;
-    await expect(stat(path.join(dataDir, 'postgres.running'))).rejects.toMatchObject({ code: 'ENOENT' });
-  });
-});
+    it('removes the published cluster when the shop stops', async () => {
+      const exited = new Promise((r) => shop.once('exit', r));
+      shop.kill('SIGTERM');
+      await exited;
+      await expect(stat(path.join(dataDir, 'postgres.running'))).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+  },
+);
