@@ -16,10 +16,8 @@ import { performance } from 'node:perf_hooks';
 import PDFDocument from 'pdfkit';
 import { buildInvoice, documentNumber } from '../src/domain/invoices/document.js';
 import { sellerIdentitySchema } from '../src/domain/invoices/identity.js';
-import type { OrderState } from '../src/domain/orders/decider.js';
-import { EMPTY_LEDGER } from '../src/domain/orders/money.js';
 import { renderDocumentPdf, sha256 } from '../src/server/invoices/pdf.js';
-import { SELLER } from '../tests/support/invoices.js';
+import { invoiceOrder, SELLER, SHOP_FACTS } from '../tests/support/invoices.js';
 
 const TINY = process.env.BENCH_TINY === '1';
 const RUNS = TINY ? 2 : Number(process.env.BENCH_RUNS ?? 30);
@@ -37,45 +35,20 @@ const lines = Array.from({ length: LINES }, (_, i) => ({
   stockTracked: true,
 }));
 const subtotal = lines.reduce((s, l) => s + l.totalPriceCents, 0);
-const order = {
+// The shared invoice fixture, with this bench's lines and a business buyer.
+const order = invoiceOrder({
   id: 'bench',
-  version: 2,
-  orderNumber: 'CMD-2026-000042',
-  customerId: null,
-  customer: {
-    firstName: 'Marie',
-    lastName: 'Lefèvre',
-    email: 'm@example.fr',
-    phone: '+33611223344',
-    address: '12 rue des Tilleuls',
-    city: 'Évreux',
-    zipCode: '27000',
-  },
   business: { companyName: 'Camping des Pommiers', siren: '552100554', vatNumber: 'FR40552100554' },
-  deliveryMethod: 'delivery',
   lines,
   subtotalCents: subtotal,
-  shippingCostCents: 599,
   taxCents: Math.round(((subtotal + 599) * 20) / 120),
   totalAmountCents: subtotal + 599,
-  notes: null,
-  status: 'pending',
-  paymentStatus: 'paid',
-  ledger: EMPTY_LEDGER,
   paidCents: subtotal + 599,
-  refundedCents: 0,
-  deliveredAt: null,
-  withdrawal: null,
-  taxRate: 20,
-  deleted: false,
-  deletedReason: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-} satisfies OrderState;
+});
 const invoice = buildInvoice({
   order,
   identity,
-  shop: { name: 'Hygiène - Anti-nuisibles 27', email: 'contact@example.fr', phone: '' },
+  shop: SHOP_FACTS,
   numbered: {
     series: 'FA-2026',
     sequence: 1,
