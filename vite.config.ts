@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             output: {
               codeSplitting: {
-                experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.css(\?|$)/ },
+                experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)/ },
               },
             },
           },

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { PROFESSIONAL_ONLY_MESSAGES } from '../../src/domain/catalog/biocides.js';
+import { PROFESSIONAL_ONLY_MESSAGES } from '../../src/domain/catalog/certibiocide.js';
 import { PRODUCT_MESSAGES as M } from '../../src/domain/catalog/product.js';
 import { checkPdf, DOCUMENT_MESSAGES, storeDocument } from '../../src/server/images/documents.js';
 import { writeBiocideRegister } from '../../src/server/orders/biocide-register.js';

@@ -2,7 +2,7 @@ import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { usePageTitle } from '@/client/lib/utils';
-import { PROFESSIONAL_ONLY_MESSAGES } from '../../domain/catalog/biocides';
+import { PROFESSIONAL_ONLY_MESSAGES } from '../../domain/catalog/certibiocide';
 import { formatEuros } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { lineTotalCents } from '../features/cart/cart-state';

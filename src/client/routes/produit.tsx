@@ -6,7 +6,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { cn, usePageTitle } from '@/client/lib/utils';
-import { CERTIBIOCIDE_CATEGORIES, isCertibiocideCategory } from '../../domain/catalog/biocides';
+import { CERTIBIOCIDE_CATEGORIES, isCertibiocideCategory } from '../../domain/catalog/certibiocide';
 import { formatEuros, isOutOfStock } from '../../domain/catalog/pricing';
 import { BackLink } from '../features/shop/back-link';
 import { BiocideNotice } from '../features/shop/biocide-notice';

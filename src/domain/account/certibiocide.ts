@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CERTIBIOCIDE_CATEGORY_CODES } from '../catalog/biocides.js';
+import { CERTIBIOCIDE_CATEGORY_CODES } from '../catalog/certibiocide.js';
 
 /**
  * The customer's Certibiocide (arrêté of 9 October 2013 as amended): number, category and last day

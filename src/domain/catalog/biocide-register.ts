@@ -1,6 +1,7 @@
 import { shortDateTime } from '../account/order-status.js';
 import { csvLine } from '../orders/admin-list.js';
-import { BIOCIDE_TYPES, CERTIBIOCIDE_CATEGORIES, isBiocideType, isCertibiocideCategory } from './biocides.js';
+import { BIOCIDE_TYPES, isBiocideType } from './biocides.js';
+import { CERTIBIOCIDE_CATEGORIES, isCertibiocideCategory } from './certibiocide.js';
 
 /**
  * The "Registre des ventes de biocides": each sale of a biocide, from the order log's OrderPlaced

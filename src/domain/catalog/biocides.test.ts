@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isBusinessProfile } from '../invoices/business.js';
+import { forbiddenClaim } from './biocide-claims.js';
 import { biocideRegisterLines } from './biocide-register.js';
-import {
-  BIOCIDE_TYPE_CODES,
-  biocideSentence,
-  certificateRefusal,
-  discountForbidden,
-  forbiddenClaim,
-  mayBeShowcased,
-  PROFESSIONAL_ONLY_MESSAGES,
-} from './biocides.js';
+import { BIOCIDE_TYPE_CODES, biocideSentence } from './biocides.js';
+import { certificateRefusal, PROFESSIONAL_ONLY_MESSAGES } from './certibiocide.js';
+import { discountForbidden, mayBeShowcased } from './discount-ban.js';
 import { effectivePriceCents, promoApplies } from './pricing.js';
 import { PRODUCT_MESSAGES } from './product.js';
 import { validateProduct } from './product-messages.test-support.js';

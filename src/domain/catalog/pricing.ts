@@ -1,5 +1,5 @@
 /** Price rule and stock label of the spec (visitor-site.md §4 and §5). Amounts are integer cents. */
-import { discountForbidden } from './biocides.js';
+import { discountForbidden } from './discount-ban.js';
 
 export interface Priced {
   priceCents: number;

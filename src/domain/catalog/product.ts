@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { CATEGORY_NAME_MAX, tooLongMessage } from '../common/limits.js';
 import { UUID_PATTERN } from '../security/ids.js';
-import {
-  BIOCIDE_TYPE_CODES,
-  CERTIBIOCIDE_CATEGORY_CODES,
-  discountForbidden,
-  forbiddenClaim,
-} from './biocides.js';
+import { forbiddenClaim } from './biocide-claims.js';
+import { BIOCIDE_TYPE_CODES } from './biocides.js';
+import { CERTIBIOCIDE_CATEGORY_CODES } from './certibiocide.js';
+import { discountForbidden } from './discount-ban.js';
 import { GHS_PICTOGRAM_CODES, HAZARD_CODES, PRECAUTIONARY_CODES, SIGNAL_WORDS } from './hazards.js';
 import { NET_UNIT_CODES } from './pricing.js';
 

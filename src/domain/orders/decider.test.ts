@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFESSIONAL_ONLY_MESSAGES } from '../catalog/biocides.js';
+import { PROFESSIONAL_ONLY_MESSAGES } from '../catalog/certibiocide.js';
 import { DomainError } from '../errors.js';
 import {
   decide,

@@ -5,7 +5,11 @@
  * version conflict re-runs the decision on fresh data.
  */
 
-import { type Certibiocide, certificateRefusal, PROFESSIONAL_ONLY_MESSAGES } from '../catalog/biocides.js';
+import {
+  type Certibiocide,
+  certificateRefusal,
+  PROFESSIONAL_ONLY_MESSAGES,
+} from '../catalog/certibiocide.js';
 import { type DeliveryRules, effectivePriceCents, orderAmounts } from '../catalog/pricing.js';
 import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
 import {

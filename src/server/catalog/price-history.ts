@@ -1,4 +1,4 @@
-import { discountForbidden } from '../../domain/catalog/biocides.js';
+import { discountForbidden } from '../../domain/catalog/discount-ban.js';
 import { formatEuros, type PricePoint, referencePriceCents } from '../../domain/catalog/pricing.js';
 import { PRODUCT_MESSAGES, type ProductRecord } from '../../domain/catalog/product.js';
 import { DomainError } from '../../domain/errors.js';

@@ -1,5 +1,5 @@
 import type { CertibiocideInput } from '../../domain/account/certibiocide.js';
-import { type Certibiocide, isCertibiocideCategory } from '../../domain/catalog/biocides.js';
+import { type Certibiocide, isCertibiocideCategory } from '../../domain/catalog/certibiocide.js';
 import type { Tx } from '../db/client.js';
 
 /** The customer's own Certibiocide, or null when none is stored. */

@@ -7,7 +7,7 @@ import { NativeSelect } from '@/client/components/ui/native-select';
 import { toast, toastError } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/catalog/biocides';
+import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/catalog/certibiocide';
 
 const loadSchema = () => import('@/domain/account/certibiocide').then((m) => m.certibiocideSchema);
 

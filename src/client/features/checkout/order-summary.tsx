@@ -1,4 +1,4 @@
-import { PROFESSIONAL_ONLY_MESSAGES } from '@/domain/catalog/biocides';
+import { PROFESSIONAL_ONLY_MESSAGES } from '@/domain/catalog/certibiocide';
 import { effectivePriceCents, formatEuros, promoApplies, struckPriceCents } from '@/domain/catalog/pricing';
 import { useCart } from '../cart/cart-context';
 import { lineTotalCents } from '../cart/cart-state';

@@ -8,7 +8,7 @@ import { Switch } from '@/client/components/ui/switch';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { discountForbidden } from '@/domain/catalog/biocides';
+import { discountForbidden } from '@/domain/catalog/discount-ban';
 import {
   emptyProductForm,
   type ProductFormValues,

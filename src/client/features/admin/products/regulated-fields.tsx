@@ -3,13 +3,9 @@ import { Field } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Switch } from '@/client/components/ui/switch';
-import {
-  BIOCIDE_TYPE_CODES,
-  BIOCIDE_TYPES,
-  CERTIBIOCIDE_CATEGORIES,
-  CERTIBIOCIDE_CATEGORY_CODES,
-  discountForbidden,
-} from '@/domain/catalog/biocides';
+import { BIOCIDE_TYPE_CODES, BIOCIDE_TYPES } from '@/domain/catalog/biocides';
+import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/catalog/certibiocide';
+import { discountForbidden } from '@/domain/catalog/discount-ban';
 import {
   GHS_PICTOGRAM_CODES,
   GHS_PICTOGRAMS,

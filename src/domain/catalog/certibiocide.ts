@@ -1,0 +1,60 @@
+/**
+ * Who may buy a biocide reserved to professionals (arrêté of 9 October 2013, as amended on
+ * 23 January 2023, "Certibiocide"): the certificate categories, the check and its French refusals.
+ */
+
+/** The three Certibiocide certificates since 1 January 2024 (arrêté of 23 January 2023). */
+export const CERTIBIOCIDE_CATEGORIES = {
+  desinfectants: { label: 'Certibiocide désinfectants (TP2, TP3, TP4)', types: ['TP2', 'TP3', 'TP4'] },
+  nuisibles: { label: 'Certibiocide nuisibles (TP14, TP18, TP20)', types: ['TP14', 'TP18', 'TP20'] },
+  autres: { label: 'Certibiocide autres produits (TP8, TP15, TP21)', types: ['TP8', 'TP15', 'TP21'] },
+} as const;
+
+export type CertibiocideCategory = keyof typeof CERTIBIOCIDE_CATEGORIES;
+export const CERTIBIOCIDE_CATEGORY_CODES = Object.keys(CERTIBIOCIDE_CATEGORIES) as CertibiocideCategory[];
+export const isCertibiocideCategory = (value: unknown): value is CertibiocideCategory =>
+  typeof value === 'string' && Object.hasOwn(CERTIBIOCIDE_CATEGORIES, value);
+
+/** A customer's certificate as the profile keeps it. */
+export interface Certibiocide {
+  number: string;
+  category: CertibiocideCategory;
+  /** YYYY-MM-DD: the last day it is valid. */
+  expiresOn: string;
+}
+
+export const PROFESSIONAL_ONLY_MESSAGES = {
+  guest:
+    'Ce produit est réservé aux professionnels titulaires du Certibiocide. Connectez-vous à votre compte et renseignez votre certificat dans votre profil, ou appelez la boutique.',
+  private:
+    "Ce produit est réservé aux clients professionnels titulaires du Certibiocide : votre compte est celui d'un particulier, un certificat ne suffit pas. Si vous achetez pour une entreprise, renseignez le nom de la société et son SIREN dans votre profil (Mon compte) ; sinon, appelez la boutique.",
+  noCertificate:
+    'Ce produit est réservé aux professionnels titulaires du Certibiocide. Renseignez votre numéro, sa catégorie et sa date de fin de validité dans votre profil (Mon compte), ou appelez la boutique.',
+  expired:
+    'Votre Certibiocide a expiré : ce produit réservé aux professionnels ne peut pas vous être vendu. Mettez à jour votre certificat dans votre profil, ou appelez la boutique.',
+  cart: 'Réservé aux professionnels titulaires du Certibiocide : la commande demande un compte client professionnel (société et SIREN) avec un certificat valide de la bonne catégorie, renseignés dans votre profil. Sinon, appelez la boutique.',
+  wrongCategory:
+    "Votre Certibiocide n'est pas de la catégorie requise pour ce produit réservé aux professionnels. Appelez la boutique pour en parler.",
+} as const;
+
+export type CertificateRefusal = keyof typeof PROFESSIONAL_ONLY_MESSAGES;
+
+/**
+ * Arrêté of 9 October 2013, art. 9: a biocide reserved to professionals is sold only to a
+ * professional holding a valid certificate of the category the product requires: a signed-in
+ * business customer ("Professionnel": company name and SIREN in the profile, `business`), with
+ * the certificate's number, category and last day. `today` is YYYY-MM-DD (Paris).
+ */
+export function certificateRefusal(
+  buyer: { signedIn: boolean; business: boolean; certificate: Certibiocide | null },
+  requiredCategory: string | null,
+  today: string,
+): CertificateRefusal | null {
+  if (!buyer.signedIn) return 'guest';
+  if (!buyer.business) return 'private';
+  const c = buyer.certificate;
+  if (!c?.number.trim() || !isCertibiocideCategory(c.category) || !c.expiresOn) return 'noCertificate';
+  if (c.expiresOn < today) return 'expired';
+  if (requiredCategory && c.category !== requiredCategory) return 'wrongCategory';
+  return null;
+}
