@@ -1,16 +1,46 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type Project } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 // The e2e server's data folder (database, mails), known to the tests too: workers inherit it.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `h27-e2e-${port}`);
 
+/**
+ * The spec files that read or change what the whole shop shares: the settings (maintenance, phone,
+ * delivery cost, legal identity), the catalogue (products created and deleted), the back-office's
+ * figures and lists (every order and contact request placed anywhere moves the dashboard, the
+ * badges and the live feed), a second instance restarted. They run one at a time, after the
+ * storefront's specs. Those (each shopper with their own account, client address and cart) run
+ * two files at a time: the tier waits on pages, timers and sockets far more than it computes
+ * (about half a core per file), so a second file nearly halves its time.
+ */
+const SHARED_STATE = /(admin[^/]*|consumer-law|invoices|live)\.spec\.ts$/;
+
+/** The browser projects named (all by default), each phase after the one before. */
+function projects(names?: string[]): (Project & { name: string })[] {
+  const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+  const all: (Project & { name: string })[] = [
+    { name: 'desktop', use: desktop, testIgnore: SHARED_STATE, workers: 2 },
+    { name: 'desktop-shared-state', use: desktop, testMatch: SHARED_STATE, workers: 1 },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } },
+      grep: /@phone/,
+      workers: 1,
+    },
+  ];
+  const chosen = all.filter((p) => !names || names.includes(p.name.replace(/-.*$/, '')));
+  // Each project waits for the one before it: no shared-state spec overlaps any other file.
+  return chosen.map((p, i) => (i === 0 ? p : { ...p, dependencies: [chosen[i - 1]?.name ?? ''] }));
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Tests of one file run in order; files run side by side only in the storefront phase below.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // One retry: CI shares a two-core machine with other jobs, and twice a single timing-sensitive
   // step (a tap before hydration, a notice measured mid-fade) failed a whole run. A test that only
   // passes on its retry is still listed as "flaky" in the output, to be fixed; a real break fails
@@ -30,15 +60,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(['--disable-quic']),
   },
-  // E2E_PROJECTS=desktop (CI) runs the desktop project only; by default both.
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } },
-      grep: /@phone/,
-    },
-  ].filter((p) => !process.env.E2E_PROJECTS || process.env.E2E_PROJECTS.split(',').includes(p.name)),
+  // E2E_PROJECTS=desktop (CI) runs the desktop project only; by default both (projects() below).
+  projects: projects(process.env.E2E_PROJECTS?.split(',')),
   webServer: {
     // The production build, started as `npm start` starts it, on a fresh database.
     command: 'node tests/e2e/serve.mjs',

@@ -1,5 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { ownAddress } from './support/admin';
 import { confirmCheckout } from './support/checkout';
 import { renderedLines } from './support/layout';
 import { findMail } from './support/mail';
@@ -19,11 +20,6 @@ const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}
  * Each test acts from its own client address (the e2e server trusts its local "proxy"), so the
  * sign-in and sign-up limits of one test never spill onto another.
  */
-async function ownAddress(page: Page) {
-  const ip = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-  return ip;
-}
 
 async function signUp(page: Page, who: { firstName: string; lastName: string; email: string }) {
   await page.goto('/auth');

@@ -8,6 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import { effectivePriceCents, orderAmounts } from '../../src/domain/catalog/pricing.js';
+import { ADMIN } from './support/admin';
 
 /**
  * Issue 13, points 9 to 11: an auditor signs in to the back-office, reads orders and the audit
@@ -15,7 +16,6 @@ import { effectivePriceCents, orderAmounts } from '../../src/domain/catalog/pric
  * works through the contact inbox and the sidebar's badge follows.
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
 const PASSWORD = 'un long mot de passe normand 27';
 
 const address = () => `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;

@@ -1,29 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
+import { ADMIN, ownAddress, signInAsAdmin } from './support/admin';
 
 /**
  * The back-office customers screen (back-office.md §2, §5, §8): an admin creates a customer who then
  * signs in at /auth, finds them by search and filter, edits them and deletes them.
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
 const PASSWORD = 'Nid de guêpes au grenier 27';
-
-async function ownAddress(page: Page) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-}
-
-async function signInAsAdmin(page: Page) {
-  await ownAddress(page);
-  await page.goto('/admin/customers');
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/customers');
-  await expect(page.getByRole('heading', { name: 'Gestion des Clients' })).toBeVisible();
-}
 
 /** The customer's own browser: signs in at /auth and reads their account. */
 async function customerSignsIn(browser: Browser, email: string, password: string) {
@@ -42,7 +26,7 @@ test('an admin creates a customer who signs in at once, then edits and deletes t
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, '/admin/customers');
   await expect(page).toHaveTitle(/^Clients \| Administration/);
   await expect(page.getByTestId('customer-total')).toHaveText(/^\d+ clients?$/);
 
@@ -131,7 +115,7 @@ test('an admin creates a customer who signs in at once, then edits and deletes t
 test('admins are listed without a delete action, and the admin cannot demote themselves', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, '/admin/customers');
   await page.getByLabel('Filtrer par rôle').selectOption({ label: 'Admins uniquement' });
   const me = page.getByTestId('customer-row').filter({ hasText: ADMIN.email });
   await expect(me.getByTestId('role-badge').filter({ visible: true })).toHaveText('Administrateur');

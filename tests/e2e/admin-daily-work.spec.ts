@@ -1,7 +1,8 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_GROUPS } from '../../src/client/features/admin/layout/admin-pages';
+import { ADMIN, signInAsAdmin } from './support/admin';
 import { hydrated } from './support/hydration';
 import { findMail } from './support/mail';
 
@@ -10,22 +11,6 @@ import { findMail } from './support/mail';
  * number mailed to the customer) and the defects of the back-office walk, each at the width where
  * it was seen.
  */
-
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
-
-async function signInAsAdmin(page: Page, from = '/admin/dashboard') {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-  await page.goto(from);
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  if (from !== '/admin/dashboard') {
-    await page.goto(from);
-    await expect(page.getByTestId('page-badge')).toBeVisible();
-  }
-}
 
 /** The page does not scroll sideways: nothing is wider than the window. */
 const noSideScroll = (page: Page) =>

@@ -1,5 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { signInAsAdmin } from './support/admin';
 
 /**
  * The dashboard on the production build with the demo catalogue: its figures move when a shopper
@@ -7,19 +8,8 @@ import { expect, type Page, test } from '@playwright/test';
  * tab answers a chosen period.
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
 const TRAP = 'Piège à rats mécanique professionnel'; // 14,90 €
 const WASP_TRAP = 'Piège à guêpes réutilisable'; // out of stock in the demo catalogue
-
-async function signInAsAdmin(page: Page) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-  await page.goto('/admin/dashboard');
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** "1 234,50 €" → 123450. */
 const cents = (text: string | null) =>

@@ -1,5 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ownAddress, signInAsAdmin } from './support/admin';
 import { confirmCheckout } from './support/checkout';
 
 /**
@@ -9,13 +10,10 @@ import { confirmCheckout } from './support/checkout';
  * never the note.
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345', name: 'Administrateur' };
+/** The seeded admin's name, as the timeline shows who did what. */
+const ADMIN_NAME = 'Administrateur';
 const PASSWORD = 'motdepasse-solide';
 const TRAP = 'Piège à rats mécanique professionnel';
-
-async function ownAddress(page: Page) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.20.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-}
 
 /** A customer signs up and orders one trap through the shop; returns the order number. */
 async function customerOrders(page: Page, email: string, signUp: boolean) {
@@ -45,12 +43,7 @@ async function customerOrders(page: Page, email: string, signUp: boolean) {
 
 async function adminPage(browser: Browser) {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await ownAddress(page);
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page);
   return page;
 }
 
@@ -109,7 +102,7 @@ test('an admin changes the status inline, records a payment, reads the timeline,
   await expect(dialog.getByText('5 rue Chartraine')).toBeVisible();
   const timeline = dialog.getByTestId('order-timeline');
   await expect(timeline.locator('li')).toHaveCount(2);
-  await expect(timeline.locator('li').nth(1)).toContainText(ADMIN.name);
+  await expect(timeline.locator('li').nth(1)).toContainText(ADMIN_NAME);
   await expect(timeline.locator('li').nth(1)).toContainText('Statut : En attente → Expédiée');
   // « Enregistrer un paiement »: the amount left is proposed, cash by default.
   await dialog.getByRole('button', { name: 'Enregistrer un paiement' }).click();
@@ -119,7 +112,7 @@ test('an admin changes the status inline, records a payment, reads the timeline,
   await payment.getByRole('button', { name: 'Enregistrer le paiement' }).click();
   await expect(admin.getByText('Paiement enregistré.', { exact: true })).toBeVisible();
   await expect(timeline.locator('li')).toHaveCount(3);
-  await expect(timeline.locator('li').nth(2)).toContainText(ADMIN.name);
+  await expect(timeline.locator('li').nth(2)).toContainText(ADMIN_NAME);
   await expect(timeline.locator('li').nth(2)).toContainText('Paiement enregistré');
   await expect(dialog.getByTestId('payments-block')).toContainText('Chèque · réf. CHQ 1234567');
 

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { ADMIN, signInAsAdmin, storedSettings } from './support/admin';
 
 /**
  * Shop settings (issue 14): saved on one page load and seen by another, obeyed by the cart and the
@@ -7,26 +7,9 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
  * settings back as it found them (the e2e server is shared by every spec).
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
 const TRAP = 'Piège à rats mécanique professionnel';
 
-async function signInAsAdmin(page: Page, to: string) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-  await page.goto(to);
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto(to);
-}
-
 /** The stored settings through the API, with the admin page's cookies and origin. */
-async function storedSettings(request: APIRequestContext) {
-  const res = await request.get('/api/trpc/settings.get');
-  expect(res.ok()).toBe(true);
-  return (await res.json()).result.data.settings as Record<string, unknown>;
-}
 
 async function restoreSettings(
   request: APIRequestContext,

@@ -1,18 +1,14 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { ADMIN, ownAddress } from './support/admin';
 
 /**
  * The back-office, part 1: sign-in and access rule, the layout's sidebar, and the products screen
  * with real photo uploads, followed into the shop.
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
-
 /** Each test signs in from its own client address, so sign-in limits never spill between tests. */
-async function ownAddress(page: Page) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-}
 
 async function signInAsAdmin(page: Page, from = '/admin/dashboard') {
   await ownAddress(page);

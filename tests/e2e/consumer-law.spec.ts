@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BUSINESS } from '../../src/domain/site/business';
 import { INDEXABLE_PAGES } from '../../src/domain/site/routes';
+import { signInAsAdmin, storedSettings } from './support/admin';
 import { homeAlive, hydrated } from './support/hydration';
 import { findMail, mailsTo } from './support/mail';
 
@@ -12,23 +13,7 @@ import { findMail, mailsTo } from './support/mail';
  * reaches every page without a deploy. Each test puts the settings back as it found them.
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
 const TRAP = 'Piège à rats mécanique professionnel';
-
-async function signInAsAdmin(page: Page) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-async function storedSettings(request: APIRequestContext) {
-  const res = await request.get('/api/trpc/settings.get');
-  expect(res.ok()).toBe(true);
-  return (await res.json()).result.data.settings as Record<string, unknown>;
-}
 
 async function saveSettings(request: APIRequestContext, baseURL: string, settings: Record<string, unknown>) {
   const res = await request.post('/api/trpc/settings.update', {

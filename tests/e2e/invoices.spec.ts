@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SELLER } from '../support/invoices.js';
+import { signInAsAdmin } from './support/admin';
 import { findMail } from './support/mail';
 
 /**
@@ -10,19 +11,9 @@ import { findMail } from './support/mail';
  * confirmation mail; the Factures screen's totals fit a phone. Each test puts the identity back.
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
 const TRAP = 'Piège à rats mécanique professionnel';
 /** The Facturation tab's form takes the SIREN as typed digits. */
 const IDENTITY = { ...SELLER, siren: (SELLER.siren ?? '').replace(/\s/g, '') };
-
-async function signInAsAdmin(page: Page) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 async function query(request: APIRequestContext, path: string, input?: unknown) {
   const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;

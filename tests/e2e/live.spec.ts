@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, ownAddress } from './support/admin';
 import { confirmCheckout } from './support/checkout';
 
 /*
@@ -14,7 +15,6 @@ import { confirmCheckout } from './support/checkout';
  * Browsers reach B through a loopback TCP proxy (the "network"), which a test cuts and restores.
  */
 
-const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
 const PASSWORD = 'motdepasse-solide';
 const TRAP = 'Piège à rats mécanique professionnel';
 
@@ -170,10 +170,6 @@ test.afterAll(async () => {
   await networkB?.down();
   if (dataDirB) rmSync(dataDirB, { recursive: true, force: true });
 });
-
-async function ownAddress(page: Page) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` });
-}
 
 /** Marks the page: a reload or a navigation by URL would lose the mark. */
 async function markPage(page: Page) {

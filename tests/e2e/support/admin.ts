@@ -1,0 +1,44 @@
+import { randomInt } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/** The seeded admin (src/server/db/seed.ts). */
+export const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
+
+/**
+ * A client address of this page's own (198.18.0.0/15, a benchmarking range): per-address limits
+ * (sign-in, orders, contact form) are not shared with other tests. Returns it.
+ */
+export async function ownAddress(page: Page): Promise<string> {
+  const ip = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  return ip;
+}
+
+/**
+ * Signs `page`'s browser context in as an account (the seeded admin by default) through the auth
+ * API, as the sign-in form does, then opens `to` and waits for the back-office to render it. The
+ * sign-in form itself is tested in admin.spec.ts and admin-audit.spec.ts; the other tests start
+ * signed in, without loading the login page and the dashboard first.
+ */
+export async function signInAsAdmin(
+  page: Page,
+  to = '/admin/dashboard',
+  account: { email: string; password: string } = ADMIN,
+): Promise<void> {
+  const ip = await ownAddress(page);
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  const answer = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin, 'x-forwarded-for': ip },
+    data: account,
+  });
+  expect(answer.ok(), `sign-in of ${account.email}`).toBe(true);
+  await page.goto(to);
+  await expect(page.getByTestId('page-badge')).toBeVisible();
+}
+
+/** The stored settings through the API, with the page's cookies (an admin's). */
+export async function storedSettings(request: APIRequestContext): Promise<Record<string, unknown>> {
+  const res = await request.get('/api/trpc/settings.get');
+  expect(res.ok()).toBe(true);
+  return (await res.json()).result.data.settings as Record<string, unknown>;
+}
