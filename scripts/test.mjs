@@ -1,11 +1,14 @@
-// `npm test`: typecheck, lint, the unit and integration tiers (vitest), then the e2e tier on a
-// production build. The database mode is the environment's (DATABASE_URL, else the embedded
-// PostgreSQL).
+// `npm test`: typecheck, lint, the production build, then the e2e tier (Playwright) beside the
+// unit and integration tiers (Vitest). The database mode is the environment's (DATABASE_URL, else
+// the embedded PostgreSQL).
 //
-// TEST_SECOND_DATABASE_URL (CI): the integration tier runs a second time on that database, and then
-// every bench:* at a tiny size (bench:smoke), beside the e2e tier instead of after it. The e2e tier
-// waits on pages and timers more than it computes, so the two share a two-core machine well. Both
-// must pass. E2E_PROJECTS (desktop, phone; default both) picks the browser projects of the e2e tier.
+// The e2e tier waits on pages, timers and sockets far more than it computes (about half a core
+// per spec file), so it runs beside the Vitest tiers instead of after them; its output is printed
+// once it is done, so the two never interleave. Both must pass.
+//
+// TEST_SECOND_DATABASE_URL (CI): after the first run, the integration tier runs a second time on
+// that database, then every bench:* at a tiny size (bench:smoke), still beside the e2e tier.
+// E2E_PROJECTS (desktop, phone; default both) picks the browser projects of the e2e tier.
 import { spawn } from 'node:child_process';
 
 const run = (command, args, env = process.env, label = null) =>
@@ -13,7 +16,6 @@ const run = (command, args, env = process.env, label = null) =>
     const child = spawn(command, args, { env, stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const lines = [];
     if (label) {
-      // Buffered, printed once done: two tiers' outputs never interleave.
       child.stdout.on('data', (chunk) => lines.push(chunk));
       child.stderr.on('data', (chunk) => lines.push(chunk));
     }
@@ -31,32 +33,33 @@ async function step(name, command, args, env) {
 
 await step('typecheck', 'npm', ['run', 'typecheck']);
 await step('lint', 'npm', ['run', 'lint']);
-await step('unit and integration tiers', 'npx', ['vitest', 'run']);
+// Built before anything runs beside it: integration tests that start a server must never see a
+// dist/ half written.
+await step('production build (for the e2e tier)', 'node', ['scripts/start.mjs', '--build-only']);
+
+console.log('\n=== e2e tier (started; its output follows the Vitest tiers) ===');
+const e2e = run('npx', ['playwright', 'test'], process.env, 'e2e');
+
+const failures = [];
+console.log('\n=== unit and integration tiers ===');
+if ((await run('npx', ['vitest', 'run'])).code !== 0) failures.push('unit and integration tiers');
 
 const second = process.env.TEST_SECOND_DATABASE_URL;
-const beside = second
-  ? (async () => {
-      const env = { ...process.env, DATABASE_URL: second };
-      const tier = await run('npx', ['vitest', 'run', '--project', 'integration'], env, 'second mode');
-      if (tier.code !== 0) return { ...tier, name: `integration tier on ${second}` };
-      const benches = await run('npm', ['run', 'bench:smoke'], env, 'bench:smoke');
-      return { code: benches.code, output: tier.output + benches.output, name: 'bench:smoke' };
-    })()
-  : null;
-
-console.log(
-  `\n=== e2e tier${second ? ` (beside the integration tier on ${second}, then bench:smoke)` : ''} ===`,
-);
-const e2e = await run('npm', ['run', 'test:e2e']);
-if (beside) {
-  const result = await beside;
-  console.log(`\n=== integration tier on ${second}, then bench:smoke ===\n${result.output}`);
-  if (result.code !== 0) {
-    console.error(`${result.name} failed (exit ${result.code})`);
-    process.exit(result.code);
+if (second && failures.length === 0) {
+  const env = { ...process.env, DATABASE_URL: second };
+  console.log(`\n=== integration tier on ${second} ===`);
+  if ((await run('npx', ['vitest', 'run', '--project', 'integration'], env)).code !== 0)
+    failures.push(`integration tier on ${second}`);
+  else {
+    console.log('\n=== bench:smoke ===');
+    if ((await run('npm', ['run', 'bench:smoke'], env)).code !== 0) failures.push('bench:smoke');
   }
 }
-if (e2e.code !== 0) {
-  console.error(`e2e tier failed (exit ${e2e.code})`);
-  process.exit(e2e.code);
+
+const { code, output } = await e2e;
+console.log(`\n=== e2e tier ===\n${output}`);
+if (code !== 0) failures.push('e2e tier');
+if (failures.length > 0) {
+  console.error(`Failed: ${failures.join(', ')}`);
+  process.exit(1);
 }
