@@ -44,6 +44,61 @@ async function dialogFits(page: Page, dialog: Locator) {
   return inside && box !== null && box.x >= 0 && box.x + box.width <= width && (await noSideScroll(page));
 }
 
+/**
+ * What a careful look at a screen would refuse, in the main area and the open dialogs (issue 29's
+ * walk): a box that scrolls sideways inside the page (a table wider than its card), a money amount
+ * broken over two lines (« 14,90 » then « € »), a line that starts with « : », « ; », « ! », « ? »
+ * or « » » (its space should not break). Each defect as « where: what ».
+ */
+function layoutDefects(page: Page) {
+  return page.evaluate(() => {
+    const defects: string[] = [];
+    const roots = [...document.querySelectorAll('main, [role="dialog"]')];
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()} « ${(e.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} »`;
+    const visible = (e: Element) => e.getClientRects().length > 0;
+    for (const root of roots) {
+      for (const e of [root, ...root.querySelectorAll('*')]) {
+        const overflowX = getComputedStyle(e).overflowX;
+        if (
+          (overflowX === 'auto' || overflowX === 'scroll') &&
+          e.scrollWidth > e.clientWidth + 1 &&
+          visible(e)
+        )
+          defects.push(`scrolls sideways (${e.scrollWidth} > ${e.clientWidth} px): ${name(e)}`);
+      }
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const top = (node: Node, from: number, to: number) => {
+        const range = document.createRange();
+        range.setStart(node, from);
+        range.setEnd(node, to);
+        return [...range.getClientRects()].map((r) => Math.round(r.top));
+      };
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        if (!node.parentElement || !visible(node.parentElement)) continue;
+        for (const m of text.matchAll(/[−+-]?\d[\d\u00a0\u202f]*,\d\d[\s\u202f]€/g)) {
+          const tops = new Set(top(node, m.index, m.index + m[0].length));
+          if (tops.size > 1) defects.push(`amount on two lines: « ${m[0]} » in ${name(node.parentElement)}`);
+        }
+        for (const m of text.matchAll(/\S[ \u00a0\u202f]+[:;!?»]/g)) {
+          const [before] = top(node, m.index, m.index + 1);
+          const [after] = top(node, m.index + m[0].length - 1, m.index + m[0].length);
+          if (before !== undefined && after !== undefined && after - before > 2)
+            defects.push(`line starts with « ${m[0].at(-1)} »: ${name(node.parentElement)}`);
+        }
+      }
+    }
+    return defects;
+  });
+}
+
+/** A screen, tab or dialog checked by layoutDefects, named with the width in the failure. */
+async function expectNoLayoutDefects(page: Page, where: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await layoutDefects(page), `${where} at ${width} px`).toEqual([]);
+}
+
 /** With WALK_SCREENSHOTS=<folder>: a full-page screenshot per step, to look at after the walk. */
 async function shot(page: Page, name: string) {
   const folder = process.env.WALK_SCREENSHOTS;
@@ -67,6 +122,7 @@ async function walkBackOffice(page: Page, width: number) {
     await page.waitForLoadState('networkidle');
     await shot(page, screen.replace('/admin/', ''));
     expect(await noSideScroll(page), `${screen} scrolls sideways at ${width} px`).toBe(true);
+    await expectNoLayoutDefects(page, screen);
     // The header's sign-out stays on screen (defect 3).
     const signOut = await page.getByRole('button', { name: 'Déconnexion' }).boundingBox();
     expect(signOut && signOut.x + signOut.width <= width, `${screen}: Déconnexion off screen`).toBe(true);
@@ -78,7 +134,11 @@ async function walkBackOffice(page: Page, width: number) {
   await expect(tabs.first()).toBeVisible();
   for (const name of await tabs.allInnerTexts()) {
     await tabs.filter({ hasText: name.trim() }).first().click();
+    await expect(tabs.filter({ hasText: name.trim() }).first()).toHaveAttribute('aria-selected', 'true');
     await page.waitForLoadState('networkidle');
+    // The tab's own data has loaded (Facturation, Statistiques, Données personnelles fetch theirs).
+    await expect(page.locator('main').getByText('Chargement...')).toHaveCount(0);
+    await expectNoLayoutDefects(page, `Paramètres › ${name.trim()}`);
     await shot(page, `settings-${name.trim().toLowerCase().replace(/\W+/g, '-')}`);
     expect(await noSideScroll(page), `Paramètres › ${name.trim()} scrolls sideways at ${width} px`).toBe(
       true,
@@ -95,11 +155,13 @@ async function walkBackOffice(page: Page, width: number) {
   await expect(product.getByLabel('Catégorie de Certibiocide requise')).toBeVisible();
   await shot(page, 'product-dialog');
   expect(await dialogFits(page, product), `product dialog at ${width} px`).toBe(true);
+  await expectNoLayoutDefects(page, 'product dialog');
   await page.keyboard.press('Escape');
   await expect(product).toBeHidden();
   await page.getByRole('button', { name: 'Catégories' }).click();
   await shot(page, 'categories-dialog');
   expect(await dialogFits(page, page.getByRole('dialog')), `categories dialog at ${width} px`).toBe(true);
+  await expectNoLayoutDefects(page, 'categories dialog');
   await page.keyboard.press('Escape');
 
   // Customers: the customer dialog.
@@ -107,6 +169,7 @@ async function walkBackOffice(page: Page, width: number) {
   await page.getByRole('button', { name: 'Nouveau client' }).click();
   await shot(page, 'customer-dialog');
   expect(await dialogFits(page, page.getByRole('dialog')), `customer dialog at ${width} px`).toBe(true);
+  await expectNoLayoutDefects(page, 'customer dialog');
   await page.keyboard.press('Escape');
 
   // Orders: a phone order, then its dialog with the Paiements block and each money dialog.
@@ -114,8 +177,12 @@ async function walkBackOffice(page: Page, width: number) {
   await page.getByRole('button', { name: 'Nouvelle commande' }).click();
   await shot(page, 'new-order-dialog');
   expect(await dialogFits(page, page.getByRole('dialog')), `new order dialog at ${width} px`).toBe(true);
+  await expectNoLayoutDefects(page, 'new order dialog');
   await page.keyboard.press('Escape');
   await newPhoneOrder(page, `Largeur${width}`, `walk-${width}-${randomBytes(4).toString('hex')}@example.fr`);
+  // The list with at least this order in it (its cards or its table).
+  await shot(page, 'orders-with-one');
+  await expectNoLayoutDefects(page, 'Commandes with an order');
   await page
     .getByRole('button', { name: /^Détails de la commande/ })
     .first()
@@ -124,11 +191,13 @@ async function walkBackOffice(page: Page, width: number) {
   await expect(order.getByTestId('payments-block')).toBeVisible();
   await shot(page, 'order-dialog');
   expect(await dialogFits(page, order), `order dialog at ${width} px`).toBe(true);
+  await expectNoLayoutDefects(page, 'order dialog');
   const money = async (button: string, title: string) => {
     await order.getByRole('button', { name: button }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await shot(page, `order-${title.toLowerCase().replace(/\W+/g, '-')}`);
     expect(await dialogFits(page, dialog), `${title} at ${width} px`).toBe(true);
+    await expectNoLayoutDefects(page, `${title} dialog`);
     return dialog;
   };
   const payment = await money('Enregistrer un paiement', 'Enregistrer un paiement');
@@ -151,6 +220,7 @@ async function walkBackOffice(page: Page, width: number) {
   await page.waitForLoadState('networkidle');
   await shot(page, 'invoices-with-one');
   expect(await noSideScroll(page), `Factures scrolls sideways at ${width} px`).toBe(true);
+  await expectNoLayoutDefects(page, 'Factures');
 }
 
 test('every back-office screen, tab and dialog fits at 375 px without scrolling sideways (defects 3 and 4) @phone', async ({

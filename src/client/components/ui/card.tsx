@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { frenchSpacesIn } from '@/client/lib/typography';
 import { cn } from '@/client/lib/utils';
 
 export function Card({ className, ...props }: React.ComponentProps<'div'>) {
@@ -12,8 +13,13 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
 export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
   return <h3 className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
 }
-export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
+/** The card's intro, its French spaces kept from breaking (no line starts with « : »). */
+export function CardDescription({ className, children, ...props }: React.ComponentProps<'p'>) {
+  return (
+    <p className={cn('text-sm text-muted-foreground', className)} {...props}>
+      {frenchSpacesIn(children)}
+    </p>
+  );
 }
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
   return <div className={cn('p-6 pt-0', className)} {...props} />;

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type * as React from 'react';
+import { frenchSpacesIn } from '@/client/lib/typography';
 import { cn } from '@/client/lib/utils';
 
 /*
@@ -93,11 +94,15 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<'div'
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
   return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
+/** The dialog's intro, its French spaces kept from breaking (no line starts with « : »). */
 export function DialogDescription({
   className,
+  children,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
-    <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+    <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props}>
+      {frenchSpacesIn(children)}
+    </DialogPrimitive.Description>
   );
 }

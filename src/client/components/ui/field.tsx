@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { frenchSpacesIn } from '@/client/lib/typography';
 import { cn } from '@/client/lib/utils';
 import { Label } from './label';
 
@@ -98,7 +99,7 @@ export function Field({
       {inline ? null : control}
       {description ? (
         <p id={descriptionId} className="text-xs text-muted-foreground">
-          {description}
+          {frenchSpacesIn(description)}
         </p>
       ) : null}
       <FieldError id={errorId} message={error} />

@@ -130,12 +130,14 @@ export function ClosuresCard({ canEdit }: { canEdit: boolean }) {
                     <TableCell className="min-w-40 text-xs">
                       {Object.entries(c.totals.byMethod).map(([method, amount]) => (
                         <p key={method} className="tabular-nums">
-                          {paymentMethodLabel(method)} : {formatEuros(amount)}
+                          {paymentMethodLabel(method)}&nbsp;:{' '}
+                          <span className="whitespace-nowrap">{formatEuros(amount)}</span>
                         </p>
                       ))}
                       {c.totals.byVat.map((v) => (
                         <p key={v.rate} className="tabular-nums text-muted-foreground">
-                          TVA {v.rate.toLocaleString('fr-FR')} % : {formatEuros(v.vatCents)}
+                          TVA {v.rate.toLocaleString('fr-FR')}&nbsp;%&nbsp;:{' '}
+                          <span className="whitespace-nowrap">{formatEuros(v.vatCents)}</span>
                         </p>
                       ))}
                     </TableCell>

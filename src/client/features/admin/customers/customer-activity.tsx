@@ -29,7 +29,9 @@ export function CustomerActivity({ customerId }: { customerId: string }) {
         {orders.data ? (
           <p className="text-sm">
             {orders.data.orderCount} commande{orders.data.orderCount > 1 ? 's' : ''} · Total dépensé{' '}
-            <span className="font-semibold tabular-nums">{formatEuros(orders.data.totalSpentCents)}</span>
+            <span className="whitespace-nowrap font-semibold tabular-nums">
+              {formatEuros(orders.data.totalSpentCents)}
+            </span>
           </p>
         ) : null}
       </div>
@@ -51,7 +53,9 @@ export function CustomerActivity({ customerId }: { customerId: string }) {
               </Link>
               <span className="text-muted-foreground tabular-nums">{shortDateTime(o.createdAt)}</span>
               <OrderStatusBadge status={o.status} audience="admin" />
-              <span className="font-medium tabular-nums">{formatEuros(o.totalAmountCents)}</span>
+              <span className="whitespace-nowrap font-medium tabular-nums">
+                {formatEuros(o.totalAmountCents)}
+              </span>
             </li>
           ))}
         </ul>

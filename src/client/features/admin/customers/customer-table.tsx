@@ -40,8 +40,13 @@ function RoleBadge({ role, className }: { role: Role; className?: string }) {
   );
 }
 
-/** Columns shown from the md breakpoint on. */
-const WIDE = 'hidden md:table-cell';
+/**
+ * Columns shown when the back-office's main area is wide (56rem: a desktop beside the sidebar, not a
+ * tablet), and the role when it has room for it (36rem). Measured on the main area, not the window:
+ * beside the sidebar a 768 px tablet leaves a phone's width.
+ */
+const WIDE = 'hidden @4xl:table-cell';
+const ROLE = 'hidden @xl:table-cell';
 
 /** The customers table (back-office.md §2, "Gestion des Clients"). */
 export function CustomerTable({
@@ -50,14 +55,14 @@ export function CustomerTable({
   onDelete,
 }: RowHandlers<AdminCustomer> & { customers: AdminCustomer[] }) {
   return (
-    <Table data-testid="customers-table">
+    <Table data-testid="customers-table" className="@4xl:[&_td]:px-2 @4xl:[&_th]:px-2">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>Client</TableHead>
           <TableHead className={WIDE}>Contact</TableHead>
           <TableHead className={WIDE}>Adresse</TableHead>
           <TableHead className={WIDE}>Date d'inscription</TableHead>
-          <TableHead className="hidden sm:table-cell">Rôle</TableHead>
+          <TableHead className={ROLE}>Rôle</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -71,11 +76,11 @@ export function CustomerTable({
                 <p className="font-medium">{name}</p>
                 <p className="font-mono text-xs text-muted-foreground">{c.id.slice(0, 8)}</p>
                 {/* Narrow screens: the contact under the name, the other columns in the dialog. */}
-                <div className="mt-1 text-xs text-muted-foreground md:hidden">
+                <div className="mt-1 text-xs text-muted-foreground @4xl:hidden">
                   <p className="[overflow-wrap:anywhere]">{c.email}</p>
                   {c.phone ? <p className="whitespace-nowrap">{formatPhone(c.phone)}</p> : null}
                 </div>
-                <RoleBadge role={c.role} className="mt-2 sm:hidden" />
+                <RoleBadge role={c.role} className="mt-2 @xl:hidden" />
               </TableCell>
               <TableCell className={`min-w-52 max-w-72 break-words ${WIDE}`}>
                 <p>
@@ -85,7 +90,7 @@ export function CustomerTable({
                   <p className="whitespace-nowrap text-xs text-muted-foreground">{formatPhone(c.phone)}</p>
                 ) : null}
               </TableCell>
-              <TableCell className={`min-w-40 ${WIDE}`}>
+              <TableCell className={`min-w-32 ${WIDE}`}>
                 {place.length === 0 && c.country === 'France' ? (
                   <span className="text-muted-foreground">-</span>
                 ) : (
@@ -100,7 +105,7 @@ export function CustomerTable({
                 )}
               </TableCell>
               <TableCell className={`whitespace-nowrap ${WIDE}`}>{frenchDate(c.createdAt)}</TableCell>
-              <TableCell className="hidden sm:table-cell">
+              <TableCell className={ROLE}>
                 <RoleBadge role={c.role} />
               </TableCell>
               <TableCell className="text-right">

@@ -69,7 +69,7 @@ export function CustomersScreen() {
       </ScreenHeader>
       <ListFilters>
         <SearchInput
-          className="flex-1 sm:max-w-md"
+          className="flex-1 @2xl:max-w-md"
           value={search}
           maxLength={SEARCH_MAX}
           onValueChange={setSearch}
@@ -78,7 +78,7 @@ export function CustomersScreen() {
         />
         <NativeSelect
           aria-label="Filtrer par rôle"
-          className="sm:w-56"
+          className="@2xl:w-56"
           value={role ?? ''}
           onChange={(e) => setRole((e.target.value || null) as Role | null)}
         >

@@ -36,7 +36,7 @@ export function Analytics() {
             <p className="text-muted-foreground">
               Du {formatDay(range.from)} au {formatDay(range.to)}
             </p>
-            <p className="text-lg font-bold tabular-nums">
+            <p className="whitespace-nowrap text-lg font-bold tabular-nums">
               {totals ? formatEuros(totals.revenueCents) : '…'}
             </p>
             <p className="text-muted-foreground">

@@ -137,7 +137,7 @@ export function Overview() {
             <CardTitle>Dernières commandes</CardTitle>
             <CardDescription>Les plus récentes en premier</CardDescription>
           </CardHeader>
-          <CardContent className="px-1 pb-4 sm:px-6 sm:pb-6">
+          <CardContent className="@container px-1 pb-4 sm:px-6 sm:pb-6">
             {latest.data ? (
               latest.data.length === 0 ? (
                 <p className="py-6 text-center text-sm text-muted-foreground">
@@ -148,9 +148,9 @@ export function Overview() {
                   <TableHeader>
                     <TableRow>
                       <TableHead>Commande</TableHead>
-                      <TableHead className="max-sm:hidden">Client</TableHead>
+                      <TableHead className="hidden @sm:table-cell">Client</TableHead>
                       <TableHead className="text-right">Total</TableHead>
-                      <TableHead className="max-sm:hidden">Statut</TableHead>
+                      <TableHead className="hidden @lg:table-cell">Statut</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -166,20 +166,21 @@ export function Overview() {
                           <span className="block text-xs text-muted-foreground">
                             {shortDateTime(order.createdAt)}
                           </span>
-                          {/* On phones the status sits under the number instead of a column of its own. */}
+                          {/* In a narrow card (a phone, a tablet beside the sidebar) the status sits under the
+                              number instead of a column of its own; the narrowest leave out the client. */}
                           <OrderStatusBadge
                             status={order.status}
                             audience="admin"
-                            className="mt-1 sm:hidden"
+                            className="mt-1 @lg:hidden"
                           />
                         </TableCell>
-                        <TableCell className="max-sm:hidden">
+                        <TableCell className="hidden @sm:table-cell">
                           {order.customerName || 'Client sans nom'}
                         </TableCell>
                         <TableCell className="text-right tabular-nums whitespace-nowrap">
                           {formatEuros(order.totalAmountCents)}
                         </TableCell>
-                        <TableCell className="max-sm:hidden">
+                        <TableCell className="hidden @lg:table-cell">
                           <OrderStatusBadge
                             status={order.status}
                             audience="admin"

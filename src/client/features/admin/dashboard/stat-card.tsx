@@ -28,7 +28,10 @@ export function StatCard({
         <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-5 sm:pt-0">
-        <p className="text-2xl font-bold tabular-nums" data-testid={testId ? `${testId}-value` : undefined}>
+        <p
+          className="whitespace-nowrap text-2xl font-bold tabular-nums"
+          data-testid={testId ? `${testId}-value` : undefined}
+        >
           {value}
         </p>
         {comparedTo !== undefined ? (

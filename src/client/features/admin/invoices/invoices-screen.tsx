@@ -25,13 +25,23 @@ function TotalsList({ title, excl, vat, incl }: { title: string; excl: number; v
       <p>{title}</p>
       <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm">
         <dt className="text-muted-foreground">Total HT</dt>
-        <dd className="text-right tabular-nums">{formatEuros(excl)}</dd>
+        <dd className="whitespace-nowrap text-right tabular-nums">{formatEuros(excl)}</dd>
         <dt className="text-muted-foreground">TVA</dt>
-        <dd className="text-right tabular-nums">{formatEuros(vat)}</dd>
+        <dd className="whitespace-nowrap text-right tabular-nums">{formatEuros(vat)}</dd>
         <dt className="text-muted-foreground">Total TTC</dt>
-        <dd className="text-right tabular-nums">{formatEuros(incl)}</dd>
+        <dd className="whitespace-nowrap text-right tabular-nums">{formatEuros(incl)}</dd>
       </dl>
     </>
+  );
+}
+
+/** A document's PDF, named for screen readers by its number. */
+function DownloadButton({ number, onDownload }: { number: string; onDownload: (number: string) => void }) {
+  return (
+    <Button type="button" size="sm" variant="ghost" onClick={() => onDownload(number)}>
+      <FileDown aria-hidden="true" />
+      <span className="sr-only">Télécharger {number}</span>
+    </Button>
   );
 }
 
@@ -80,7 +90,7 @@ export function InvoicesScreen() {
         </Button>
       </ScreenHeader>
       <ListFilters>
-        <Field label="Du" className="sm:w-44">
+        <Field label="Du" className="@2xl:w-44">
           {(c) => (
             <Input
               {...c}
@@ -90,7 +100,7 @@ export function InvoicesScreen() {
             />
           )}
         </Field>
-        <Field label="Au" className="sm:w-44">
+        <Field label="Au" className="@2xl:w-44">
           {(c) => (
             <Input
               {...c}
@@ -100,7 +110,7 @@ export function InvoicesScreen() {
             />
           )}
         </Field>
-        <Field label="Série" className="sm:w-48">
+        <Field label="Série" className="@2xl:w-48">
           {(c) => (
             <NativeSelect
               {...c}
@@ -165,22 +175,26 @@ export function InvoicesScreen() {
                   {data.totals.rates.map((r) => (
                     <TableRow key={r.rate}>
                       <TableCell>{percent(r.rate)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatEuros(r.baseCents)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatEuros(r.vatCents)}</TableCell>
-                      <TableCell className="text-right tabular-nums">
+                      <TableCell className="whitespace-nowrap text-right tabular-nums">
+                        {formatEuros(r.baseCents)}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap text-right tabular-nums">
+                        {formatEuros(r.vatCents)}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap text-right tabular-nums">
                         {formatEuros(r.totalInclCents)}
                       </TableCell>
                     </TableRow>
                   ))}
                   <TableRow className="font-semibold">
                     <TableCell>Total (avoirs déduits)</TableCell>
-                    <TableCell className="text-right tabular-nums">
+                    <TableCell className="whitespace-nowrap text-right tabular-nums">
                       {formatEuros(data.totals.totalExclCents)}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">
+                    <TableCell className="whitespace-nowrap text-right tabular-nums">
                       {formatEuros(data.totals.totalVatCents)}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">
+                    <TableCell className="whitespace-nowrap text-right tabular-nums">
                       {formatEuros(data.totals.totalInclCents)}
                     </TableCell>
                   </TableRow>
@@ -188,9 +202,51 @@ export function InvoicesScreen() {
               </Table>
             </CardContent>
           </Card>
+          {/* The register: a table when the main area has the room for its seven columns, else one
+              block per document (a phone, a tablet beside the sidebar). */}
           <Card>
-            <CardContent className="overflow-x-auto p-0">
-              <Table data-testid="invoice-register">
+            <CardContent className="p-0">
+              <ul className="divide-y @4xl:hidden" data-testid="invoice-register-list">
+                {data.rows.length === 0 ? (
+                  <li className="px-4 py-8 text-center text-muted-foreground">
+                    Aucune facture sur cette période.
+                  </li>
+                ) : (
+                  data.rows.map((r) => {
+                    const sign = r.kind === 'credit_note' ? -1 : 1;
+                    return (
+                      <li key={r.number} className="grid gap-1 p-4 text-sm">
+                        <div className="flex items-start justify-between gap-2">
+                          <div className="min-w-0">
+                            <p className="font-medium">
+                              {r.kind === 'invoice' ? 'Facture' : 'Avoir'}{' '}
+                              <span className="whitespace-nowrap">{r.number}</span>
+                            </p>
+                            {r.citesNumber ? (
+                              <p className="text-xs text-muted-foreground">sur {r.citesNumber}</p>
+                            ) : null}
+                          </div>
+                          <DownloadButton number={r.number} onDownload={download} />
+                        </div>
+                        <p className="[overflow-wrap:anywhere]">{r.customerName}</p>
+                        <p className="text-xs text-muted-foreground tabular-nums">
+                          <span className="whitespace-nowrap">{shortDateTime(r.issuedAt)}</span> ·{' '}
+                          <span className="whitespace-nowrap">{r.orderNumber}</span>
+                        </p>
+                        <p className="tabular-nums">
+                          <span className="whitespace-nowrap font-medium">
+                            {formatEuros(sign * r.totalInclCents)} TTC
+                          </span>{' '}
+                          <span className="whitespace-nowrap text-muted-foreground">
+                            · {formatEuros(sign * r.totalExclCents)} HT
+                          </span>
+                        </p>
+                      </li>
+                    );
+                  })
+                )}
+              </ul>
+              <Table data-testid="invoice-register" className="hidden @4xl:table">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Numéro</TableHead>
@@ -232,15 +288,7 @@ export function InvoicesScreen() {
                             {formatEuros(sign * r.totalInclCents)}
                           </TableCell>
                           <TableCell>
-                            <Button
-                              type="button"
-                              size="sm"
-                              variant="ghost"
-                              onClick={() => download(r.number)}
-                            >
-                              <FileDown aria-hidden="true" />
-                              <span className="sr-only">Télécharger {r.number}</span>
-                            </Button>
+                            <DownloadButton number={r.number} onDownload={download} />
                           </TableCell>
                         </TableRow>
                       );

@@ -44,7 +44,7 @@ export function AdminLayout() {
             <Button asChild variant="ghost" size="sm">
               <Link to="/">
                 <ExternalLink aria-hidden="true" />
-                <span className="max-sm:sr-only">Voir le site</span>
+                <span className="max-lg:sr-only">Voir le site</span>
               </Link>
             </Button>
             <Button variant="outline" size="sm" onClick={onSignOut} disabled={leaving}>
@@ -53,7 +53,7 @@ export function AdminLayout() {
             </Button>
           </div>
         </header>
-        <main className="flex-1 p-4 sm:p-6">
+        <main className="@container flex-1 p-4 sm:p-6">
           <Outlet />
         </main>
       </SidebarInset>

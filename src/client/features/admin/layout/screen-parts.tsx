@@ -13,7 +13,11 @@ import { SubmitButton } from '@/client/components/ui/form';
 import { TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { cn } from '@/client/lib/utils';
 
-/** A back-office screen's head: the title with its summary line under it, the actions on the right. */
+/**
+ * A back-office screen's head: the title with its summary line under it, the actions on the right
+ * once the screen has the room (the main area is a container: beside the sidebar on a tablet it is
+ * as narrow as a phone), else under it.
+ */
 export function ScreenHeader({
   title,
   summary,
@@ -24,8 +28,8 @@ export function ScreenHeader({
   children?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div>
+    <div className="flex flex-col gap-4 @3xl:flex-row @3xl:items-end @3xl:justify-between">
+      <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         {summary}
       </div>
@@ -34,9 +38,9 @@ export function ScreenHeader({
   );
 }
 
-/** The row of a list screen's search box and filter selector (stacked on phones). */
+/** The row of a list screen's search box and filter selectors (stacked when the main area is narrow). */
 export function ListFilters({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col gap-3 sm:flex-row">{children}</div>;
+  return <div className="flex flex-col gap-3 @2xl:flex-row">{children}</div>;
 }
 
 /** What a list table does with a row: the screen opens its dialogs. */

@@ -182,7 +182,7 @@ function NewOrderForm({ onClose }: { onClose: () => void }) {
                       <Plus className="size-4" aria-hidden="true" />
                     </button>
                   </span>
-                  <span className="w-20 text-right tabular-nums">
+                  <span className="w-20 whitespace-nowrap text-right tabular-nums">
                     {formatEuros(l.unitPriceCents * l.quantity)}
                   </span>
                   <Button
@@ -198,7 +198,7 @@ function NewOrderForm({ onClose }: { onClose: () => void }) {
               ))}
               <li className="flex justify-between px-2 text-sm text-muted-foreground">
                 <span>Sous-total indicatif (le serveur calcule le total et la livraison)</span>
-                <span className="tabular-nums">{formatEuros(subtotal)}</span>
+                <span className="whitespace-nowrap tabular-nums">{formatEuros(subtotal)}</span>
               </li>
             </ul>
           )}

@@ -18,6 +18,7 @@ import { OrderStatusBadge, PaymentBadge } from '@/client/features/account/status
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
+import { cn } from '@/client/lib/utils';
 import { frenchDateTime, shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { NOTES_MAX } from '@/domain/common/limits';
@@ -82,11 +83,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Amount({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+/** An amount in its box: never broken over two lines (the dialog breaks other text anywhere). */
+function Amount({
+  label,
+  cents,
+  strong = false,
+  className,
+}: {
+  label: string;
+  cents: number;
+  strong?: boolean;
+  className?: string;
+}) {
   return (
-    <div className="rounded-md border p-3">
+    <div className={cn('min-w-0 rounded-md border p-3', className)}>
       <p className="text-xs text-muted-foreground">{label}</p>
-      <p className={strong ? 'text-lg font-bold tabular-nums' : 'font-medium tabular-nums'}>
+      <p className={cn('whitespace-nowrap tabular-nums', strong ? 'text-lg font-bold' : 'font-medium')}>
         {formatEuros(cents)}
       </p>
     </div>
@@ -164,8 +176,9 @@ function OrderDetails({
           Avec les prix
         </label>
       </div>
-      <div className="grid grid-cols-3 gap-2">
-        <Amount label="Total" cents={order.totalAmountCents} strong />
+      {/* On a phone the total has a row of its own: three boxes of a third are too narrow for it. */}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Amount label="Total" cents={order.totalAmountCents} strong className="col-span-2 sm:col-span-1" />
         <Amount label="Frais de port" cents={order.shippingCostCents} />
         <Amount label="Taxes" cents={order.taxCents} />
       </div>
@@ -204,7 +217,9 @@ function OrderDetails({
                   {line.refundedQuantity > 0 ? ` · dont ${line.refundedQuantity} remboursé` : ''}
                 </p>
               </div>
-              <p className="font-medium tabular-nums">{formatEuros(line.totalPriceCents)}</p>
+              <p className="whitespace-nowrap font-medium tabular-nums">
+                {formatEuros(line.totalPriceCents)}
+              </p>
             </li>
           ))}
         </ul>

@@ -106,7 +106,7 @@ export function OrdersScreen() {
       </ScreenHeader>
       <ListFilters>
         <SearchInput
-          className="sm:max-w-sm sm:flex-1"
+          className="@2xl:max-w-sm @2xl:flex-1"
           value={search}
           maxLength={SEARCH_MAX}
           onValueChange={setSearch}
@@ -114,7 +114,7 @@ export function OrdersScreen() {
           aria-label="Rechercher des commandes"
         />
         <NativeSelect
-          className="sm:w-52"
+          className="@2xl:w-52"
           aria-label="Filtrer par statut"
           value={status}
           onChange={(e) => setStatus(orderStatusFilter.parse(e.target.value))}
@@ -127,7 +127,7 @@ export function OrdersScreen() {
           ))}
         </NativeSelect>
         <NativeSelect
-          className="sm:w-52"
+          className="@2xl:w-56"
           aria-label="Filtrer par rétractation"
           value={withdrawal}
           onChange={(e) => setWithdrawal(withdrawalFilter.parse(e.target.value))}

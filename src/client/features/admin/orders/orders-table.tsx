@@ -53,7 +53,7 @@ function PaymentCell({ order }: { order: AdminOrder; className?: string }) {
     <span className="grid justify-items-start gap-0.5">
       <PaymentBadge status={order.paymentStatus} />
       {order.refundedCents > 0 ? (
-        <span className="text-xs text-muted-foreground tabular-nums">
+        <span className="whitespace-nowrap text-xs text-muted-foreground tabular-nums">
           −{formatEuros(order.refundedCents)}
         </span>
       ) : null}
@@ -99,7 +99,7 @@ function ActionButtons({ order, canEdit, onDetails, onDelete }: RowProps & { ord
 export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrder[] }) {
   return (
     <>
-      <ul className="grid gap-3 px-3 xl:hidden" data-testid="orders-cards">
+      <ul className="grid gap-3 px-3 sm:px-0 xl:hidden" data-testid="orders-cards">
         {orders.map((order) => (
           <li key={order.id} className="grid gap-3 rounded-lg border p-3" data-testid="order-card">
             <div className="flex items-start justify-between gap-2">
@@ -116,7 +116,9 @@ export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrde
                 <p className="text-xs text-muted-foreground tabular-nums">{shortDateTime(order.createdAt)}</p>
               </div>
               <div className="text-right">
-                <p className="font-semibold tabular-nums">{formatEuros(order.totalAmountCents)}</p>
+                <p className="whitespace-nowrap font-semibold tabular-nums">
+                  {formatEuros(order.totalAmountCents)}
+                </p>
                 <p className="text-xs text-muted-foreground">
                   {order.itemCount} article{order.itemCount > 1 ? 's' : ''}
                 </p>

@@ -108,7 +108,9 @@ function Figure({ label, cents: value, strong = false }: { label: string; cents:
   return (
     <div className="rounded-md border p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className={strong ? 'font-bold tabular-nums' : 'font-medium tabular-nums'}>{formatEuros(value)}</dd>
+      <dd className={`whitespace-nowrap tabular-nums ${strong ? 'font-bold' : 'font-medium'}`}>
+        {formatEuros(value)}
+      </dd>
     </div>
   );
 }
@@ -145,7 +147,7 @@ function MovementItem({
         {cancelled ? <p className="text-xs text-muted-foreground">Annulé par une écriture inverse</p> : null}
       </div>
       <div className="flex items-center gap-2">
-        <span className={`tabular-nums font-semibold ${out ? 'text-destructive' : ''}`}>
+        <span className={`whitespace-nowrap tabular-nums font-semibold ${out ? 'text-destructive' : ''}`}>
           {out ? '−' : '+'}
           {formatEuros(m.amountCents)}
         </span>
@@ -409,7 +411,8 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetails; onClose: (
           {(control) => <Textarea {...control} {...form.text('note')} rows={2} maxLength={MONEY_NOTE_MAX} />}
         </Field>
         <p className="text-sm">
-          Total du remboursement : <strong className="tabular-nums">{formatEuros(total)}</strong>
+          Total du remboursement :{' '}
+          <strong className="whitespace-nowrap tabular-nums">{formatEuros(total)}</strong>
         </p>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>

@@ -83,7 +83,9 @@ function CodeList({
               checked={selected.includes(code)}
               onChange={(e) => onChange(toggle(selected, code, e.target.checked))}
             />
-            <span>
+            {/* Combined codes (« P303+P361+P353 ») are long words: they break rather than scroll the list
+                sideways on a phone. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
               <strong>{code}</strong> {texts[code]}
             </span>
           </label>

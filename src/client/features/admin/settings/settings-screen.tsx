@@ -364,7 +364,7 @@ function NotificationsTab({ form }: { form: Form }) {
     ],
   ];
   return (
-    <>
+    <div className="grid gap-6">
       <Section title="Notifications" description="Les emails que la boutique vous envoie">
         <Field label="Activer les notifications" inline>
           {(c) => (
@@ -414,7 +414,7 @@ function NotificationsTab({ form }: { form: Form }) {
           )}
         </Field>
       </Section>
-    </>
+    </div>
   );
 }
 
