@@ -32,7 +32,8 @@ function projects(names?: string[]): (Project & { name: string })[] {
     },
   ];
   const chosen = all.filter((p) => !names || names.includes(p.name.replace(/-.*$/, '')));
-  // Each project waits for the one before it: no shared-state spec overlaps any other file.
+  // Each project waits for the one before it: no shared-state spec overlaps any other file. To run
+  // one spec of a later project alone: `--project desktop-shared-state --no-deps`.
   return chosen.map((p, i) => (i === 0 ? p : { ...p, dependencies: [chosen[i - 1]?.name ?? ''] }));
 }
 

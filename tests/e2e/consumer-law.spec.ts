@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BUSINESS } from '../../src/domain/site/business';
 import { INDEXABLE_PAGES } from '../../src/domain/site/routes';
 import { signInAsAdmin, storedSettings } from './support/admin';
+import { confirmCheckout, fillCheckout, GUEST } from './support/checkout';
 import { homeAlive, hydrated } from './support/hydration';
 import { findMail, mailsTo } from './support/mail';
 
@@ -45,13 +46,7 @@ test('a total changed under the customer is refused with the new figures; the gu
     await shopper.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
     await shopper.goto('/checkout');
     await expect(shopper.getByTestId('checkout-total')).toHaveText('19,40 €');
-    await shopper.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Marie');
-    await shopper.getByRole('textbox', { name: 'Nom', exact: true }).fill('Lefèvre');
-    await shopper.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await shopper.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('06 11 22 33 44');
-    await shopper.getByRole('textbox', { name: 'Adresse', exact: true }).fill('12 rue des Tilleuls');
-    await shopper.getByRole('textbox', { name: 'Ville', exact: true }).fill('Évreux');
-    await shopper.getByRole('textbox', { name: 'Code postal', exact: true }).fill('27000');
+    await fillCheckout(shopper, { ...GUEST, email });
 
     // The owner changes the delivery cost between the page load and the click.
     await saveSettings(page.request, baseURL as string, {
@@ -143,15 +138,7 @@ test('after a change of phone and delivery cost in Paramètres, no page, mail or
     await shopper.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
     await shopper.goto('/checkout');
     await expect(shopper.getByTestId('shipping-cost')).toHaveText('6,90 €');
-    await shopper.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Marie');
-    await shopper.getByRole('textbox', { name: 'Nom', exact: true }).fill('Lefèvre');
-    await shopper.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await shopper.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('06 11 22 33 44');
-    await shopper.getByRole('textbox', { name: 'Adresse', exact: true }).fill('12 rue des Tilleuls');
-    await shopper.getByRole('textbox', { name: 'Ville', exact: true }).fill('Évreux');
-    await shopper.getByRole('textbox', { name: 'Code postal', exact: true }).fill('27000');
-    await shopper.getByRole('button', { name: 'Commander et payer' }).click();
-    await expect(shopper).toHaveURL(/\/confirmation$/);
+    await confirmCheckout(shopper, { ...GUEST, email });
     await expect(shopper.locator('body')).toContainText(newPhone);
     for (const old of oldValues) await expect(shopper.locator('body')).not.toContainText(old);
 

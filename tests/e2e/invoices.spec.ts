@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SELLER } from '../support/invoices.js';
 import { signInAsAdmin } from './support/admin';
+import { confirmCheckout, GUEST } from './support/checkout';
 import { findMail } from './support/mail';
 
 /**
@@ -33,15 +34,7 @@ async function guestOrder(page: Page, email: string): Promise<string> {
   await page.goto('/boutique');
   await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
   await page.goto('/checkout');
-  await page.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Marie');
-  await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Lefèvre');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('06 11 22 33 44');
-  await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('12 rue des Tilleuls');
-  await page.getByRole('textbox', { name: 'Ville', exact: true }).fill('Évreux');
-  await page.getByRole('textbox', { name: 'Code postal', exact: true }).fill('27000');
-  await page.getByRole('button', { name: 'Commander et payer' }).click();
-  await expect(page).toHaveURL(/\/confirmation$/);
+  await confirmCheckout(page, { ...GUEST, email });
   await expect.poll(() => findMail(email, '/commande/'), { timeout: 20_000 }).not.toBeNull();
   const mail = (await findMail(email, '/commande/')) as string;
   const link = /\/commande\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}/.exec(mail)?.[0];
