@@ -189,6 +189,19 @@ async function walkBackOffice(page: Page, width: number) {
     .click();
   const order = page.getByRole('dialog', { name: /^Commande CMD-/ });
   await expect(order.getByTestId('payments-block')).toBeVisible();
+  // The notice « Commande … créée » is still up: it leaves the dialog's close button in sight (defect 2).
+  const notice = page.getByText(/^Commande CMD-.* créée/).first();
+  await expect(notice).toBeVisible();
+  const closeBox = await order.getByRole('button', { name: 'Fermer', exact: true }).boundingBox();
+  const noticeBox = await page.locator('li', { has: notice }).boundingBox();
+  const overlaps =
+    closeBox !== null &&
+    noticeBox !== null &&
+    closeBox.x < noticeBox.x + noticeBox.width &&
+    noticeBox.x < closeBox.x + closeBox.width &&
+    closeBox.y < noticeBox.y + noticeBox.height &&
+    noticeBox.y < closeBox.y + closeBox.height;
+  expect(overlaps, `a notice covers the order dialog's close button at ${width} px`).toBe(false);
   await shot(page, 'order-dialog');
   expect(await dialogFits(page, order), `order dialog at ${width} px`).toBe(true);
   await expectNoLayoutDefects(page, 'order dialog');
