@@ -222,45 +222,68 @@ try {
   const payload = { from: 'pending', to: 'paid' };
   const system = { actor: { kind: 'system' as const }, requestId: 'bench' };
   let opIndex = 0;
+  // Orders being changed by a client: never two operations on one order at a time (with few orders
+  // and a slow client, the round robin came back to an order still in flight: a version conflict).
+  const inFlight = new Set<string>();
+  if (orderIds.length <= Math.max(...CLIENT_COUNTS))
+    throw new Error(
+      `BENCH_EVENTS too small: ${orderIds.length} orders for ${Math.max(...CLIENT_COUNTS)} clients`,
+    );
   const nextOrder = () => {
-    const id = orderIds[opIndex++ % orderIds.length] as string;
+    let id = orderIds[opIndex++ % orderIds.length] as string;
+    while (inFlight.has(id)) id = orderIds[opIndex++ % orderIds.length] as string;
+    inFlight.add(id);
     const head = streams.get(id) as { version: number; hash: string; paid: boolean };
-    return { id, head };
+    return { id, head, done: () => inFlight.delete(id) };
   };
 
   /** The store's append: event (hashed, chained), stream head and read-table change, one statement. */
   const append = async () => {
-    const { id, head } = nextOrder();
-    // Payment statuses are derived since issue 24: the inline change toggled here is the order status.
-    const from = head.paid ? 'processing' : 'confirmed';
-    const to = head.paid ? 'confirmed' : 'processing';
-    const event = { type: 'OrderStatusChanged' as const, data: { from, to } as const };
-    const metadata = { ...system, at: new Date().toISOString(), schemaVersion: EVENT_SCHEMA_VERSION };
-    const after = {
-      id,
-      status: to,
-      paymentStatus: 'pending',
-      version: head.version + 1,
-      updatedAt: metadata.at,
-    } as OrderState;
-    const appended = await appendEvent(
-      sql,
-      id,
-      head.version,
-      head.hash,
-      { ...event, metadata },
-      projectionStatement(sql, event, after) ?? undefined,
-    );
-    streams.set(id, { version: appended.version, hash: appended.hash, paid: !head.paid });
+    const { id, head, done } = nextOrder();
+    try {
+      // Payment statuses are derived since issue 24: the inline change toggled here is the order status.
+      const from = head.paid ? 'processing' : 'confirmed';
+      const to = head.paid ? 'confirmed' : 'processing';
+      const event = { type: 'OrderStatusChanged' as const, data: { from, to } as const };
+      const metadata = { ...system, at: new Date().toISOString(), schemaVersion: EVENT_SCHEMA_VERSION };
+      const after = {
+        id,
+        status: to,
+        paymentStatus: 'pending',
+        version: head.version + 1,
+        updatedAt: metadata.at,
+      } as OrderState;
+      const appended = await appendEvent(
+        sql,
+        id,
+        head.version,
+        head.hash,
+        { ...event, metadata },
+        projectionStatement(sql, event, after) ?? undefined,
+      );
+      streams.set(id, { version: appended.version, hash: appended.hash, paid: !head.paid });
+    } finally {
+      done();
+    }
   };
 
   /** The whole command: read the stream, fold, decide, then the same append. */
   const command = async () => {
-    const { id, head } = nextOrder();
-    // Back and forth: going back needs a reason (domain/orders/transitions.ts).
-    const result = await setOrderStatus(sql, id, head.paid ? 'confirmed' : 'processing', system, 'Benchmark');
-    const last = result.events.at(-1);
-    if (last) streams.set(id, { version: last.version, hash: last.hash, paid: !head.paid });
+    const { id, head, done } = nextOrder();
+    try {
+      // Back and forth: going back needs a reason (domain/orders/transitions.ts).
+      const result = await setOrderStatus(
+        sql,
+        id,
+        head.paid ? 'confirmed' : 'processing',
+        system,
+        'Benchmark',
+      );
+      const last = result.events.at(-1);
+      if (last) streams.set(id, { version: last.version, hash: last.hash, paid: !head.paid });
+    } finally {
+      done();
+    }
   };
 
   console.log(
