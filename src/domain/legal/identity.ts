@@ -102,6 +102,17 @@ export function legalIdentity(s: IdentitySettings, seller: SellerIdentity | null
   };
 }
 
+/** The Mentions légales fields before the owner fills them (the settings' defaults). */
+export const LEGAL_NOTICE_DEFAULTS = {
+  publicationDirector: '',
+  hostName: '',
+  hostAddress: '',
+  hostPhone: '',
+  mediatorName: '',
+  mediatorAddress: '',
+  mediatorWebsite: '',
+};
+
 /** What a page shows before the settings arrive (pre-rendered HTML): business.ts's contact facts. */
 export const PRERENDER_IDENTITY: LegalIdentity = legalIdentity(
   {
@@ -109,13 +120,7 @@ export const PRERENDER_IDENTITY: LegalIdentity = legalIdentity(
     shopEmail: BUSINESS.email,
     shopPhone: BUSINESS.phoneDisplay,
     shopAddress: '',
-    publicationDirector: '',
-    hostName: '',
-    hostAddress: '',
-    hostPhone: '',
-    mediatorName: '',
-    mediatorAddress: '',
-    mediatorWebsite: '',
+    ...LEGAL_NOTICE_DEFAULTS,
   },
   null,
 );

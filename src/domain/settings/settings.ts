@@ -4,7 +4,7 @@ import { parseDecimal } from '../catalog/product.js';
 import { EMAIL_MAX, tooLongMessage } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
 import type { SellerIdentity } from '../invoices/identity.js';
-import { type LegalIdentity, legalIdentity } from '../legal/identity.js';
+import { LEGAL_NOTICE_DEFAULTS, type LegalIdentity, legalIdentity } from '../legal/identity.js';
 
 /**
  * The shop settings (back-office.md §2 "Paramètres", §3 defaults): ONE schema, parsed by the
@@ -58,15 +58,6 @@ const legalNoticeShape = {
   mediatorWebsite: optionalUrl,
 };
 
-export const LEGAL_NOTICE_DEFAULTS = {
-  publicationDirector: '',
-  hostName: '',
-  hostAddress: '',
-  hostPhone: '',
-  mediatorName: '',
-  mediatorAddress: '',
-  mediatorWebsite: '',
-};
 // --- end of the Mentions légales block ------------------------------------------------------------
 
 export const shopSettingsSchema = z.object({
