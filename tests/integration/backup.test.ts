@@ -302,69 +302,57 @@ describe('a backup edited in any table is refused, and nothing is written', () =
     expect(message).toBe(RESTORE_MESSAGES.badSignature);
   };
 
-  it('a customer made admin', async () => {
-    const id = shop.users.customerA.id;
-    await signatureRefused(
-      edit(
-        backup,
-        'profiles',
-        (r) => r.id === id,
-        (r) => {
-          r.role = 'admin';
-        },
-      ),
-    );
+  type Row = Record<string, unknown>;
+  /** One edit per table an attacker would aim at: which row, and what they change in it. */
+  const EDITS: [string, string, (r: Row) => boolean, (r: Row) => void][] = [
+    [
+      'a customer made admin',
+      'profiles',
+      (r) => r.id === shop.users.customerA.id,
+      (r) => {
+        r.role = 'admin';
+      },
+    ],
+    [
+      "an order's customer and total",
+      'orders',
+      (r) => r.customer_id !== null,
+      (r) => {
+        r.customer_id = shop.users.customerB.id;
+        r.total_amount_cents = 1;
+      },
+    ],
+    [
+      'a price at 1 cent',
+      'products',
+      () => true,
+      (r) => {
+        r.price_cents = 1;
+      },
+    ],
+    [
+      "an invoice's PDF",
+      'invoice_documents',
+      () => true,
+      (r) => {
+        r.pdf = '\\x00';
+      },
+    ],
+    [
+      'a personal record',
+      'personal_records',
+      (r) => r.fields !== null,
+      (r) => {
+        (r.fields as { customer: { email: string } }).customer.email = 'pirate@example.com';
+      },
+    ],
+  ];
+
+  it.each(EDITS)('%s', async (_name, table, match, change) => {
+    await signatureRefused(edit(backup, table, match, change));
   });
 
-  it("an order's customer and total", async () => {
-    const other = shop.users.customerB.id;
-    await signatureRefused(
-      edit(
-        backup,
-        'orders',
-        (r) => r.customer_id !== null,
-        (r) => {
-          r.customer_id = other;
-          r.total_amount_cents = 1;
-        },
-      ),
-    );
-  });
-
-  it('a price at 1 cent', async () => {
-    await signatureRefused(
-      edit(
-        backup,
-        'products',
-        () => true,
-        (r) => {
-          r.price_cents = 1;
-        },
-      ),
-    );
-  });
-
-  it("an invoice's PDF, a personal record, a line removed, a line added, the counts", async () => {
-    await signatureRefused(
-      edit(
-        backup,
-        'invoice_documents',
-        () => true,
-        (r) => {
-          r.pdf = '\\x00';
-        },
-      ),
-    );
-    await signatureRefused(
-      edit(
-        backup,
-        'personal_records',
-        (r) => r.fields !== null,
-        (r) => {
-          (r.fields as { customer: { email: string } }).customer.email = 'pirate@example.com';
-        },
-      ),
-    );
+  it('a line removed, a line added, the counts', async () => {
     const row = backup.findIndex((l) => l.includes('"t":"orders"'));
     await signatureRefused(backup.filter((_, i) => i !== row));
     await signatureRefused([...backup.slice(0, row), backup[row]!, ...backup.slice(row)]);
