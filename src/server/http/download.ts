@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { type ZipOptions, zipSync } from 'fflate';
 import { CSV_BOM, csvLine } from '../../domain/orders/admin-list.js';
 import { errors } from '../errors.js';
 import { logger } from '../logger.js';
@@ -124,4 +125,24 @@ export async function sendCsv(
 ): Promise<void> {
   const done = await streamDownload(res, { contentType: 'text/csv; charset=utf-8', ...file }, produce);
   if (done === false) replyError(res, errors.downloadBusy());
+}
+
+export interface ZipEntry {
+  name: string;
+  content: Buffer | string;
+  /** The entry's time; now when not given. */
+  date?: Date;
+}
+
+/**
+ * The one way a downloaded ZIP is made (the personal data export, the accountant's invoices):
+ * deflated entries with their dates, opened by every archive tool.
+ */
+export function zip(entries: readonly ZipEntry[]): Buffer {
+  const files: Record<string, [Uint8Array, ZipOptions]> = {};
+  for (const entry of entries) {
+    const bytes = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : entry.content;
+    files[entry.name] = [new Uint8Array(bytes), { mtime: entry.date ?? new Date() }];
+  }
+  return Buffer.from(zipSync(files, { level: 6 }));
 }

@@ -3,7 +3,6 @@
  * the stored PDFs for downloads. Callers check who may read (staff; a customer their own order; the
  * signed order page its order).
  */
-import { strToU8, zipSync } from 'fflate';
 import { DomainError } from '../../domain/errors.js';
 import {
   invoiceStatus,
@@ -14,6 +13,7 @@ import {
   totalsPerRate,
 } from '../../domain/invoices/register.js';
 import type { Tx } from '../db/client.js';
+import { zip } from '../http/download.js';
 import { documentFilename } from './mail.js';
 
 const notFound = () => new DomainError('not_found', 'DOCUMENT_NOT_FOUND', 'Document introuvable.');
@@ -126,9 +126,11 @@ export async function exportDocuments(sql: Tx, filters: RegisterFilters): Promis
   const numbers = rows.map((r) => r.number);
   const pdfs = await sql<{ number: string; kind: 'invoice' | 'credit_note'; pdf: Buffer }[]>`
     select number, kind, pdf from invoice_documents where number = any(${numbers})`;
-  const files: Record<string, Uint8Array> = { 'factures.csv': strToU8(registerCsv(rows)) };
-  for (const p of pdfs) files[documentFilename(p)] = new Uint8Array(p.pdf);
   // Fixed file times: the same period gives the same archive.
-  const zip = zipSync(files, { level: 6, mtime: new Date('2026-01-01T00:00:00Z') });
-  return { filename: registerFileName(filters), base64: Buffer.from(zip).toString('base64') };
+  const date = new Date('2026-01-01T00:00:00Z');
+  const archive = zip([
+    { name: 'factures.csv', content: registerCsv(rows), date },
+    ...pdfs.map((p) => ({ name: documentFilename(p), content: p.pdf, date })),
+  ]);
+  return { filename: registerFileName(filters), base64: archive.toString('base64') };
 }

@@ -7,6 +7,7 @@
  */
 import { DomainError } from '../../domain/errors.js';
 import type { Tx } from '../db/client.js';
+import { type ZipEntry, zip } from '../http/download.js';
 import { documentFilename } from '../invoices/mail.js';
 import { orderDocuments } from '../invoices/queries.js';
 import { foldStored } from '../orders/commit.js';
@@ -14,7 +15,6 @@ import { orderHistory } from '../orders/history.js';
 import { orderIdFromToken } from '../orders/order-link.js';
 import { readStream } from '../orders/store.js';
 import { orderForToken } from '../orders/withdrawal.js';
-import { type ZipEntry, zip } from './zip.js';
 
 /** Whose data: an account, and/or the guest orders placed with its email. */
 export interface ExportSubject {
