@@ -167,7 +167,7 @@ function MovementItem({
                   });
                   return utils.orders.invalidate();
                 })
-                .catch((error: unknown) => toastError(error))
+                .catch(toastError)
             }
           >
             Annuler

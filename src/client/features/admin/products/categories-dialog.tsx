@@ -28,7 +28,7 @@ export function CategoriesDialog({ open, onClose }: { open: boolean; onClose: ()
   const list = trpc.adminProducts.categories.useQuery(undefined, { enabled: open });
   const utils = trpc.useUtils();
   const refresh = () => Promise.all([utils.adminProducts.invalidate(), utils.catalog.invalidate()]);
-  const failed = (error: unknown) => toastError(error);
+  const failed = toastError;
   const reorder = trpc.adminProducts.reorderCategories.useMutation({ onSuccess: refresh, onError: failed });
   const items = list.data ?? [];
   const move = (index: number, by: -1 | 1) => {
@@ -176,13 +176,10 @@ function CategoryActions({
           aria-label={`Fusionner ${category.name}`}
           disabled={!into || merge.isPending}
           onClick={() =>
-            merge.mutateAsync({ id: category.id, intoId: into }).then(
-              async () => {
-                toast({ title: 'Succès', description: 'Catégories fusionnées.', variant: 'success' });
-                await onDone();
-              },
-              (error: unknown) => toastError(error),
-            )
+            merge.mutateAsync({ id: category.id, intoId: into }).then(async () => {
+              toast({ title: 'Succès', description: 'Catégories fusionnées.', variant: 'success' });
+              await onDone();
+            }, toastError)
           }
         >
           <Merge aria-hidden="true" />
