@@ -15,23 +15,19 @@ export async function ownAddress(page: Page): Promise<string> {
 }
 
 /**
- * Signs `page`'s browser context in as an account (the seeded admin by default) through the auth
- * API, as the sign-in form does, then opens `to` and waits for the back-office to render it. The
- * sign-in form itself is tested in admin.spec.ts and admin-audit.spec.ts; the other tests start
- * signed in, without loading the login page and the dashboard first.
+ * Signs `page`'s browser context in as the seeded admin through the auth API, as the sign-in form
+ * does, then opens `to` and waits for the back-office to render it. The sign-in form itself is
+ * tested in admin.spec.ts and admin-audit.spec.ts; the other tests start signed in, without
+ * loading the login page and the dashboard first.
  */
-export async function signInAsAdmin(
-  page: Page,
-  to = '/admin/dashboard',
-  account: { email: string; password: string } = ADMIN,
-): Promise<void> {
+export async function signInAsAdmin(page: Page, to = '/admin/dashboard'): Promise<void> {
   const ip = await ownAddress(page);
   const origin = new URL(test.info().project.use.baseURL ?? '').origin;
   const answer = await page.request.post('/api/auth/sign-in/email', {
     headers: { origin, 'x-forwarded-for': ip },
-    data: account,
+    data: ADMIN,
   });
-  expect(answer.ok(), `sign-in of ${account.email}`).toBe(true);
+  expect(answer.ok(), 'the admin signs in').toBe(true);
   await page.goto(to);
   await expect(page.getByTestId('page-badge')).toBeVisible();
 }

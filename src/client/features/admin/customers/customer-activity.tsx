@@ -17,7 +17,7 @@ export function CustomerActivity({ customerId }: { customerId: string }) {
   const reset = trpc.adminCustomers.sendPasswordReset.useMutation();
   const verify = trpc.adminCustomers.resendVerification.useMutation();
   const done = (description: string) => toast({ title: 'Succès', description, variant: 'success' });
-  const failed = (error: unknown) => toastError(error);
+  const failed = toastError;
   return (
     <section
       className="grid gap-3 border-t pt-4"
