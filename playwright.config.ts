@@ -9,33 +9,46 @@ process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `h27-e2e-${port}`);
 
 /**
  * The spec files that read or change what the whole shop shares: the settings (maintenance, phone,
- * delivery cost, legal identity), the catalogue (products created and deleted), the back-office's
- * figures and lists (every order and contact request placed anywhere moves the dashboard, the
- * badges and the live feed), a second instance restarted. They run one at a time, after the
- * storefront's specs. Those (each shopper with their own account, client address and cart) run
- * two files at a time: the tier waits on pages, timers and sockets far more than it computes
- * (about half a core per file), so a second file nearly halves its time.
+ * delivery cost, legal identity), the back-office's figures and lists (every order and contact
+ * request placed anywhere moves the dashboard, the badges and the live feed), a second instance
+ * restarted. They run one at a time, after the storefront's specs. Those run two files at a time:
+ * the tier waits on pages, timers and sockets far more than it computes (about half a core per
+ * file), so a second file nearly halves its time. Every spec owns the data it relies on (its own
+ * customer, client address and cart, its own product with the stock it buys: support/catalogue.ts),
+ * so no order of the files can make one fail (issue 40).
  */
 const SHARED_STATE = /(admin[^/]*|consumer-law|invoices|live)\.spec\.ts$/;
 
-/** The browser projects named (all by default), each phase after the one before. */
-function projects(names?: string[]): (Project & { name: string })[] {
-  const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
-  const all: (Project & { name: string })[] = [
-    { name: 'desktop', use: desktop, testIgnore: SHARED_STATE, workers: 2 },
-    { name: 'desktop-shared-state', use: desktop, testMatch: SHARED_STATE, workers: 1 },
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } },
-      grep: /@phone/,
-      workers: 1,
-    },
-  ];
-  const chosen = all.filter((p) => !names || names.includes(p.name.replace(/-.*$/, '')));
-  // Each project waits for the one before it: no shared-state spec overlaps any other file. To run
-  // one spec of a later project alone: `--project desktop-shared-state --no-deps`.
-  return chosen.map((p, i) => (i === 0 ? p : { ...p, dependencies: [chosen[i - 1]?.name ?? ''] }));
-}
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const phone = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } };
+
+/**
+ * Two phases, every project in each, always (no variable drops one: CI runs exactly `npm test`).
+ * 1. The storefront: every test at 1280 px (`desktop`) and the tests tagged @phone again at 375 px
+ *    (`phone`), side by side, two files at a time.
+ * 2. The shared state, one file at a time: every test at 1280 px (`desktop-shared-state`), then the
+ *    @phone ones at 375 px (`phone-shared-state`).
+ * To run one spec of a later phase alone: `--project desktop-shared-state --no-deps`.
+ */
+const projects: Project[] = [
+  { name: 'desktop', use: desktop, testIgnore: SHARED_STATE, workers: 2 },
+  { name: 'phone', use: phone, testIgnore: SHARED_STATE, grep: /@phone/, workers: 2 },
+  {
+    name: 'desktop-shared-state',
+    use: desktop,
+    testMatch: SHARED_STATE,
+    workers: 1,
+    dependencies: ['desktop', 'phone'],
+  },
+  {
+    name: 'phone-shared-state',
+    use: phone,
+    testMatch: SHARED_STATE,
+    grep: /@phone/,
+    workers: 1,
+    dependencies: ['desktop-shared-state'],
+  },
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -61,8 +74,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(['--disable-quic']),
   },
-  // E2E_PROJECTS=desktop (CI) runs the desktop project only; by default both (projects() below).
-  projects: projects(process.env.E2E_PROJECTS?.split(',')),
+  projects,
   webServer: {
     // The production build, started as `npm start` starts it, on a fresh database.
     command: 'node tests/e2e/serve.mjs',

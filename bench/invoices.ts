@@ -17,7 +17,7 @@ import PDFDocument from 'pdfkit';
 import { buildInvoice, documentNumber } from '../src/domain/invoices/document.js';
 import { sellerIdentitySchema } from '../src/domain/invoices/identity.js';
 import { renderDocumentPdf, sha256 } from '../src/server/invoices/pdf.js';
-import { invoiceOrder, SELLER, SHOP_FACTS } from '../tests/support/invoices.js';
+import { invoiceOrder, paidLedger, SELLER, SHOP_FACTS } from '../tests/support/invoices.js';
 
 const TINY = process.env.BENCH_TINY === '1';
 const RUNS = TINY ? 2 : Number(process.env.BENCH_RUNS ?? 30);
@@ -44,6 +44,7 @@ const order = invoiceOrder({
   taxCents: Math.round(((subtotal + 599) * 20) / 120),
   totalAmountCents: subtotal + 599,
   paidCents: subtotal + 599,
+  ledger: paidLedger(subtotal + 599),
 });
 const invoice = buildInvoice({
   order,
@@ -55,7 +56,20 @@ const invoice = buildInvoice({
     number: documentNumber('FA-2026', 1),
     issuedAt: order.updatedAt,
   },
-  paidAt: order.updatedAt,
+});
+
+// The same invoice made out to a buyer whose name needs the fallback fonts (Greek, Arabic, Chinese):
+// fonts.ts embeds the whole DejaVu Sans and UnifontEX for it (issue 39 finding 9).
+const worldInvoice = buildInvoice({
+  order: { ...order, customer: { ...order.customer, firstName: 'Ελένη محمد', lastName: '王小明' } },
+  identity,
+  shop: SHOP_FACTS,
+  numbered: {
+    series: 'FA-2026',
+    sequence: 2,
+    number: documentNumber('FA-2026', 2),
+    issuedAt: order.updatedAt,
+  },
 });
 
 /** pdfkit's floor: the same words on one page, built-in Helvetica, nothing embedded. */
@@ -88,12 +102,15 @@ console.log(
 );
 const cold = await timed(() => renderDocumentPdf(invoice));
 await baselinePdf();
+const worldCold = await timed(() => renderDocumentPdf(worldInvoice));
 const renders: number[] = [];
 const baselines: number[] = [];
+const worldRenders: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   baselines.push((await timed(baselinePdf)).ms);
   const render = await timed(() => renderDocumentPdf(invoice));
   renders.push(render.ms);
+  worldRenders.push((await timed(() => renderDocumentPdf(worldInvoice))).ms);
   // The same snapshot gives the same bytes (the stored hash depends on it).
   if (sha256(render.bytes) !== sha256(cold.bytes)) throw new Error('Two renders of one snapshot differ');
 }
@@ -105,4 +122,8 @@ console.log(
 console.log(`baseline, pdfkit floor (Helvetica, no PDF/A): median ${base.toFixed(1)} ms`);
 console.log(
   `invoice PDF (PDF/A-3b, fonts embedded, Factur-X): median ${pdf.toFixed(1)} ms, max ${Math.max(...renders).toFixed(1)} ms, ${(pdf / base).toFixed(1)}× the baseline (goal: under 200 ms)`,
+);
+const world = median(worldRenders);
+console.log(
+  `invoice PDF, a Greek, Arabic and Chinese name (fallback fonts): median ${world.toFixed(1)} ms, ${(world / base).toFixed(1)}× the baseline; first render ${worldCold.ms.toFixed(1)} ms (reads the fallback fonts)`,
 );

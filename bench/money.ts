@@ -37,6 +37,8 @@ try {
   const guest = { actor: { kind: 'guest' as const }, requestId: 'bench' };
   const admin = { actor: { kind: 'system' as const, name: 'bench' }, requestId: 'bench' };
   const orders: string[] = [];
+  // Placed two days ago: a payment is never dated before its order's day (the closure pays yesterday).
+  const placedAt = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
   for (let i = 0; i < ORDERS; i++) {
     const order = await placeOrder(
       sql,
@@ -46,7 +48,7 @@ try {
         deliveryMethod: 'pickup',
         lines: [{ productId: product.id, quantity: 1 }],
       },
-      guest,
+      { ...guest, at: placedAt },
     );
     orders.push(order.id);
   }

@@ -18,9 +18,10 @@ import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { eventContent, eventHash } from '../src/server/orders/canonical.js';
 import { setOrderStatus } from '../src/server/orders/commands.js';
-import { projectionStatement } from '../src/server/orders/projections.js';
+import { commitSingle, foldStored } from '../src/server/orders/commit.js';
+import { personalColumn } from '../src/server/orders/personal-records.js';
 import { replayOrders } from '../src/server/orders/replay.js';
-import { appendEvent } from '../src/server/orders/store.js';
+import { eventColumns, readReadable, type StoredEvent } from '../src/server/orders/store.js';
 import { customerForm } from '../tests/support/orders.js';
 import { fmt, openBenchDatabase } from './support.js';
 
@@ -212,12 +213,17 @@ try {
       recorded_at timestamptz not null default now())`;
   // The orders of the generated log (4 events each) take the appends: streams stay short, as
   // real orders' do (a handful of events each).
-  const streams = new Map(
-    (
-      await sql<{ streamId: string; version: number; headHash: string }[]>`
-        select stream_id, version, head_hash from event_streams order by stream_id`
-    ).map((h) => [h.streamId, { version: h.version, hash: h.headHash, paid: true }]),
-  );
+  // Each order's stream as the store read it (kept in memory and extended after each append, so that
+  // the measured operation is the store's append alone, without the read).
+  const streams = new Map<string, { stored: StoredEvent[]; forward: boolean }>();
+  for (const event of await readReadable(
+    sql<(StoredEvent & { personal: unknown })[]>`
+      select ${eventColumns(sql)}, ${personalColumn(sql)} from events order by stream_id, version`,
+  )) {
+    const stream = streams.get(event.streamId) ?? { stored: [], forward: true };
+    stream.stored.push(event);
+    streams.set(event.streamId, stream);
+  }
   const orderIds = [...streams.keys()];
   const payload = { from: 'pending', to: 'paid' };
   const system = { actor: { kind: 'system' as const }, requestId: 'bench' };
@@ -233,35 +239,28 @@ try {
     let id = orderIds[opIndex++ % orderIds.length] as string;
     while (inFlight.has(id)) id = orderIds[opIndex++ % orderIds.length] as string;
     inFlight.add(id);
-    const head = streams.get(id) as { version: number; hash: string; paid: boolean };
-    return { id, head, done: () => inFlight.delete(id) };
+    const stream = streams.get(id) as { stored: StoredEvent[]; forward: boolean };
+    return { id, stream, done: () => inFlight.delete(id) };
   };
 
-  /** The store's append: event (hashed, chained), stream head and read-table change, one statement. */
+  /**
+   * The store's own append (commitSingle): the event hashed and chained, the stream head and the
+   * read-table change, one statement, from the stream as read.
+   */
   const append = async () => {
-    const { id, head, done } = nextOrder();
+    const { id, stream, done } = nextOrder();
     try {
-      // Payment statuses are derived since issue 24: the inline change toggled here is the order status.
-      const from = head.paid ? 'processing' : 'confirmed';
-      const to = head.paid ? 'confirmed' : 'processing';
-      const event = { type: 'OrderStatusChanged' as const, data: { from, to } as const };
-      const metadata = { ...system, at: new Date().toISOString(), schemaVersion: EVENT_SCHEMA_VERSION };
-      const after = {
-        id,
-        status: to,
-        paymentStatus: 'pending',
-        version: head.version + 1,
-        updatedAt: metadata.at,
-      } as OrderState;
-      const appended = await appendEvent(
-        sql,
-        id,
-        head.version,
-        head.hash,
-        { ...event, metadata },
-        projectionStatement(sql, event, after) ?? undefined,
-      );
-      streams.set(id, { version: appended.version, hash: appended.hash, paid: !head.paid });
+      const from = (foldStored(stream.stored) as OrderState).status;
+      const event = {
+        type: 'OrderStatusChanged' as const,
+        data: { from, to: stream.forward ? 'processing' : 'confirmed' } as const,
+      };
+      const committed = await commitSingle(sql, id, stream.stored, event, {
+        ...system,
+        at: new Date().toISOString(),
+      });
+      stream.stored.push(...committed.events);
+      stream.forward = !stream.forward;
     } finally {
       done();
     }
@@ -269,18 +268,18 @@ try {
 
   /** The whole command: read the stream, fold, decide, then the same append. */
   const command = async () => {
-    const { id, head, done } = nextOrder();
+    const { id, stream, done } = nextOrder();
     try {
       // Back and forth: going back needs a reason (domain/orders/transitions.ts).
       const result = await setOrderStatus(
         sql,
         id,
-        head.paid ? 'confirmed' : 'processing',
+        stream.forward ? 'processing' : 'confirmed',
         system,
         'Benchmark',
       );
-      const last = result.events.at(-1);
-      if (last) streams.set(id, { version: last.version, hash: last.hash, paid: !head.paid });
+      stream.stored.push(...result.events);
+      stream.forward = !stream.forward;
     } finally {
       done();
     }
@@ -332,6 +331,12 @@ try {
   console.log(
     `\nAfter the run the live tables ${check.differenceCount === 0 ? 'equal' : 'DIFFER FROM'} the rebuild.`,
   );
+  // A bench whose writes leave the read tables unlike the log measures something the shop never
+  // does: it fails (bench:smoke runs it in CI).
+  if (check.differenceCount > 0) {
+    console.error(JSON.stringify(check.differences.slice(0, 5), null, 2));
+    process.exitCode = 1;
+  }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

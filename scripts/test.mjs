@@ -8,7 +8,7 @@
 //
 // TEST_SECOND_DATABASE_URL (CI): after the first run, the integration tier runs a second time on
 // that database, then every bench:* at a tiny size (bench:smoke), still beside the e2e tier.
-// E2E_PROJECTS (desktop, phone; default both) picks the browser projects of the e2e tier.
+// The e2e tier always runs whole: every browser project of playwright.config.ts.
 import { spawn } from 'node:child_process';
 
 const run = (command, args, env = process.env, label = null) =>

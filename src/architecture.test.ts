@@ -64,14 +64,33 @@ const LEVELS: Record<string, number> = {
   catalog: 6.5,
   contact: 6,
   orders: 7,
+  // The log's generic command path (ADR 032), over the orders' store; the interventions on it.
+  log: 7.2,
+  interventions: 7.4,
   // Documents of the orders (invoices, credit notes), checked by the audit.
   invoices: 7.5,
+  // The checkout closes while a legally required mention (the seller's identity among them) is missing.
+  'orders/checkout.ts': 7.6,
+  // Devis take the documents' series, renderer and seller identity (docs/decisions/035-devis.md).
+  'interventions/devis.ts': 7.6,
+  'interventions/devis-pdf.ts': 7.6,
+  // Reports, their invoice and the treatments' register take the documents' renderer, series,
+  // seller identity and audit (ADRs 038-040); the visit reads the technicians' certificates.
+  'interventions/invoice.ts': 7.6,
+  'interventions/privacy.ts': 7.6,
+  'interventions/report-pdf.ts': 7.6,
+  'interventions/report-verify.ts': 7.6,
+  'interventions/reports.ts': 7.6,
+  'interventions/treatment-register.ts': 7.6,
+  'interventions/visits.ts': 8.1,
   // Readers of the order log and of accounts.
   customers: 8,
   audit: 8,
   dashboard: 8,
   live: 8,
   seed: 8,
+  // « Mise en service »: reads the settings, the seller's identity and the seeded password's mark.
+  'settings/readiness.ts': 8.5,
   backup: 9,
   // Erases, exports and retains personal data across the rooms below.
   privacy: 9,

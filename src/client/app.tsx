@@ -1,6 +1,5 @@
 import { type ComponentType, Suspense, use, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { isKnownRoute } from '../domain/site/routes';
 import { Spinner } from './components/ui/spinner';
 import { loadSavedOrder } from './features/shop/last-order';
 
@@ -53,10 +52,15 @@ const Rubrique = lazy(() => import('./routes/rubrique'));
 const Legal = lazy(() => import('./routes/legal'));
 const Boutique = lazyWithApi(() => import('./routes/boutique'));
 const Produit = lazyWithApi(() => import('./routes/produit'));
+const Tarifs = lazyWithApi(() => import('./routes/tarifs'));
 const Panier = lazyWithApi(() => import('./routes/panier'));
 const Checkout = lazyWithApi(() => import('./routes/checkout'));
 const Confirmation = lazyWithApi(() => import('./routes/confirmation'));
 const Commande = lazyWithApi(() => import('./routes/commande'));
+const Devis = lazyWithApi(() => import('./routes/devis'));
+const RendezVous = lazyWithApi(() => import('./routes/rendez-vous'));
+// The public verification of a sealed report (ADR 038): its own chunk, in no storefront route's JS.
+const Verifier = lazyWithApi(() => import('./routes/verifier'));
 const Auth = lazyWithApi(() => import('./routes/auth'));
 const Compte = lazyWithApi(() => import('./routes/compte'));
 const ResetPassword = lazyWithApi(() => import('./routes/reset-password'));
@@ -73,8 +77,12 @@ function ConfirmationRoute() {
   return order ? <Confirmation order={order} /> : <Navigate to="/boutique" replace />;
 }
 
-/** Loads the chunk of the page at this path, for the pre-rendered and server-rendered ones (main.tsx, before hydrating). */
-export function preloadRoute(pathname: string): Promise<unknown> {
+/**
+ * Loads the chunk of the page at this path, for the pre-rendered and server-rendered ones (main.tsx,
+ * before hydrating). `notFound`: the server answered its 404 page (it alone knows the route table,
+ * domain/site/routes.ts; the table stays out of every page's entry code).
+ */
+export function preloadRoute(pathname: string, notFound: boolean): Promise<unknown> {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return Home.preload();
   if (path.startsWith('/rubriques/')) return Promise.all([Rubrique.preload(), NotFound.preload()]);
@@ -82,7 +90,8 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   // Rendered by the server at request time (src/server/storefront/pages.ts).
   if (path === '/boutique') return Boutique.preload();
   if (path.startsWith('/produit/')) return Produit.preload();
-  if (!isKnownRoute(path)) {
+  if (path === '/tarifs') return Tarifs.preload();
+  if (notFound) {
     // An unknown /admin/… path is the back-office's 404: hydrate it with the chunk that renders it.
     return path.startsWith('/admin/')
       ? Promise.all([Admin.preload(), NotFound.preload()])
@@ -139,10 +148,14 @@ export function App() {
           <Route path="/politique-confidentialite" element={<Legal page="politique-confidentialite" />} />
           <Route path="/boutique" element={<Boutique />} />
           <Route path="/produit/:id" element={<Produit />} />
+          <Route path="/tarifs" element={<Tarifs />} />
           <Route path="/panier" element={<Panier />} />
           <Route path="/checkout" element={<Checkout />} />
           <Route path="/confirmation" element={<ConfirmationRoute />} />
           <Route path="/commande/:token" element={<Commande />} />
+          <Route path="/devis/:token" element={<Devis />} />
+          <Route path="/rendez-vous/:token" element={<RendezVous />} />
+          <Route path="/verifier/:code?" element={<Verifier />} />
           <Route path="/auth" element={<Auth />} />
           <Route path="/compte" element={<Compte />} />
           <Route path="/reinitialiser-mot-de-passe" element={<ResetPassword />} />

@@ -18,7 +18,7 @@ const tree = (
 
 // Pre-rendered pages arrive with their HTML: hydrate them; the SPA shell starts empty.
 if (root.firstElementChild) {
-  await preloadRoute(location.pathname);
+  await preloadRoute(location.pathname, root.querySelector('[data-not-found]') !== null);
   // As a transition, hydration is time-sliced: the long landing page never blocks input for long.
   startTransition(() => {
     hydrateRoot(root, tree, {

@@ -8,12 +8,15 @@ import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createHttpServer, type HttpServer } from './http/server.js';
 import { startImageSweeper, stopImageWorker } from './images/images.js';
+import { sendDueReminders } from './interventions/appointments.js';
+import { expireDueDevis } from './interventions/devis.js';
+import { importInboxRequests } from './interventions/inbox-import.js';
 import { announceCommitsLive } from './live/signals.js';
 import { logger } from './logger.js';
 import { startMailOutbox } from './mail/outbox.js';
 import { createMailer, mailDir } from './mail/transport.js';
 import { queueMissedConfirmations } from './orders/confirmation-mail.js';
-import { orderLinkUrl } from './orders/order-link.js';
+import { orderLinker } from './orders/order-link.js';
 import { resealAtStart } from './privacy/reseal.js';
 import { startRetention } from './privacy/retention.js';
 import { seed } from './seed/seed.js';
@@ -38,6 +41,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     if (applied.length) logger.info(`Applied migrations: ${applied.join(', ')}`);
     // Once: personal fields still inside version 1 events move to their records (ADR 020).
     await resealAtStart(db.sql, config.AUDIT_KEY, config.AUDIT_WITNESS_FILE);
+    // The old inbox's items become interventions (once each: idempotent, inbox-import.ts).
+    await importInboxRequests(db.sql);
     const auth = createAuth(db.sql, config);
     const services: Services = { sql: db.sql, config, auth };
     if (config.SEED) await seed(db.sql, auth, config);
@@ -54,10 +59,18 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
     // The sender's name is the shop's name in its settings, read at each send (short cache).
     const senderName = async () => (await cachedSettings(db.sql, config)).settings.shopName;
     const outbox = await startMailOutbox(db.sql, createMailer(config, senderName), {
-      sweep: async () =>
-        queueMissedConfirmations(db.sql, shopIdentity((await cachedSettings(db.sql, config)).settings), {
-          orderUrl: (id) => orderLinkUrl(config.PUBLIC_URL, config.AUTH_SECRET, id),
-        }),
+      sweep: async () => {
+        const { settings } = await cachedSettings(db.sql, config);
+        await queueMissedConfirmations(db.sql, shopIdentity(settings), { orderUrl: orderLinker(config) });
+        // Devis past their validity close their intervention as « Perdu » (docs/decisions/035-devis.md).
+        await expireDueDevis(db.sql);
+        // Appointment reminders due (the schedule is rows in PostgreSQL, ADR 036).
+        await sendDueReminders(db.sql, {
+          publicUrl: config.PUBLIC_URL,
+          secret: config.AUTH_SECRET,
+          settings,
+        });
+      },
     });
     // Settings saves and "Vider le cache" on any instance clear this one's caches.
     const cacheClears = await listenForCacheClears(db.sql);

@@ -39,6 +39,8 @@ export interface Context extends Services {
   user: SessionUser | null;
   requestId: string;
   ip: string;
+  /** The caller's User-Agent header (evidence of a devis accepted at a distance). */
+  userAgent?: string;
   /** Set on websocket calls only. */
   socket?: SocketSession;
 }
@@ -136,6 +138,7 @@ export async function createContext(
     user,
     requestId: (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
     ip: clientIp(req, services.config.TRUSTED_PROXIES),
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
     ...(ws ? { socket: socketSession(services, req, ws, user) } : {}),
   };
 }

@@ -1,4 +1,6 @@
 import { initTRPC } from '@trpc/server';
+// zod's own messages in French for every procedure's input (installed on import).
+import '../domain/common/zod-fr.js';
 import { isStaff } from '../domain/account/roles.js';
 import { DomainError, isDomainError } from '../domain/errors.js';
 import { hasUncleanText, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE } from '../domain/security/text.js';

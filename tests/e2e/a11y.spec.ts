@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { RUBRIQUE_PAGES } from '../../src/client/features/marketing/rubriques';
+import { ownProduct, shopCard } from './support/catalogue';
 import { gotoHydrated, homeAlive, hydrated } from './support/hydration';
 import { animationsSettled } from './support/layout';
 
@@ -48,6 +49,7 @@ test('the shop, a product, the cart, the checkout, the confirmation, /auth and /
 }) => {
   // Seven pages, each hydrated and checked by axe: minutes on a loaded two-core machine.
   test.setTimeout(300_000);
+  const product = await ownProduct('Piège à rats de l’audit');
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.20.${randomInt(0, 256)}.${randomInt(1, 255)}` });
   await gotoHydrated(page, '/auth');
   await expectAccessible(page, '/auth');
@@ -64,7 +66,7 @@ test('the shop, a product, the cart, the checkout, the confirmation, /auth and /
   await hydrated(page);
   await expectAccessible(page, '/boutique');
 
-  await page.getByTestId('product-grid').getByRole('link').first().click();
+  await (await shopCard(page, product.title)).getByRole('link', { name: product.title }).click();
   await expect(page).toHaveURL(/\/produit\//);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page, '/produit/{id}');
@@ -96,7 +98,7 @@ test('a biocide: its card, its product page (sentence, unit price, Dangers block
 }) => {
   test.setTimeout(180_000);
   await gotoHydrated(page, '/boutique');
-  const card = page.getByRole('article').filter({ hasText: 'Appâts raticides en pâte 500 g' });
+  const card = (await shopCard(page, 'Appâts raticides en pâte 500 g')).getByRole('article');
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByText('Utilisez les rodenticides avec précaution.', { exact: false })).toBeVisible();
   await expectAccessible(page, '/boutique (biocide cards)');

@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import { effectivePriceCents, orderAmounts } from '../../src/domain/catalog/pricing.js';
 import { ADMIN } from './support/admin';
+import { ownProduct } from './support/catalogue';
 
 /**
  * Issue 13, points 9 to 11: an auditor signs in to the back-office, reads orders and the audit
@@ -50,13 +51,17 @@ async function createAuditor(baseURL: string) {
   return { email, password: PASSWORD };
 }
 
-/** A guest order through the real checkout, so the log has events to verify. */
+/** A guest order of a product of its own through the real checkout, so the log has events to verify. */
 async function placeOrder(baseURL: string) {
+  const own = await ownProduct('Piège à rats de l’audit du journal');
   const guest = await apiAs(baseURL);
-  const list = await guest.get('/api/trpc/catalog.list');
-  type Listed = Parameters<typeof effectivePriceCents>[0] & { id: string; isAvailable: boolean };
-  const products = ((await list.json()) as { result: { data: Listed[] } }).result.data;
-  const product = products.find((p) => p.isAvailable)!;
+  const res = await guest.get(
+    `/api/trpc/catalog.byId?input=${encodeURIComponent(JSON.stringify({ id: own.id }))}`,
+  );
+  expect(res.ok(), await res.text()).toBe(true);
+  const product = (
+    (await res.json()) as { result: { data: Parameters<typeof effectivePriceCents>[0] & { id: string } } }
+  ).result.data;
   // The total the checkout page would show beside its button (the server refuses any other).
   const shop = (await (await guest.get('/api/trpc/settings.shop')).json()) as {
     result: { data: { delivery: Parameters<typeof orderAmounts>[2] } };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_GROUPS } from '../../src/client/features/admin/layout/admin-pages';
 import { ADMIN, signInAsAdmin } from './support/admin';
+import { type OwnProduct, ownProduct } from './support/catalogue';
 import { hydrated } from './support/hydration';
 import { findMail } from './support/mail';
 
@@ -12,20 +13,34 @@ import { findMail } from './support/mail';
  * it was seen.
  */
 
+/** The order's card (phones) or row (wider screens) in the orders list, found by a name on it. */
+const orderInList = (page: Page, name: string) =>
+  page
+    .locator('[data-testid="order-row"], [data-testid="order-card"]')
+    .filter({ hasText: name })
+    .filter({ visible: true });
+
 /** The page does not scroll sideways: nothing is wider than the window. */
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-/** "Nouvelle commande" filled and sent: a pickup order of the first product found for "piège". */
-async function newPhoneOrder(page: Page, last: string, email: string) {
+/**
+ * "Nouvelle commande" filled and sent: a pickup order of the test's own product, found by its name
+ * (never the first « piège » found: other specs may have sold it out).
+ */
+async function newPhoneOrder(page: Page, product: OwnProduct, last: string, email: string) {
   await page.getByRole('button', { name: 'Nouvelle commande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle commande' });
   await dialog.getByLabel('Prénom *').fill('Paul');
   await dialog.getByLabel('Nom *', { exact: true }).fill(last);
   await dialog.getByLabel('Email *').fill(email);
   await dialog.getByLabel('Téléphone *').fill('06 12 34 56 78');
-  await dialog.getByLabel('Chercher un produit').fill('piège');
-  await dialog.getByRole('list', { name: 'Produits trouvés' }).getByRole('button').first().click();
+  await dialog.getByLabel('Chercher un produit').fill(product.title);
+  await dialog
+    .getByRole('list', { name: 'Produits trouvés' })
+    .getByRole('button')
+    .filter({ hasText: product.title })
+    .click();
   await expect(dialog.getByTestId('new-order-lines')).toBeVisible();
   await dialog.getByRole('button', { name: 'Créer la commande' }).click();
   await expect(page.getByText(/^Commande CMD-.* créée/).first()).toBeVisible();
@@ -112,7 +127,7 @@ async function shot(page: Page, name: string) {
  * every tab of Paramètres, and the dialogs: product, categories, customer, new order, the order
  * with its Paiements block and the payment, refund and cancel dialogs. At each: no sideways scroll.
  */
-async function walkBackOffice(page: Page, width: number) {
+async function walkBackOffice(page: Page, own: OwnProduct, width: number) {
   await page.setViewportSize({ width, height: 800 });
   for (const screen of ADMIN_GROUPS.flatMap((g) => g.pages.map((p) => p.path))) {
     await page.goto(screen);
@@ -171,6 +186,20 @@ async function walkBackOffice(page: Page, width: number) {
   expect(await dialogFits(page, page.getByRole('dialog')), `customer dialog at ${width} px`).toBe(true);
   await expectNoLayoutDefects(page, 'customer dialog');
   await page.keyboard.press('Escape');
+  // And « Modifier » on a customer: the dialog with their activity and the account mails (issue 35).
+  await page
+    .getByTestId('customer-row')
+    .or(page.getByTestId('customer-card'))
+    .filter({ visible: true })
+    .first()
+    .getByRole('button', { name: /^Modifier/ })
+    .click();
+  const customer = page.getByRole('dialog', { name: 'Modifier le client' });
+  await expect(customer.getByTestId('customer-activity')).toContainText('Total dépensé');
+  await shot(page, 'customer-edit-dialog');
+  expect(await dialogFits(page, customer), `customer edit dialog at ${width} px`).toBe(true);
+  await expectNoLayoutDefects(page, 'customer edit dialog');
+  await page.keyboard.press('Escape');
 
   // Orders: a phone order, then its dialog with the Paiements block and each money dialog.
   await page.goto('/admin/orders');
@@ -179,13 +208,13 @@ async function walkBackOffice(page: Page, width: number) {
   expect(await dialogFits(page, page.getByRole('dialog')), `new order dialog at ${width} px`).toBe(true);
   await expectNoLayoutDefects(page, 'new order dialog');
   await page.keyboard.press('Escape');
-  await newPhoneOrder(page, `Largeur${width}`, `walk-${width}-${randomBytes(4).toString('hex')}@example.fr`);
+  const last = `Largeur${width}${randomBytes(3).toString('hex')}`;
+  await newPhoneOrder(page, own, last, `walk-${width}-${randomBytes(4).toString('hex')}@example.fr`);
   // The list with at least this order in it (its cards or its table).
   await shot(page, 'orders-with-one');
   await expectNoLayoutDefects(page, 'Commandes with an order');
-  await page
+  await orderInList(page, last)
     .getByRole('button', { name: /^Détails de la commande/ })
-    .first()
     .click();
   const order = page.getByRole('dialog', { name: /^Commande CMD-/ });
   await expect(order.getByTestId('payments-block')).toBeVisible();
@@ -242,18 +271,20 @@ test('every back-office screen, tab and dialog fits at 375 px without scrolling 
   // Each project walks at its own width (phone 375 px, desktop 1280 px); WALK_WIDTHS=768,… walks
   // others too (with WALK_SCREENSHOTS, to look at every screen at the widths of issue 29).
   const widths = process.env.WALK_WIDTHS?.split(',').map(Number) ?? [
-    testInfo.project.name === 'phone' ? 375 : 1280,
+    testInfo.project.name.startsWith('phone') ? 375 : 1280,
   ];
   test.setTimeout(360_000 * widths.length);
+  const product = await ownProduct('Piège largeur');
   await signInAsAdmin(page);
-  for (const width of widths) await walkBackOffice(page, width);
+  for (const width of widths) await walkBackOffice(page, product, width);
   // The products list has a phone layout (defect 4): price, stock and actions are on screen.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/admin/products');
+  await page.getByPlaceholder('Rechercher des produits...').fill(product.title);
   const card = page
     .locator('[data-testid="product-card"], [data-testid="product-row"]')
-    .filter({ visible: true })
-    .first();
+    .filter({ hasText: product.title })
+    .filter({ visible: true });
   await expect(card).toBeVisible();
   const edit = await card.getByRole('button', { name: /^Modifier/ }).boundingBox();
   expect(edit && edit.x + edit.width <= 375).toBe(true);
@@ -324,15 +355,13 @@ test('a phone order end to end: created in the back-office, printed, shipped wit
   page,
 }) => {
   test.setTimeout(120_000);
+  const product = await ownProduct('Piège téléphone');
   await signInAsAdmin(page, '/admin/orders');
   const last = `Téléphone${randomBytes(3).toString('hex')}`;
   const email = `tel.${randomBytes(4).toString('hex')}@example.fr`;
-  await newPhoneOrder(page, last, email);
+  await newPhoneOrder(page, product, last, email);
   await page.getByLabel('Rechercher des commandes').fill(last);
-  const card = page
-    .locator('[data-testid="order-row"], [data-testid="order-card"]')
-    .filter({ hasText: last })
-    .filter({ visible: true });
+  const card = orderInList(page, last);
   await expect(card).toHaveCount(1);
   const number = (await card.locator('p.font-medium').first().textContent())?.trim() ?? '';
   await card.getByRole('button', { name: /^Détails de la commande/ }).click();
@@ -369,12 +398,14 @@ test('a phone order end to end: created in the back-office, printed, shipped wit
 test('a 1,000-character note without spaces keeps the order dialog within the screen (defect 1) @phone', async ({
   page,
 }) => {
+  // Its own order: the list may hold none yet, or orders another spec is changing.
+  const product = await ownProduct('Piège note');
   await signInAsAdmin(page, '/admin/orders');
-  const first = page
-    .locator('[data-testid="order-card"], [data-testid="order-row"]')
-    .filter({ visible: true })
-    .first();
-  await first.getByRole('button', { name: /^Détails de la commande/ }).click();
+  const last = `Note${randomBytes(3).toString('hex')}`;
+  await newPhoneOrder(page, product, last, `note.${randomBytes(4).toString('hex')}@example.fr`);
+  await orderInList(page, last)
+    .getByRole('button', { name: /^Détails de la commande/ })
+    .click();
   const dialog = page.getByRole('dialog').first();
   await dialog.getByLabel('Note interne').fill(`https://example.fr/${'x'.repeat(980)}`);
   await dialog.getByRole('button', { name: 'Ajouter la note' }).click();

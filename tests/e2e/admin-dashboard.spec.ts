@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './support/admin';
+import { addToCart, type OwnProduct, ownProduct } from './support/catalogue';
 
 /**
- * The dashboard on the production build with the demo catalogue: its figures move when a shopper
- * places an order in the shop; its links open the order and the product edit dialog; the analytics
- * tab answers a chosen period.
+ * The dashboard on the production build: its figures move when a shopper places an order in the
+ * shop; its links open the order and the product edit dialog; the analytics tab answers a chosen
+ * period. The products it sells and counts are its own (the figures move with every spec's orders).
  */
-
-const TRAP = 'Piège à rats mécanique professionnel'; // 14,90 €
-const WASP_TRAP = 'Piège à guêpes réutilisable'; // out of stock in the demo catalogue
 
 /** "1 234,50 €" → 123450. */
 const cents = (text: string | null) =>
@@ -21,9 +19,9 @@ const figure = async (page: Page, testId: string) =>
 const pendingCount = async (page: Page) =>
   Number(await page.getByTestId('status-counts').locator('li[data-status="pending"] span').textContent());
 
-async function placeOrderInShop(page: Page): Promise<string> {
-  await page.goto('/boutique');
-  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+/** Five traps at 14,90 €, delivered (free from 50 €): 74,50 €. */
+async function placeOrderInShop(page: Page, trap: OwnProduct): Promise<string> {
+  await addToCart(page, trap, { times: 5 });
   await page.getByTestId('cart-button').click();
   await page.getByRole('dialog').getByRole('link', { name: 'Voir le panier' }).click();
   await page.getByRole('link', { name: 'Passer la commande' }).click();
@@ -36,12 +34,16 @@ async function placeOrderInShop(page: Page): Promise<string> {
   await page.getByLabel('Code postal').fill('27400');
   await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(page).toHaveURL(/\/confirmation$/);
-  await expect(page.getByTestId('confirmation-total')).toHaveText('14,90 €');
+  await expect(page.getByTestId('confirmation-total')).toHaveText('74,50 €');
   return (await page.getByTestId('order-number').textContent())?.trim() ?? '';
 }
 
 test('the dashboard figures change after an order is placed in the shop', async ({ page, browser }) => {
   test.setTimeout(90_000);
+  // Five sold: among the ten best sellers of the week whatever the other specs bought (one or two each).
+  const trap = await ownProduct('Piège à rats du tableau de bord');
+  // Sold out: among the twenty shown in « Stock faible », lowest stock first, then by title.
+  const sold = await ownProduct('Appât épuisé du tableau de bord', { stockQuantity: 0 });
   await signInAsAdmin(page);
   await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
   await expect(page.getByTestId('revenue-today-value')).toHaveText(/€/);
@@ -53,24 +55,24 @@ test('the dashboard figures change after an order is placed in the shop', async 
     pending: await pendingCount(page),
   };
 
-  // A shopper, in a browser of their own, buys one trap at 14,90 €.
+  // A shopper, in a browser of their own, buys five traps at 14,90 €.
   const shopper = await browser.newContext();
-  const orderNumber = await placeOrderInShop(await shopper.newPage());
+  const orderNumber = await placeOrderInShop(await shopper.newPage(), trap);
   expect(orderNumber).toMatch(/^CMD-/);
   await shopper.close();
 
   await page.reload();
-  await expect.poll(() => figure(page, 'revenue-today')).toBe(before.today + 1490);
-  expect(await figure(page, 'revenue-month')).toBe(before.month + 1490);
+  await expect.poll(() => figure(page, 'revenue-today')).toBe(before.today + 7450);
+  expect(await figure(page, 'revenue-month')).toBe(before.month + 7450);
   expect(await pendingCount(page)).toBe(before.pending + 1);
   const latest = page.getByTestId('latest-orders').getByRole('link', { name: orderNumber });
   await expect(latest).toHaveAttribute('href', /^\/admin\/orders\?order=[0-9a-f-]{36}$/);
 
   // Low stock links open the product's edit dialog on the products screen.
-  await page.getByTestId('low-stock').getByRole('link', { name: WASP_TRAP }).click();
+  await page.getByTestId('low-stock').getByRole('link', { name: sold.title }).click();
   await expect(page).toHaveURL(/\/admin\/products\?edit=[0-9a-f-]{36}$/);
   const dialog = page.getByRole('dialog', { name: 'Modifier le produit' });
-  await expect(dialog.getByLabel('Titre *')).toHaveValue(WASP_TRAP);
+  await expect(dialog.getByLabel('Titre *')).toHaveValue(sold.title);
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/products$/);
@@ -83,10 +85,10 @@ test('the dashboard figures change after an order is placed in the shop', async 
     'aria-pressed',
     'true',
   );
-  await expect(page.getByTestId('best-sellers').getByRole('link', { name: TRAP })).toBeVisible();
+  await expect(page.getByTestId('best-sellers').getByRole('link', { name: trap.title })).toBeVisible();
   await expect(page.getByTestId('category-revenue')).toBeVisible();
   // A reversed period keeps the last good one and says why.
   await page.getByLabel('Du').fill('2030-01-01');
   await expect(page.getByText('La date de début doit précéder la date de fin')).toBeVisible();
-  await expect(page.getByTestId('best-sellers').getByRole('link', { name: TRAP })).toBeVisible();
+  await expect(page.getByTestId('best-sellers').getByRole('link', { name: trap.title })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ownAddress, signInAsAdmin } from './support/admin';
+import { addToCart, type OwnProduct, ownProduct } from './support/catalogue';
 import { confirmCheckout } from './support/checkout';
 
 /**
@@ -13,10 +14,9 @@ import { confirmCheckout } from './support/checkout';
 /** The seeded admin's name, as the timeline shows who did what. */
 const ADMIN_NAME = 'Administrateur';
 const PASSWORD = 'motdepasse-solide';
-const TRAP = 'Piège à rats mécanique professionnel';
 
-/** A customer signs up and orders one trap through the shop; returns the order number. */
-async function customerOrders(page: Page, email: string, signUp: boolean) {
+/** A customer signs up and orders one trap (the test's own) through the shop; returns the order number. */
+async function customerOrders(page: Page, trap: OwnProduct, email: string, signUp: boolean) {
   if (signUp) {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Créer un compte' }).click();
@@ -27,8 +27,7 @@ async function customerOrders(page: Page, email: string, signUp: boolean) {
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await expect(page).toHaveURL(/\/boutique$/);
   }
-  await page.goto('/boutique');
-  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+  await addToCart(page, trap);
   await page.goto('/checkout');
   return confirmCheckout(page, {
     firstName: 'Romane',
@@ -54,8 +53,9 @@ test('an admin changes the status inline, records a payment, reads the timeline,
   test.setTimeout(120_000);
   await ownAddress(page);
   const email = `romane.${randomBytes(4).toString('hex')}@example.fr`;
-  const kept = await customerOrders(page, email, true);
-  const removed = await customerOrders(page, email, false);
+  const trap = await ownProduct('Piège à rats des commandes');
+  const kept = await customerOrders(page, trap, email, true);
+  const removed = await customerOrders(page, trap, email, false);
   expect(kept).toMatch(/^CMD-/);
 
   const admin = await adminPage(browser);
@@ -97,7 +97,7 @@ test('an admin changes the status inline, records a payment, reads the timeline,
   await row.getByRole('button', { name: `Détails de la commande ${kept}` }).click();
   await expect(admin).toHaveURL(/\/admin\/orders\?order=[0-9a-f-]{36}$/);
   const dialog = admin.getByRole('dialog', { name: `Commande ${kept}` });
-  await expect(dialog.getByRole('table').getByText(TRAP)).toBeVisible();
+  await expect(dialog.getByRole('table').getByText(trap.title)).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Adresse de livraison' })).toBeVisible();
   await expect(dialog.getByText('5 rue Chartraine')).toBeVisible();
   const timeline = dialog.getByTestId('order-timeline');
@@ -111,15 +111,17 @@ test('an admin changes the status inline, records a payment, reads the timeline,
   await payment.getByLabel('Référence').fill('CHQ 1234567');
   await payment.getByRole('button', { name: 'Enregistrer le paiement' }).click();
   await expect(admin.getByText('Paiement enregistré.', { exact: true })).toBeVisible();
-  await expect(timeline.locator('li')).toHaveCount(3);
+  // Paid in full: the payment, then the invoice it issued (issue 34), each on the timeline.
+  await expect(timeline.locator('li')).toHaveCount(4);
   await expect(timeline.locator('li').nth(2)).toContainText(ADMIN_NAME);
   await expect(timeline.locator('li').nth(2)).toContainText('Paiement enregistré');
+  await expect(timeline.locator('li').nth(3)).toContainText(/Facture FA-\d{4}-\d{6} émise/);
   await expect(dialog.getByTestId('payments-block')).toContainText('Chèque · réf. CHQ 1234567');
 
   await dialog.getByLabel('Note interne').fill('Colis remis au transporteur, client prévenu');
   await dialog.getByRole('button', { name: 'Ajouter la note' }).click();
-  await expect(timeline.locator('li')).toHaveCount(4);
-  await expect(timeline.locator('li').nth(3)).toContainText('Note interne : Colis remis au transporteur');
+  await expect(timeline.locator('li')).toHaveCount(5);
+  await expect(timeline.locator('li').nth(4)).toContainText('Note interne : Colis remis au transporteur');
 
   // The same link opens the dialog on a fresh page.
   const link = admin.url();
@@ -159,7 +161,7 @@ test('the inline status select offers only the transition table’s targets and 
   test.setTimeout(120_000);
   await ownAddress(page);
   const email = `gaspard.${randomBytes(4).toString('hex')}@example.fr`;
-  const order = await customerOrders(page, email, false);
+  const order = await customerOrders(page, await ownProduct('Piège à rats des statuts'), email, false);
   const admin = await adminPage(browser);
   await admin.goto('/admin/orders');
   await admin.getByLabel('Rechercher des commandes').fill(order);

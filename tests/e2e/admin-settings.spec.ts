@@ -1,13 +1,15 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { ADMIN, signInAsAdmin, storedSettings } from './support/admin';
+import { ADMIN, keepShopSettings, signInAsAdmin, storedSettings } from './support/admin';
+import { addToCart, ownProduct } from './support/catalogue';
+
+// Put back after each test, even one that timed out mid-change (support/admin.ts).
+keepShopSettings();
 
 /**
  * Shop settings (issue 14): saved on one page load and seen by another, obeyed by the cart and the
  * checkout (delivery cost), and maintenance mode enforced by the server. Each test puts the
  * settings back as it found them (the e2e server is shared by every spec).
  */
-
-const TRAP = 'Piège à rats mécanique professionnel';
 
 /** The stored settings through the API, with the admin page's cookies and origin. */
 
@@ -63,8 +65,7 @@ test('settings saved on one page load are seen by another, and the delivery cost
 
     // A shopper: 14,90 € in the cart, below the 50 € threshold: 4,50 € delivery in cart and checkout.
     const shopper = await visitor(browser);
-    await shopper.page.goto('/boutique');
-    await shopper.page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+    await addToCart(shopper.page, await ownProduct('Piège à rats des frais de port'));
     await shopper.page.goto('/panier');
     await expect(shopper.page.getByTestId('shipping-cost')).toHaveText('4,50 €');
     await expect(shopper.page.getByTestId('cart-total')).toHaveText('19,40 €');
@@ -112,7 +113,12 @@ test('maintenance on: a visitor gets the maintenance page with 503, an admin bro
     // The signed-in admin sees the shop as usual.
     const res = await page.goto('/boutique');
     expect(res?.status()).toBe(200);
-    await expect(page.getByRole('button', { name: `Ajouter ${TRAP} au panier` })).toBeVisible();
+    await expect(
+      page
+        .getByTestId('product-grid')
+        .getByRole('button', { name: /^Ajouter .* au panier/ })
+        .first(),
+    ).toBeVisible();
   } finally {
     await restoreSettings(page.request, baseURL as string, before);
   }

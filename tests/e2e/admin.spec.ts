@@ -222,6 +222,8 @@ test('a rodenticide cannot be put on promotion: the switch is off and says why; 
 }) => {
   await signInAsAdmin(page, '/admin/products');
   await page.goto('/admin/products');
+  // Found by its name: the list shows the newest 20 first, and the other specs' products come first.
+  await page.getByPlaceholder('Rechercher des produits...').fill('Appâts raticides en pâte 500 g');
   await page
     .getByRole('row')
     .filter({ hasText: 'Appâts raticides en pâte 500 g' })

@@ -2,10 +2,14 @@ import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BUSINESS } from '../../src/domain/site/business';
 import { INDEXABLE_PAGES } from '../../src/domain/site/routes';
-import { signInAsAdmin, storedSettings } from './support/admin';
+import { keepShopSettings, signInAsAdmin, storedSettings } from './support/admin';
+import { addToCart, ownProduct } from './support/catalogue';
 import { confirmCheckout, fillCheckout, GUEST } from './support/checkout';
 import { homeAlive, hydrated } from './support/hydration';
 import { findMail, mailsTo } from './support/mail';
+
+// Put back after each test, even one that timed out mid-change (support/admin.ts).
+keepShopSettings();
 
 /**
  * Consumer law at the checkout and after the sale (issue 26): the total changed under the
@@ -13,8 +17,6 @@ import { findMail, mailsTo } from './support/mail';
  * order page; the admin sees the request; a change of phone and delivery cost in Paramètres
  * reaches every page without a deploy. Each test puts the settings back as it found them.
  */
-
-const TRAP = 'Piège à rats mécanique professionnel';
 
 async function saveSettings(request: APIRequestContext, baseURL: string, settings: Record<string, unknown>) {
   const res = await request.post('/api/trpc/settings.update', {
@@ -42,8 +44,7 @@ test('a total changed under the customer is refused with the new figures; the gu
     });
     const context = await browser.newContext();
     const shopper = await context.newPage();
-    await shopper.goto('/boutique');
-    await shopper.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+    await addToCart(shopper, await ownProduct('Piège à rats de la rétractation')); // 14,90 €
     await shopper.goto('/checkout');
     await expect(shopper.getByTestId('checkout-total')).toHaveText('19,40 €');
     await fillCheckout(shopper, { ...GUEST, email });
@@ -84,7 +85,7 @@ test('a total changed under the customer is refused with the new figures; the gu
     // The admin sees the request in the list's filter, with its refund deadline.
     await page.goto('/admin/orders');
     await page.getByLabel('Filtrer par rétractation').selectOption('requested');
-    await expect(page.getByTestId('withdrawal-badge').first()).toContainText('Rétractation · J-15');
+    await expect(page.getByTestId('withdrawal-badge').first()).toContainText('Rétractation · J-14');
     await context.close();
   } finally {
     await saveSettings(page.request, baseURL as string, before);
@@ -133,9 +134,9 @@ test('after a change of phone and delivery cost in Paramètres, no page, mail or
     // A guest orders with the new delivery cost: the walk's mails and signed order page.
     const context = await browser.newContext();
     const shopper = await context.newPage();
-    await shopper.goto('/boutique');
-    const product = await shopper.locator('a[href^="/produit/"]').first().getAttribute('href');
-    await shopper.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+    const trap = await ownProduct('Piège à rats de la marche');
+    const product = `/produit/${trap.id}`;
+    await addToCart(shopper, trap);
     await shopper.goto('/checkout');
     await expect(shopper.getByTestId('shipping-cost')).toHaveText('6,90 €');
     await confirmCheckout(shopper, { ...GUEST, email });

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SELLER } from '../support/invoices.js';
 import { signInAsAdmin } from './support/admin';
+import { addToCart, type OwnProduct, ownProduct } from './support/catalogue';
 import { confirmCheckout, GUEST } from './support/checkout';
 import { findMail } from './support/mail';
 
@@ -12,7 +13,6 @@ import { findMail } from './support/mail';
  * confirmation mail; the Factures screen's totals fit a phone. Each test puts the identity back.
  */
 
-const TRAP = 'Piège à rats mécanique professionnel';
 /** The Facturation tab's form takes the SIREN as typed digits. */
 const IDENTITY = { ...SELLER, siren: (SELLER.siren ?? '').replace(/\s/g, '') };
 
@@ -30,9 +30,8 @@ async function mutate(request: APIRequestContext, baseURL: string, path: string,
 }
 
 /** A guest's order through the shop; returns the signed link of its confirmation mail. */
-async function guestOrder(page: Page, email: string): Promise<string> {
-  await page.goto('/boutique');
-  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+async function guestOrder(page: Page, trap: OwnProduct, email: string): Promise<string> {
+  await addToCart(page, trap);
   await page.goto('/checkout');
   await confirmCheckout(page, { ...GUEST, email });
   await expect.poll(() => findMail(email, '/commande/'), { timeout: 20_000 }).not.toBeNull();
@@ -76,7 +75,8 @@ test('the legal notices name the Facturation identity; a guest downloads the inv
 
     // A guest's order, paid in full in the back-office: the invoice is issued.
     const guest = await (await browser.newContext({ acceptDownloads: true })).newPage();
-    const link = await guestOrder(guest, `facture-${randomInt(1e9)}@example.fr`);
+    const trap = await ownProduct('Piège à rats de la facture');
+    const link = await guestOrder(guest, trap, `facture-${randomInt(1e9)}@example.fr`);
     const orderId = orderIdOf(link);
     const order = await query(page.request, 'orders.byId', { orderId });
     await mutate(page.request, baseURL as string, 'orders.recordPayment', {
@@ -101,7 +101,7 @@ test('the legal notices name the Facturation identity; a guest downloads the inv
     }).replace(/[\s\u00a0\u202f]+/g, ' ');
     expect(text).toContain(`N° ${number}`);
     expect(text).toContain(legalName);
-    expect(text).toContain(TRAP);
+    expect(text).toContain(trap.title);
   } finally {
     await mutate(page.request, baseURL as string, 'invoices.saveIdentity', before);
   }

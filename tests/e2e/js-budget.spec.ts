@@ -62,6 +62,10 @@ test('the contact form fetches the API client on first use and sends on a cold p
   await form.getByLabel('Téléphone *').fill('06 98 76 54 32');
   await form.getByLabel('Email *').fill('visiteur@example.fr');
   await form.getByLabel('Service souhaité *').selectOption('frelon');
+  await form.getByLabel('Type de lieu *').selectOption('exterieur');
+  await form.getByLabel("Adresse de l'intervention *").fill('3 chemin des Prés');
+  await form.getByLabel('Code postal *').fill('27000');
+  await form.getByLabel('Ville *').fill('Évreux');
   await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await expect(page.getByText('Message envoyé !', { exact: true })).toBeVisible();
   await expect(form.getByLabel('Nom complet *')).toHaveValue('');

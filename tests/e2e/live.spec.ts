@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, ownAddress } from './support/admin';
+import { addToCart, ownProduct } from './support/catalogue';
 import { confirmCheckout } from './support/checkout';
 
 /*
@@ -16,7 +17,6 @@ import { confirmCheckout } from './support/checkout';
  */
 
 const PASSWORD = 'motdepasse-solide';
-const TRAP = 'Piège à rats mécanique professionnel';
 
 const portA = Number(process.env.E2E_PORT ?? 3107);
 /** E2E_PORT + 1 is left for the app run by hand; B's network takes the next one. */
@@ -190,10 +190,12 @@ function nextNewOrderToast(page: Page) {
   return toast.waitFor({ timeout: 150_000 }).then(() => toast.textContent());
 }
 
-/** Orders one trap through the shop of `base` (signed in or as a guest); returns the order number. */
+/**
+ * Orders one trap (a product of its own, created on A) through the shop of `base` (signed in or as
+ * a guest); returns the order number.
+ */
 async function orderTrap(page: Page, base: string, email: string) {
-  await page.goto(`${base}/boutique`);
-  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+  await addToCart(page, await ownProduct('Piège à rats du direct'), { base });
   await page.goto(`${base}/checkout`);
   return confirmCheckout(page, {
     firstName: 'Gaspard',

@@ -427,7 +427,7 @@ test('service page gallery: full-screen viewer with wrap-around, keys and counte
   await expect(page.locator('#contact')).toBeInViewport();
 });
 
-test('a contact request is validated, stored in PostgreSQL and listed for the admin @phone', async ({
+test('a request for an intervention is validated, stored in PostgreSQL and listed for the admin @phone', async ({
   page,
 }) => {
   await ownAddress(page);
@@ -445,13 +445,19 @@ test('a contact request is validated, stored in PostgreSQL and listed for the ad
   await form.getByLabel('Téléphone *').fill('06 98 76 54 32');
   await form.getByLabel('Email *').fill('visiteur@example.fr');
   await form.getByLabel('Service souhaité *').selectOption('frelon');
+  await form.getByLabel('Type de lieu *').selectOption('exterieur');
+  await form.getByLabel("Adresse de l'intervention *").fill('3 chemin des Prés');
+  await form.getByLabel('Code postal *').fill('27000');
+  await form.getByLabel('Ville *').fill('Évreux');
+  await form.getByLabel('En semaine, le matin (8 h - 12 h)').check();
+  await form.getByLabel('J’accepte d’être rappelé(e) par téléphone au sujet de cette demande.').check();
   await form.getByLabel('Votre message').fill('Nid de frelons asiatiques dans le cerisier.');
   await submit.click();
   await expect(page.getByText('Message envoyé !', { exact: true })).toBeVisible();
   await expect(form.getByLabel('Nom complet *')).toHaveValue('');
   await expect(form.getByLabel('Service souhaité *')).toHaveValue('');
 
-  // The admin's contact.list returns it.
+  // The admin's pipeline lists it, with the consent to be called back.
   const origin = new URL(page.url()).origin;
   const signIn = await page.request.post('/api/auth/sign-in/email', {
     headers: { origin },
@@ -459,13 +465,17 @@ test('a contact request is validated, stored in PostgreSQL and listed for the ad
   });
   expect(signIn.ok()).toBe(true);
   const list = await page.request.get(
-    `/api/trpc/contact.list?input=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`,
+    `/api/trpc/interventions.list?input=${encodeURIComponent(JSON.stringify({ search: name }))}`,
   );
   expect(list.ok()).toBe(true);
-  const rows = (await list.json()).result.data as { name: string; service: string; message: string }[];
+  const rows = (await list.json()).result.data as Record<string, unknown>[];
   expect(rows.find((r) => r.name === name)).toMatchObject({
     service: 'frelon',
+    siteType: 'exterieur',
+    city: 'Évreux',
+    preferredSlots: ['matin'],
     message: 'Nid de frelons asiatiques dans le cerisier.',
+    callbackConsentWording: 'J’accepte d’être rappelé(e) par téléphone au sujet de cette demande.',
   });
 });
 
@@ -475,13 +485,16 @@ test('a refused contact request keeps what the visitor typed and says so', async
   const form = page.locator('#contact form');
   // Reach this address's limit first.
   for (let i = 0; i < 5; i++) {
-    const sent = await page.request.post('/api/trpc/contact.send', {
+    const sent = await page.request.post('/api/trpc/interventions.request', {
       data: {
         name: `Rafale ${i}`,
         email: 'rafale@example.fr',
         phone: '0612345678',
         service: 'autre',
-        message: '',
+        siteType: 'commerce',
+        street: '1 place du Marché',
+        zipCode: '27000',
+        city: 'Évreux',
       },
     });
     expect(sent.ok()).toBe(true);
@@ -490,6 +503,10 @@ test('a refused contact request keeps what the visitor typed and says so', async
   await form.getByLabel('Téléphone *').fill('06 11 22 33 44');
   await form.getByLabel('Email *').fill('marie@example.fr');
   await form.getByLabel('Service souhaité *').selectOption('punaises');
+  await form.getByLabel('Type de lieu *').selectOption('logement_ancien');
+  await form.getByLabel("Adresse de l'intervention *").fill('8 rue Verte');
+  await form.getByLabel('Code postal *').fill('27000');
+  await form.getByLabel('Ville *').fill('Évreux');
   await form.getByLabel('Votre message').fill('Des piqûres chaque nuit.');
   await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await expect(form.getByRole('alert')).toContainText('plusieurs demandes en peu de temps');

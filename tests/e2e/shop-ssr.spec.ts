@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ownProduct } from './support/catalogue';
 
 /*
  * The shop pages rendered by the server (issue 16, docs/decisions/016-shop-ssr.md) in Chromium:
@@ -6,7 +7,9 @@ import { expect, type Page, test } from '@playwright/test';
  * server rendered: hydration asks the API for none of it again.
  */
 
-const STATION = "Station d'appâtage sécurisée rats et souris"; // promo 24,90 € → 19,90 €
+/** The test's own promoted product (24,90 € → 19,90 €): what it adds to the cart is its own stock. */
+const ownStation = () =>
+  ownProduct('Station SSR', { price: 24.9, promoPrice: 19.9, isOnPromotion: true, stockQuantity: 10 });
 
 /** Errors on the console (a hydration mismatch is reported there) and catalogue calls to the API. */
 function watch(page: Page) {
@@ -31,24 +34,14 @@ async function keepServerHeading(page: Page) {
 const serverHeadingKept = (page: Page) =>
   page.evaluate(() => (window as unknown as { serverHeading: Element | null }).serverHeading?.isConnected);
 
-async function stationPath(page: Page): Promise<string> {
-  await page.goto('/boutique');
-  const href = await page
-    .getByTestId('product-grid')
-    .getByRole('link', { name: STATION })
-    .getAttribute('href');
-  expect(href).toMatch(/^\/produit\/[0-9a-f-]{36}$/);
-  return href!;
-}
-
 test('a product page is hydrated in place without fetching the product again, and adds to the cart @phone', async ({
   page,
 }) => {
-  const path = await stationPath(page);
+  const station = await ownStation();
   const seen = watch(page);
   await keepServerHeading(page);
-  await page.goto(path, { waitUntil: 'load' });
-  await expect(page.getByRole('heading', { name: STATION, level: 1 })).toBeVisible();
+  await page.goto(`/produit/${station.id}`, { waitUntil: 'load' });
+  await expect(page.getByRole('heading', { name: station.title, level: 1 })).toBeVisible();
   // Alive once hydrated: a click that lands before the scripts have run does nothing, so it is retried.
   await expect(async () => {
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
@@ -64,7 +57,7 @@ test('/boutique is hydrated without fetching the grid again', async ({ page }) =
   const seen = watch(page);
   await keepServerHeading(page);
   await page.goto('/boutique', { waitUntil: 'load' });
-  await expect(page.getByTestId('product-grid').getByRole('link', { name: STATION })).toBeVisible();
+  await expect(page.getByTestId('product-grid').getByRole('link').first()).toBeVisible();
   // The cart button opens the drawer once hydrated.
   await expect(async () => {
     await page.getByTestId('cart-button').click();
@@ -77,16 +70,21 @@ test('/boutique is hydrated without fetching the grid again', async ({ page }) =
 });
 
 test('without JavaScript the shop and a product page show their content', async ({ browser, baseURL }) => {
+  const own = await ownStation();
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   try {
     await page.goto('/boutique');
     await expect(page.getByRole('heading', { name: 'Boutique', level: 1 })).toBeVisible();
-    const station = page.getByTestId('product-grid').getByRole('link', { name: STATION });
-    await expect(station).toBeVisible();
-    await station.click();
+    // The grid's cards link to their pages (the newest first: which ones depends on the other specs).
+    const first = page.getByTestId('product-grid').getByRole('link').first();
+    await expect(first).toHaveAttribute('href', /^\/produit\/[0-9a-f-]{36}$/);
+    await first.click();
     await expect(page).toHaveURL(/\/produit\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { name: STATION, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto(`/produit/${own.id}`);
+    await expect(page.getByRole('heading', { name: own.title, level: 1 })).toBeVisible();
+    await expect(page.getByText('24,90 €').first()).toBeVisible();
     await expect(page.getByText('19,90 €').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ajouter au panier' })).toBeVisible();
 

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated } from './support/hydration';
+import { addToCart, ownProduct, shopCard } from './support/catalogue';
 import { animationsSettled } from './support/layout';
 import { findMail } from './support/mail';
 
 /*
  * The shopper's journey of visitor-site.md §2–§9 in Chromium, at desktop and (@phone) 375 px, on the
- * production build with the demo catalogue.
+ * production build with the demo catalogue. What a test buys is its own product (ownProduct): the
+ * demo catalogue's stock is the other specs' too; the demo products are only looked at.
  */
 
 const STATION = "Station d'appâtage sécurisée rats et souris"; // promo 24,90 € → 19,90 €
-const TRAP = 'Piège à rats mécanique professionnel'; // 14,90 €
 const WASP_TRAP = 'Piège à guêpes réutilisable'; // out of stock
 
 const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.fr`;
@@ -21,6 +21,7 @@ test('browse, product page, cart drawer, quantities, guest checkout, confirmatio
   page,
 }) => {
   const email = uniqueEmail('invite');
+  const trap = await ownProduct('Piège à rats du parcours'); // 14,90 €
   await page.goto('/boutique');
   const grid = page.getByTestId('product-grid');
   await expect(grid.locator('li').first()).toBeVisible();
@@ -30,12 +31,12 @@ test('browse, product page, cart drawer, quantities, guest checkout, confirmatio
   if ((page.viewportSize()?.width ?? 1280) < 768) await expect(admin).toBeHidden();
   else await expect(admin).toHaveAttribute('href', '/admin/login');
   // Out of stock: label and disabled add-to-cart.
-  const waspCard = grid.locator('li', { hasText: WASP_TRAP });
+  const waspCard = await shopCard(page, WASP_TRAP);
   await expect(waspCard.getByText('Rupture de stock')).toBeVisible();
   await expect(waspCard.getByRole('button')).toBeDisabled();
 
   // Product page: promo price, stock label, thumbnails switch the main image.
-  await grid.getByRole('link', { name: STATION }).click();
+  await (await shopCard(page, STATION)).getByRole('link', { name: STATION }).click();
   await expect(page).toHaveURL(/\/produit\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: STATION, level: 1 })).toBeVisible();
   await expect(page.getByText('24,90 €').first()).toBeVisible();
@@ -54,7 +55,9 @@ test('browse, product page, cart drawer, quantities, guest checkout, confirmatio
 
   // Back to the grid: add the trap twice (same product → quantity 2).
   await page.getByRole('link', { name: 'Retour à la boutique' }).click();
-  const addTrap = page.getByRole('button', { name: `Ajouter ${TRAP} au panier` });
+  const addTrap = (await shopCard(page, trap.title)).getByRole('button', {
+    name: `Ajouter ${trap.title} au panier`,
+  });
   await addTrap.click();
   await addTrap.click();
   await expect(cartBadge(page)).toHaveText('3');
@@ -73,7 +76,7 @@ test('browse, product page, cart drawer, quantities, guest checkout, confirmatio
   await drawer.getByRole('link', { name: 'Voir le panier' }).click();
   await expect(page).toHaveURL(/\/panier$/);
   await expect(page.getByText('Gratuite')).toBeVisible();
-  const trapLine = page.getByTestId('cart-line').filter({ hasText: TRAP });
+  const trapLine = page.getByTestId('cart-line').filter({ hasText: trap.title });
   await trapLine.getByRole('button', { name: /Augmenter/ }).click();
   await expect(trapLine.getByTestId('line-quantity')).toHaveText('3');
   await expect(trapLine.getByTestId('line-total')).toHaveText('44,70 €');
@@ -131,6 +134,7 @@ test('browse, product page, cart drawer, quantities, guest checkout, confirmatio
 
 test('a signed-in customer gets the profile pre-filled and the order is theirs @phone', async ({ page }) => {
   const email = uniqueEmail('cliente');
+  const trap = await ownProduct('Piège à rats de la cliente');
   await page.goto('/boutique');
   const origin = new URL(page.url()).origin;
   const signUp = await page.request.post('/api/auth/sign-up/email', {
@@ -159,8 +163,7 @@ test('a signed-in customer gets the profile pre-filled and the order is theirs @
 
   await page.reload();
   await expect(page.getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/compte');
-  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
-  await expect(cartBadge(page)).toHaveText('1');
+  await addToCart(page, trap);
   await page.goto('/checkout');
   await expect(page.getByLabel('Prénom')).toHaveValue('Léa');
   await expect(page.getByLabel(/^Nom/)).toHaveValue('Fontaine');
@@ -184,9 +187,8 @@ test('a signed-in customer gets the profile pre-filled and the order is theirs @
 });
 
 test('a failed order keeps the cart and names the product that ran short @phone', async ({ page }) => {
-  await page.goto('/boutique');
-  await page.getByRole('button', { name: `Ajouter ${STATION} au panier` }).click();
-  await expect(cartBadge(page)).toHaveText('1');
+  const station = await ownProduct('Station du stock court', { stockQuantity: 25 });
+  await addToCart(page, station);
   // More than the 25 in stock.
   await page.evaluate(() => {
     const items = JSON.parse(localStorage.getItem('cart') ?? '[]');
@@ -203,7 +205,7 @@ test('a failed order keeps the cart and names the product that ran short @phone'
   await page.getByText('Retrait en boutique').first().click();
   await page.getByRole('button', { name: 'Commander et payer' }).click();
   await expect(
-    page.getByText(`Impossible de créer la commande: Stock insuffisant pour « ${STATION} »`).first(),
+    page.getByText(`Impossible de créer la commande: Stock insuffisant pour « ${station.title} »`).first(),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(cartBadge(page)).toHaveText('60');
@@ -228,8 +230,7 @@ test('storefront routes never load back-office code @phone', async ({ page, brow
   });
   await page.goto('/');
   await page.goto('/boutique');
-  await expect(page.getByTestId('product-grid').locator('li').first()).toBeVisible();
-  await page.getByTestId('product-grid').getByRole('link', { name: STATION }).click();
+  await (await shopCard(page, STATION)).getByRole('link', { name: STATION }).click();
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await page.getByTestId('cart-button').click();
   await page.getByRole('dialog').getByRole('link', { name: 'Voir le panier' }).click();
@@ -268,10 +269,12 @@ test('the "Ajouté au panier" notice leaves the drawer\'s buttons free, and the 
 }) => {
   // The page's clock runs as usual until paused below: the notice then stays up (5 s otherwise,
   // which a loaded machine can spend before the drawer is open).
+  const trap = await ownProduct('Piège à rats de la notice');
   await page.clock.install();
   await page.goto('/boutique');
-  await hydrated(page);
-  await page.getByRole('button', { name: `Ajouter ${TRAP} au panier` }).click();
+  await (await shopCard(page, trap.title))
+    .getByRole('button', { name: `Ajouter ${trap.title} au panier` })
+    .click();
   const notice = page.getByText('Ajouté au panier', { exact: true });
   await expect(notice).toBeVisible();
   await page.clock.pauseAt(Date.now() + 1500);

@@ -12,7 +12,7 @@ import {
   type TestDatabase,
 } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
-import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
+import { createProduct, customerForm, guest, placeOrder, setPaymentForTest } from '../support/orders.js';
 
 let db: TestDatabase;
 let services: ReturnType<typeof createTestServices>;
@@ -328,5 +328,19 @@ describe('CSV export over HTTP', () => {
       200,
     );
     expect((await fetch(csvUrl(), { method: 'POST', headers: { cookie: browser.cookie } })).status).toBe(405);
+  });
+});
+
+describe('« Supprimer » in the list (issue 35)', () => {
+  it('is offered for an unpaid order only: once money is received, or the order invoiced, it is not', async () => {
+    const order = await newOrder({ lastName: 'Supprimable' });
+    const row = async () =>
+      (await asAdmin().orders.list({ search: 'Supprimable' })).items.find((o) => o.id === order.id)!;
+    expect((await row()).deletable).toBe(true);
+    await setPaymentForTest(db.sql, order.id, 'paid', {
+      actor: { kind: 'admin', userId: admin.id },
+      requestId: 'test-paid-deletable',
+    });
+    expect((await row()).deletable).toBe(false);
   });
 });

@@ -30,7 +30,9 @@ let ipCounter = 0;
 beforeAll(async () => {
   db = await createTestDatabase();
   // Each role's client has its own forwarded address, so per-address limits do not mix roles.
-  app = await startHttpApp(db, { TRUSTED_PROXIES: '127.0.0.1' });
+  // Every procedure is called on one socket per role: more than the per-socket message limit allows
+  // in 10 s (the limit has its own test, security.test.ts).
+  app = await startHttpApp(db, { TRUSTED_PROXIES: '127.0.0.1', WS_MAX_MESSAGES: '1000' });
 });
 afterAll(async () => {
   await app?.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../src/domain/account/roles.js';
+import { DEFAULT_TARIFFS } from '../../src/domain/interventions/tariffs.js';
 import { DEFAULT_SETTINGS } from '../../src/domain/settings/settings.js';
 import { customerForm } from '../support/orders.js';
 
@@ -16,8 +17,9 @@ import { customerForm } from '../support/orders.js';
  * (admins and auditors: the back-office's reading).
  */
 
-// The auditor is walked before the admin: a change it is refused leaves the fixtures as they were.
-export const ROLES = ['anonymous', 'customerA', 'customerB', 'auditor', 'admin'] as const;
+// The auditor and the technician are walked before the admin: a change they are refused leaves the
+// fixtures as they were.
+export const ROLES = ['anonymous', 'customerA', 'customerB', 'auditor', 'technician', 'admin'] as const;
 export type RoleName = (typeof ROLES)[number];
 
 /** The profile role of each signed-in test account (anonymous has none). */
@@ -25,6 +27,7 @@ export const ROLE_ACCOUNTS: Record<Exclude<RoleName, 'anonymous'>, Role> = {
   customerA: 'user',
   customerB: 'user',
   auditor: 'auditor',
+  technician: 'technician',
   admin: 'admin',
 };
 
@@ -37,15 +40,20 @@ export const everyone: Expectation = {
   customerA: 'ok',
   customerB: 'ok',
   auditor: 'ok',
+  technician: 'ok',
   admin: 'ok',
 };
 export const signedIn: Expectation = { ...everyone, anonymous: 'UNAUTHORIZED' };
-/** Every change of the back-office: an auditor is refused (FORBIDDEN) like a customer. */
+/**
+ * Every change of the back-office: an auditor is refused (FORBIDDEN) like a customer, and so is a
+ * technician (« Technicien », issue 36): they open the back-office for their own planning only.
+ */
 export const adminOnly: Expectation = {
   anonymous: 'UNAUTHORIZED',
   customerA: 'FORBIDDEN',
   customerB: 'FORBIDDEN',
   auditor: 'FORBIDDEN',
+  technician: 'FORBIDDEN',
   admin: 'ok',
 };
 const notFoundForAll: Expectation = {
@@ -53,10 +61,13 @@ const notFoundForAll: Expectation = {
   customerA: 'NOT_FOUND',
   customerB: 'NOT_FOUND',
   auditor: 'NOT_FOUND',
+  technician: 'NOT_FOUND',
   admin: 'NOT_FOUND',
 };
-/** The back-office's reading (orders, audit): admins and auditors. */
+/** The back-office's reading (orders, audit): admins and auditors; a technician is not staff. */
 export const staff: Expectation = { ...adminOnly, auditor: 'ok' };
+/** The planning's reading: the owner (everyone's) and technicians (their own only, see below). */
+const planningReaders: Expectation = { ...adminOnly, technician: 'ok' };
 
 /** What the matrix creates before walking the router (once per transport). */
 export interface Fixtures {
@@ -93,6 +104,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   'account.totals': { expect: signedIn },
   'account.orders': { expect: signedIn },
+  'account.erasureBlocker': { expect: signedIn },
   // Another customer's order: an empty list, never its documents.
   'account.documents': { input: (f) => ({ orderId: f.orderOfA }), expect: signedIn },
   'account.document': {
@@ -102,6 +114,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
       customerA: 'NOT_FOUND',
       customerB: 'NOT_FOUND',
       auditor: 'NOT_FOUND',
+      technician: 'NOT_FOUND',
       admin: 'NOT_FOUND',
     },
   },
@@ -113,6 +126,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
       customerA: 'ok',
       customerB: 'NOT_FOUND',
       auditor: 'NOT_FOUND',
+      technician: 'NOT_FOUND',
       admin: 'NOT_FOUND',
     },
   },
@@ -129,6 +143,10 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   'adminProducts.mergeCategory': {
     input: () => ({ id: randomUUID(), intoId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'adminProducts.removeCategory': {
+    input: () => ({ id: randomUUID() }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
   'adminProducts.reorderCategories': { input: () => ({ ids: [] }), expect: adminOnly },
@@ -189,6 +207,20 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ id: `inconnu-${randomUUID()}` }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
+  'account.emailProof': { expect: signedIn },
+  'account.requestEmailProof': { expect: signedIn },
+  // No code was asked for: refused for everyone signed in.
+  'account.confirmEmailProof': {
+    input: () => ({ code: '000000' }),
+    expect: {
+      ...signedIn,
+      customerA: 'BAD_REQUEST',
+      customerB: 'BAD_REQUEST',
+      auditor: 'BAD_REQUEST',
+      technician: 'BAD_REQUEST',
+      admin: 'BAD_REQUEST',
+    },
+  },
   // A wrong password: nothing is deleted; an admin's own account may not be deleted at all.
   'account.deleteAccount': {
     input: () => ({ password: 'pas-le-bon-mot-de-passe', confirm: true }),
@@ -197,6 +229,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
       customerA: 'BAD_REQUEST',
       customerB: 'BAD_REQUEST',
       auditor: 'BAD_REQUEST',
+      technician: 'BAD_REQUEST',
       admin: 'FORBIDDEN',
     },
   },
@@ -246,7 +279,235 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ id: randomUUID(), kind: 'call', body: 'Rappelé, passage demain 9 h' }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
+  'interventions.tariffs': { expect: everyone },
+  'interventions.tariffSettings': { expect: adminOnly },
+  'interventions.saveTariffs': {
+    input: () => ({ ...DEFAULT_TARIFFS }),
+    expect: adminOnly,
+  },
+  'interventions.request': {
+    input: () => ({
+      name: 'Jean Martin',
+      email: 'jean.martin@example.fr',
+      phone: '06 12 34 56 78',
+      service: 'frelon',
+      siteType: 'exterieur',
+      street: '3 chemin des Prés',
+      zipCode: '27000',
+      city: 'Évreux',
+      callbackConsent: true,
+    }),
+    expect: everyone,
+  },
+  'interventions.counts': { expect: adminOnly },
+  'interventions.list': { input: () => ({}), expect: adminOnly },
+  // An unknown intervention: the admin passes the guard and gets NOT_FOUND.
+  'interventions.addNote': {
+    input: () => ({ id: randomUUID(), note: 'Rappelé' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'interventions.markLost': {
+    input: () => ({ id: randomUUID(), reason: 'Injoignable' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'interventions.reopen': {
+    input: () => ({ id: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  // The invoice from the report and its payments (docs/decisions/039): an unknown intervention.
+  'interventions.invoice': {
+    input: () => ({ id: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'interventions.recordPayment': {
+    input: () => ({ id: randomUUID(), amountCents: 1000, method: 'cash', day: '2026-11-20' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  // Devis: an unknown intervention, the admin passes the guard and gets NOT_FOUND.
+  'devis.send': {
+    input: () => ({
+      id: randomUUID(),
+      draft: { siteType: 'logement_ancien', customerKind: 'particulier', lines: [{ kind: 'travel', km: 0 }] },
+    }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'devis.products': { expect: adminOnly },
+  'devis.adminPdf': {
+    input: () => ({ id: randomUUID(), number: 'DE-2026-000001' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'devis.recordOffPremises': {
+    input: () => ({
+      id: randomUUID(),
+      number: 'DE-2026-000001',
+      signerName: 'Jean Martin',
+      signedOn: '2026-03-02',
+      urgentWords: null,
+      expressRequest: false,
+      acknowledgement: false,
+    }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  // The signed devis page: the token is the right; one that is not ours is unknown to everyone.
+  // (A valid token's reading and acceptance: devis.test.ts.)
+  'devis.show': {
+    input: () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA' }),
+    expect: notFoundForAll,
+  },
+  'devis.pdf': {
+    input: () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA', number: 'DE-2026-000001' }),
+    expect: notFoundForAll,
+  },
+  'devis.requestCode': {
+    input: () => ({ token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA', number: 'DE-2026-000001' }),
+    expect: notFoundForAll,
+  },
+  'devis.accept': {
+    input: () => ({
+      token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',
+      number: 'DE-2026-000001',
+      hash: '0'.repeat(64),
+      signerName: 'Jean Martin',
+      code: '123456',
+      expressRequest: false,
+      acknowledgement: false,
+    }),
+    expect: notFoundForAll,
+  },
+  'devis.refuse': {
+    input: () => ({
+      token: 'AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',
+      number: 'DE-2026-000001',
+      reason: '',
+    }),
+    expect: notFoundForAll,
+  },
+  'devis.mine': { expect: signedIn },
+  // Appointments (ADR 036). A technician reads the planning's week (only their own appointments:
+  // appointments.test.ts) and the interventions they are booked on (another's, or an unknown one, is
+  // NOT_FOUND), and is refused everything else: booking, moving, cancelling, the settings, the
+  // technicians' list, the interventions' pipeline, devis, orders, audit.
+  'planning.week': { input: () => ({ day: '2030-01-08' }), expect: planningReaders },
+  'treatmentRegister.list': { input: () => ({ from: '2030-01-01', to: '2030-01-31' }), expect: staff },
+  'treatmentRegister.choices': { expect: staff },
+  'planning.intervention': {
+    input: () => ({ id: randomUUID() }),
+    expect: { ...planningReaders, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  'planning.technicians': { expect: adminOnly },
+  'planning.settings': { expect: adminOnly },
+  'planning.saveSettings': { input: () => ({ travelBufferMinutes: 30 }), expect: adminOnly },
+  'planning.book': {
+    input: () => ({
+      interventionId: randomUUID(),
+      technicianId: 'x',
+      day: '2030-01-08',
+      time: '09:00',
+      durationMinutes: 60,
+    }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'planning.move': {
+    input: () => ({
+      interventionId: randomUUID(),
+      appointmentId: randomUUID(),
+      technicianId: 'x',
+      day: '2030-01-08',
+      time: '09:00',
+      durationMinutes: 60,
+    }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'planning.cancel': {
+    input: () => ({ interventionId: randomUUID(), appointmentId: randomUUID(), reason: 'Client absent' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'planning.mine': { expect: signedIn },
+  // A token that is not ours: nobody gets anything.
+  'planning.byToken': { input: () => ({ token: 'x' }), expect: notFoundForAll },
+  'planning.confirm': {
+    input: () => ({ token: 'x', appointmentId: randomUUID(), sequence: 0 }),
+    expect: notFoundForAll,
+  },
+  'planning.askOtherSlot': {
+    input: () => ({ token: 'x', appointmentId: randomUUID(), sequence: 0, message: 'Plutôt jeudi' }),
+    expect: notFoundForAll,
+  },
+  // The visit (ADR 037): admins and technicians (technicians have their own test, visits.test.ts).
+  'visits.record': {
+    input: () => ({
+      type: 'ArriveVisit',
+      interventionId: randomUUID(),
+      appointmentId: randomUUID(),
+      clientEventId: randomUUID(),
+      at: new Date().toISOString(),
+    }),
+    expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  'visits.day': { input: () => ({ day: '2030-01-08' }), expect: { ...adminOnly, technician: 'ok' } },
+  'visits.detail': {
+    input: () => ({ interventionId: randomUUID(), appointmentId: randomUUID() }),
+    expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  'visits.products': { expect: { ...adminOnly, technician: 'ok' } },
+  'visits.saveSite': {
+    input: () => ({ interventionId: randomUUID(), accessNotes: 'Code 1234', hazards: [] }),
+    expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  'visits.episodes': { expect: adminOnly },
+  // The admin's own account is not a technician's: refused with a reason, nothing written.
+  'visits.certificate': {
+    input: (f) => ({ userId: f.userIds.admin }),
+    expect: { ...adminOnly, admin: 'BAD_REQUEST' },
+  },
+  'visits.saveCertificate': {
+    input: (f) => ({
+      userId: f.userIds.customerA,
+      number: 'CB-2024-0001',
+      category: 'nuisibles',
+      expiresOn: '2030-01-01',
+    }),
+    expect: { ...adminOnly, admin: 'BAD_REQUEST' },
+  },
+  // Sealed reports (ADR 038): the owner or the appointment's technician seals (technicians: reports.test.ts).
+  'reports.draft': {
+    input: () => ({ interventionId: randomUUID(), appointmentId: randomUUID() }),
+    expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  'reports.seal': {
+    input: () => ({
+      interventionId: randomUUID(),
+      appointmentId: randomUUID(),
+      technician: { name: 'Théo Martin', strokes: 'M 1 1 L 20 20' },
+      customer: null,
+      customerAbsent: true,
+    }),
+    expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  'reports.addendum': {
+    input: () => ({
+      interventionId: randomUUID(),
+      reportNumber: 'RI-2026-000001',
+      text: 'Correction',
+      technician: { name: 'Théo Martin', strokes: 'M 1 1 L 20 20' },
+    }),
+    expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  // The public verification page: an unknown code is unknown to everyone.
+  'reports.verify': { input: () => ({ code: 'ABCDEFGHJK' }), expect: notFoundForAll },
+  'reports.mine': { expect: signedIn },
+  'reports.minePdf': {
+    input: () => ({ number: 'RI-2026-000001' }),
+    expect: { ...notFoundForAll, anonymous: 'UNAUTHORIZED' },
+  },
+  'reports.byToken': { input: () => ({ token: 'x' }), expect: notFoundForAll },
+  'reports.tokenPdf': { input: () => ({ token: 'x', number: 'RI-2026-000001' }), expect: notFoundForAll },
+  'reports.adminPdf': {
+    input: () => ({ interventionId: randomUUID(), number: 'RI-2026-000001' }),
+    expect: { ...staff, auditor: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
   'dashboard.revenue': { expect: adminOnly },
+  'dashboard.readiness': { expect: adminOnly },
   'dashboard.ordersByStatus': { expect: adminOnly },
   'dashboard.newCustomers': { expect: adminOnly },
   'dashboard.lowStock': { expect: adminOnly },
@@ -261,6 +522,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   // Saved empty: "Émettre la facture" below is then refused for the missing mentions (BAD_REQUEST).
   'invoices.saveIdentity': { input: () => ({}), expect: adminOnly },
   'invoices.list': { input: () => ({}), expect: staff },
+  'invoices.awaiting': { expect: staff },
   'invoices.ofOrder': { input: (f) => ({ orderId: f.orderOfA }), expect: staff },
   'invoices.export': { input: () => ({}), expect: staff },
   // No document exists in the fixtures: past the gate, staff are told it is not found.
@@ -273,6 +535,8 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: { ...adminOnly, admin: 'BAD_REQUEST' },
   },
   'live.orders': { expect: staff },
+  'live.interventions': { expect: adminOnly },
+  'live.treatments': { expect: staff },
   'live.myOrders': { expect: signedIn },
   'live.products': { expect: adminOnly },
   'live.customers': { expect: adminOnly },

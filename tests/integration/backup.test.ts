@@ -22,6 +22,7 @@ import {
   restoreBackup,
   writeBackup,
 } from '../../src/server/backup/backup.js';
+import { openIntervention } from '../../src/server/interventions/commands.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { seed } from '../../src/server/seed/seed.js';
 import { callerAs, createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
@@ -59,7 +60,8 @@ beforeAll(async () => {
         deliveryMethod: 'pickup',
         lines: [{ productId: product.id, quantity: 2 }],
       },
-      guest,
+      // Placed yesterday: a payment is never dated before its order's day (third probe, finding 8).
+      { ...guest, at: `${yesterday}T10:00:00.000Z` },
     );
   // A customer's order paid yesterday in full (its invoice), then partly refunded (a credit note);
   // a guest's order; yesterday closed.
@@ -81,8 +83,30 @@ beforeAll(async () => {
   await place(null);
   await closeThrough(sql, yesterday, { kind: 'system', name: 'test' });
   await sealLog(sql, KEY, witnessFile);
-  // Not sealed yet when backed up.
+  // Not sealed yet when backed up: an order and a request for an intervention (another stream).
   await place(null);
+  await openIntervention(
+    sql,
+    {
+      name: 'Camille Durand',
+      email: 'camille.durand@example.fr',
+      phone: '+33612345678',
+      service: 'guepe',
+      siteType: 'logement_ancien',
+      street: '12 rue des Lilas',
+      zipCode: '27000',
+      city: 'Évreux',
+      urgency: 'urgent',
+      preferredSlots: ['matin'],
+      message: 'Nid de guêpes sous le toit',
+      callbackConsent: true,
+    },
+    {
+      meta: { actor: { kind: 'guest' }, at: new Date().toISOString(), requestId: 'test' },
+      source: 'form',
+      customerId: null,
+    },
+  );
   backup = [];
   await writeBackup(sql, KEY, (line) => void backup.push(line));
   // The shop goes on after its backup, and its witness file with it: a restore of that backup must
@@ -341,7 +365,7 @@ describe('a backup edited in any table is refused, and nothing is written', () =
     [
       'a personal record',
       'personal_records',
-      (r) => r.fields !== null,
+      (r) => (r.fields as { customer?: unknown } | null)?.customer !== undefined,
       (r) => {
         (r.fields as { customer: { email: string } }).customer.email = 'pirate@example.com';
       },
@@ -409,6 +433,66 @@ describe('a backup edited in any table is refused, and nothing is written', () =
     const message = await refused(tampered, 'LOG_DOES_NOT_VERIFY');
     expect(message).toContain('Le journal des commandes de cette sauvegarde ne se vérifie pas');
     expect(message).toContain('Rien n’a été restauré.');
+  });
+});
+
+describe('a restore checks that the read tables are what the log replays to (third probe, finding 11)', () => {
+  // With the key, someone re-signs a backup whose read tables contradict its log: the signature
+  // and the log verify, the counts match; only a replay of the log tells. Each is refused.
+  it("an order's total changed in the orders table", async () => {
+    const altered = resign(
+      edit(
+        backup,
+        'orders',
+        (r) => r.customer_id !== null,
+        (r) => {
+          r.total_amount_cents = 1;
+        },
+      ),
+    );
+    const message = await refused(altered, 'READ_TABLES_DIFFER');
+    expect(message).toContain('ne sont pas ce que donne son journal rejoué');
+    expect(message).toContain('total_amount_cents');
+    expect(message).toContain('Rien n’a été restauré.');
+  });
+
+  it("an order line's quantity, and a day's sales", async () => {
+    const line = resign(
+      edit(
+        backup,
+        'order_items',
+        (r) => r.position === 0,
+        (r) => {
+          r.quantity = 7;
+        },
+      ),
+    );
+    expect(await refused(line, 'READ_TABLES_DIFFER')).toContain('quantity');
+    const sales = resign(
+      edit(
+        backup,
+        'daily_product_sales',
+        () => true,
+        (r) => {
+          r.quantity = 99;
+        },
+      ),
+    );
+    expect(await refused(sales, 'READ_TABLES_DIFFER')).toContain('daily_product_sales');
+  });
+
+  it("an intervention's town", async () => {
+    const altered = resign(
+      edit(
+        backup,
+        'interventions',
+        () => true,
+        (r) => {
+          r.city = 'Rouen';
+        },
+      ),
+    );
+    expect(await refused(altered, 'READ_TABLES_DIFFER')).toMatch(/interventions .* : city/);
   });
 });
 

@@ -46,6 +46,29 @@ describe('product categories', () => {
     expect((await asAdmin.adminProducts.byId({ id: spray.id })).category).toBe('Rats et souris');
   });
 
+  it('an empty one is deleted; one still used is refused with the reason, and kept (issue 35)', async () => {
+    const asAdmin = shop.as('admin');
+    let list = await asAdmin.adminProducts.createCategory({ name: 'Vide' });
+    const vide = list.find((c) => c.name === 'Vide')!;
+    list = await asAdmin.adminProducts.createCategory({ name: 'Pleine' });
+    const pleine = list.find((c) => c.name === 'Pleine')!;
+    await asAdmin.adminProducts.create(product('Pleine'));
+
+    list = await asAdmin.adminProducts.removeCategory({ id: vide.id });
+    expect(list.map((c) => c.name)).not.toContain('Vide');
+    await expect(asAdmin.adminProducts.removeCategory({ id: pleine.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message:
+        'Impossible de supprimer « Pleine » : 1 produit l’utilise. Fusionnez-la dans une autre catégorie, ou changez la catégorie de ces produits.',
+    });
+    expect((await asAdmin.adminProducts.categories()).map((c) => c.name)).toContain('Pleine');
+    // The one-product boundary: a second product makes it plural.
+    await asAdmin.adminProducts.create(product('Pleine'));
+    await expect(asAdmin.adminProducts.removeCategory({ id: pleine.id })).rejects.toMatchObject({
+      message: expect.stringContaining('2 produits l’utilisent'),
+    });
+  });
+
   it('leave a product without a category alone, and products made elsewhere keep theirs', async () => {
     const asAdmin = shop.as('admin');
     await expect(asAdmin.adminProducts.create(product(null))).resolves.toMatchObject({ category: null });

@@ -155,6 +155,13 @@ describe('the withdrawal function (L221-21, D221-5)', () => {
       itemIds,
     });
     expect(done.window.kind).toBe('requested');
+    // The acknowledgement commits WITH the withdrawal (one transaction: same xmin), never after it:
+    // a crash between two commits would lose the durable medium L221-21 requires.
+    const [same] = await shop.sql<{ oneTransaction: boolean }[]>`
+      select (select xmin::text from mail_outbox where dedupe_key = ${`withdrawal-acknowledgement:${placed.id}`})
+           = (select xmin::text from events where stream_id = ${placed.id} and type = 'WithdrawalRequested')
+             as one_transaction`;
+    expect(same?.oneTransaction).toBe(true);
     const [event] = await shop.sql<{ type: string; data: { itemIds: string[] } }[]>`
       select type, data from events where stream_id = ${placed.id} order by version desc limit 1`;
     // The name and email typed live in a personal record; the log keeps a reference (ADR 020).

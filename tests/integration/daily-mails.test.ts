@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context, Services, SessionUser } from '../../src/server/context.js';
-import { setOrderStatus } from '../../src/server/orders/commands.js';
+import { addOrderNote, setOrderStatus } from '../../src/server/orders/commands.js';
+import { commitSingle } from '../../src/server/orders/commit.js';
+import { prepareStatusMail } from '../../src/server/orders/status-mails.js';
+import { ConcurrencyError, readStream } from '../../src/server/orders/store.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { readSettings, saveSettings } from '../../src/server/settings/store.js';
 import { createCallerFactory } from '../../src/server/trpc.js';
@@ -35,11 +38,12 @@ const visitor = (ip: string) =>
 interface OutboxRow {
   kind: string;
   toAddress: string;
+  replyTo: string | null;
   subject: string;
   textBody: string;
 }
 const mails = (like: string) =>
-  db.sql<OutboxRow[]>`select kind, to_address, subject, text_body from mail_outbox
+  db.sql<OutboxRow[]>`select kind, to_address, reply_to, subject, text_body from mail_outbox
                        where dedupe_key like ${like} order by id`;
 
 async function newOrder() {
@@ -142,6 +146,41 @@ describe("the customer's status mails", () => {
     expect(mail?.tx).toBe(event?.tx);
   });
 
+  it("is written by the append's own statement, only if the event is appended: a lost race queues nothing", async () => {
+    // Issue 41: the mail is rendered before the append and inserted by its statement, guarded by
+    // the append itself; a change that loses to another must leave no mail behind.
+    const order = await newOrder();
+    const meta = { actor: { kind: 'admin' as const, userId: admin.id }, requestId: 'test-race' };
+    const stored = await readStream(db.sql, order.id);
+    // Another change comes first (a note: no mail of its own).
+    await addOrderNote(services.sql, order.id, 'Appel du client', meta);
+    const event = {
+      type: 'OrderStatusChanged' as const,
+      data: { from: 'pending' as const, to: 'confirmed' as const },
+    };
+    await expect(
+      commitSingle(
+        services.sql,
+        order.id,
+        stored,
+        event,
+        { ...meta, at: new Date().toISOString() },
+        await prepareStatusMail(services.sql, event),
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await mails(`order-status:${order.id}:%`)).toHaveLength(0);
+    // The same change on the stream as it now stands is appended with its mail.
+    await commitSingle(
+      services.sql,
+      order.id,
+      await readStream(db.sql, order.id),
+      event,
+      { ...meta, at: new Date().toISOString() },
+      await prepareStatusMail(services.sql, event),
+    );
+    expect(await mails(`order-status:${order.id}:%`)).toHaveLength(1);
+  });
+
   it('refuses a tracking number that is too long, and changes nothing', async () => {
     const order = await newOrder();
     await expect(
@@ -167,7 +206,12 @@ describe('contact requests', () => {
     });
     const { settings } = await readSettings(db.sql);
     const [mail] = await mails('contact-request:%');
-    expect(mail).toMatchObject({ kind: 'shop-contact-request', toAddress: settings.shopEmail });
+    // « Répondre » in the shop's mailbox answers Paul (issue 35).
+    expect(mail).toMatchObject({
+      kind: 'shop-contact-request',
+      toAddress: settings.shopEmail,
+      replyTo: 'paul@example.fr',
+    });
     expect(mail?.subject).toBe("Demande d'intervention : Nid de frelons (Paul Urgent)");
     expect(mail?.textBody).toContain('- Téléphone : 06 12 34 56 78');
     expect(mail?.textBody).toMatch(/Ouvrir les demandes de contact : http.*\/admin\/contact/);
@@ -183,12 +227,21 @@ describe('contact requests', () => {
     });
     const asAdmin = callerAs(services, admin);
     const request = (await asAdmin.contact.list()).find((r) => r.name === 'Julie Réponse')!;
-    await asAdmin.contact.reply({ id: request.id, kind: 'call', body: 'Rappelée, passage demain 9 h' });
+    expect(request.handledAt).toBeNull();
+    const called = await asAdmin.contact.reply({
+      id: request.id,
+      kind: 'call',
+      body: 'Rappelée, passage demain 9 h',
+    });
+    // Called back: no longer « Nouvelle » (issue 35), handled by the one who called.
+    expect(called.handledAt).not.toBeNull();
+    expect(called.handledByName).toBe('Anne Admin');
     const after = await asAdmin.contact.reply({
       id: request.id,
       kind: 'email',
-      body: 'Bonjour,\n\nNous passons demain à 9 h.',
+      body: 'Bonjour Madame Réponse,\n\nNous passons demain à 9 h.',
     });
+    expect(after.handledAt).toEqual(called.handledAt);
     expect(after.replies.map((r) => [r.kind, r.authorName])).toEqual([
       ['call', 'Anne Admin'],
       ['email', 'Anne Admin'],
@@ -196,6 +249,9 @@ describe('contact requests', () => {
     const [answer] = await mails('contact-reply:%');
     expect(answer).toMatchObject({ kind: 'contact-reply', toAddress: 'julie@example.fr' });
     expect(answer?.textBody).toContain('Nous passons demain à 9 h.');
+    // What the owner typed is what is sent: no greeting of the mail's own before theirs (issue 35).
+    expect(answer?.textBody.startsWith('Bonjour Madame Réponse,\n\nNous passons demain à 9 h.')).toBe(true);
+    expect(answer?.textBody).not.toContain('Bonjour Julie');
     // Bad input: a French message, nothing kept.
     await expect(asAdmin.contact.reply({ id: request.id, kind: 'email', body: '  ' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -274,6 +330,31 @@ describe('"Nouvelle commande" in the back-office', () => {
   });
 });
 
+describe('"Nouvelle commande" with a professional-only product', () => {
+  it("names the product and says why to the owner, in the back-office's words (issue 35)", async () => {
+    const product = await createProduct(db.sql, { title: 'Raticide pro 5 kg', stockQuantity: 10 });
+    await db.sql`update products set biocide_type = 'TP14', professional_only = true,
+                   certibiocide_category = 'nuisibles' where id = ${product.id}`;
+    const asAdmin = callerAs(services, admin);
+    await expect(
+      asAdmin.orders.create({
+        ...customerForm,
+        customerId: null,
+        deliveryMethod: 'pickup',
+        lines: [{ productId: product.id, quantity: 1 }],
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    ).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message:
+        '« Raticide pro 5 kg » est réservé aux professionnels titulaires du Certibiocide : il ne peut pas être vendu sans compte client. Choisissez le compte professionnel du client, ou retirez ce produit.',
+    });
+    const [row] = await db.sql<{ stockQuantity: number }[]>`
+      select stock_quantity from products where id = ${product.id}`;
+    expect(row?.stockQuantity).toBe(10);
+  });
+});
+
 describe('the customer dialog', () => {
   it("shows the customer's orders and total spent, sends a reset link and the verification mail again", async () => {
     const customer = await createUser(services, { role: 'user', firstName: 'Léa', lastName: 'Dialogue' });
@@ -315,14 +396,39 @@ describe('the customer dialog', () => {
     expect(reset?.textBody).toMatch(/reinitialiser-mot-de-passe\?token=/);
 
     await db.sql`update users set email_verified = false where id = ${customer.id}`;
+    // The dialog offers « Renvoyer l'email de vérification » only while it is not confirmed (issue 35).
+    expect((await asAdmin.adminCustomers.orders({ id: customer.id })).emailVerified).toBe(false);
     await asAdmin.adminCustomers.resendVerification({ id: customer.id });
     const [verify] = await db.sql<OutboxRow[]>`select kind, to_address, subject, text_body from mail_outbox
                                                 where kind = 'verify-email' and to_address = ${email}`;
     expect(verify?.textBody).toMatch(/\/api\/auth\/verify-email\?token=/);
     await db.sql`update users set email_verified = true where id = ${customer.id}`;
+    expect((await asAdmin.adminCustomers.orders({ id: customer.id })).emailVerified).toBe(true);
     await expect(asAdmin.adminCustomers.resendVerification({ id: customer.id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Cette adresse email est déjà confirmée.',
     });
+  });
+});
+
+describe('a contact request answered by email alone', () => {
+  it('is no longer « Nouvelle » and leaves the sidebar count', async () => {
+    await visitor('10.29.0.3').contact.send({
+      name: 'Marie Lefèvre',
+      email: 'marie.lefevre@example.fr',
+      phone: '06 11 22 33 44',
+      service: 'frelon',
+      message: '',
+    });
+    const asAdmin = callerAs(services, admin);
+    const request = (await asAdmin.contact.list()).find((r) => r.name === 'Marie Lefèvre')!;
+    const before = await asAdmin.contact.newCount();
+    const after = await asAdmin.contact.reply({
+      id: request.id,
+      kind: 'email',
+      body: 'Bonjour, c’est noté.',
+    });
+    expect(after.handledAt).not.toBeNull();
+    expect(await asAdmin.contact.newCount()).toBe(before - 1);
   });
 });

@@ -10,7 +10,7 @@ import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueCreditNote, issueInvoice } from '../../src/server/invoices/issue.js';
 import { renderDocumentPdf, sha256 } from '../../src/server/invoices/pdf.js';
 import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
-import { orderToken } from '../../src/server/orders/order-link.js';
+import { orderLinkUrl, orderToken } from '../../src/server/orders/order-link.js';
 import type { TestDatabase } from '../support/db.js';
 import { xsdErrors } from '../support/factur-x-xsd.js';
 import { startHttpApp } from '../support/http-app.js';
@@ -21,6 +21,7 @@ import { type TestShop, testShop } from '../support/shop.js';
 let shop: TestShop;
 let db: TestDatabase;
 const system = { kind: 'system' as const, name: 'test' };
+const orderUrl = (orderId: string) => `https://shop.example/commande/${orderId}`;
 
 const IDENTITY = SELLER;
 
@@ -84,7 +85,7 @@ describe('invoices', () => {
     const order = await newOrder();
     await payInFull(order.id);
     expect(await documents(order.id)).toEqual([]);
-    await expect(db.sql.begin((tx) => issueInvoice(tx, order.id, system))).rejects.toMatchObject({
+    await expect(db.sql.begin((tx) => issueInvoice(tx, order.id, system, orderUrl))).rejects.toMatchObject({
       code: 'SELLER_IDENTITY_INCOMPLETE',
       message: expect.stringContaining('Raison sociale'),
     });
@@ -106,10 +107,14 @@ describe('invoices', () => {
       select pdf, sha256 from invoice_documents where number = ${doc?.number ?? ''}`;
     expect(sha256(stored!.pdf)).toBe(stored!.sha256);
     const [mail] = await db.sql<
-      { attachments: { filename: string; contentBase64: string }[]; toAddress: string }[]
+      { attachments: { filename: string; contentBase64: string }[]; toAddress: string; textBody: string }[]
     >`
-      select attachments, to_address from mail_outbox where dedupe_key = ${`invoice:${doc?.number}`}`;
+      select attachments, to_address, text_body from mail_outbox where dedupe_key = ${`invoice:${doc?.number}`}`;
     expect(mail?.toAddress).toBe(customerForm.email);
+    // A guest has no account: the mail points to the order's signed page, never « votre compte ».
+    const link = orderLinkUrl(shop.services.config.PUBLIC_URL, shop.services.config.AUTH_SECRET, order.id);
+    expect(mail?.textBody).toContain(`Voir ma commande : ${link}`);
+    expect(mail?.textBody).not.toContain('votre compte');
     expect(mail?.attachments[0]?.filename).toBe(`facture-FA-${year}-000001.pdf`);
     expect(Buffer.from(mail!.attachments[0]!.contentBase64, 'base64').equals(stored!.pdf)).toBe(true);
   });
@@ -120,7 +125,7 @@ describe('invoices', () => {
       siren: '552100554',
       vatNumber: 'FR40552100554',
     });
-    const issued = await db.sql.begin((tx) => issueInvoice(tx, order.id, system));
+    const issued = await db.sql.begin((tx) => issueInvoice(tx, order.id, system, orderUrl));
     const [stored] = await db.sql<
       { pdf: Buffer }[]
     >`select pdf from invoice_documents where number = ${issued.number}`;
@@ -150,9 +155,9 @@ describe('invoices', () => {
 
   it('a partial refund issues an avoir citing the invoice; more than what remains is refused', async () => {
     const order = await newOrder();
-    const invoice = await db.sql.begin((tx) => issueInvoice(tx, order.id, system));
+    const invoice = await db.sql.begin((tx) => issueInvoice(tx, order.id, system, orderUrl));
     const note = await db.sql.begin((tx) =>
-      issueCreditNote(tx, order.id, { amountCents: 500, reason: 'Geste commercial' }, system),
+      issueCreditNote(tx, order.id, { amountCents: 500, reason: 'Geste commercial' }, system, orderUrl),
     );
     expect(note.number).toMatch(/^AV-\d{4}-\d{6}$/);
     expect(note.document.cites).toEqual({ number: invoice.number, issuedAt: invoice.document.issuedAt });
@@ -169,6 +174,7 @@ describe('invoices', () => {
           order.id,
           { amountCents: invoice.document.totalInclCents, reason: 'Trop' },
           system,
+          orderUrl,
         ),
       ),
     ).rejects.toMatchObject({ code: 'INVALID_CREDIT_NOTE' });
@@ -218,7 +224,7 @@ describe('invoices', () => {
     const results = await Promise.allSettled(
       orders.map((order, i) =>
         db.sql.begin(async (tx) => {
-          await issueInvoice(tx, order.id, system);
+          await issueInvoice(tx, order.id, system, orderUrl);
           if (i % 3 === 0) throw new Error('rolled back on purpose');
         }),
       ),
@@ -235,7 +241,7 @@ describe('invoices', () => {
 
   it('orders:verify catches an edited invoice snapshot and a changed PDF', async () => {
     const order = await newOrder();
-    const issued = await db.sql.begin((tx) => issueInvoice(tx, order.id, system));
+    const issued = await db.sql.begin((tx) => issueInvoice(tx, order.id, system, orderUrl));
     const clean = await verifyDatabase(db.sql, 'test-key');
     expect(clean.problems).toEqual([]);
     await db.sql`
@@ -287,7 +293,7 @@ describe('invoices', () => {
     // UTF-8 with its BOM (the decoder reads the mark away), as the orders CSV.
     expect([...zip['factures.csv']!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = strFromU8(zip['factures.csv']!);
-    expect(csv).toContain('Type;Numéro;Date;Commande;Client');
+    expect(csv).toContain('Type;Numéro;Date;Origine;Client');
     expect(csv).toContain(`Facture;${doc!.number};`);
   });
 
@@ -298,7 +304,7 @@ describe('invoices', () => {
     await payInFull(a.id);
     await payInFull(b.id);
     await db.sql.begin((tx) =>
-      issueCreditNote(tx, a.id, { amountCents: 500, reason: 'Geste commercial' }, system),
+      issueCreditNote(tx, a.id, { amountCents: 500, reason: 'Geste commercial' }, system, orderUrl),
     );
     const app = await startHttpApp(db);
     try {

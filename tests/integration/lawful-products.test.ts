@@ -1,7 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { PROFESSIONAL_ONLY_MESSAGES } from '../../src/domain/catalog/certibiocide.js';
+import {
+  PROFESSIONAL_ONLY_MESSAGES,
+  PROFESSIONAL_ONLY_STAFF_MESSAGES,
+} from '../../src/domain/catalog/certibiocide.js';
 import { PRODUCT_MESSAGES as M } from '../../src/domain/catalog/product.js';
 import { checkPdf, DOCUMENT_MESSAGES, storeDocument } from '../../src/server/images/documents.js';
 import { writeBiocideRegister } from '../../src/server/orders/biocide-register.js';
@@ -149,6 +152,7 @@ describe('professional-only biocides and the sales register', () => {
           biocideType: 'TP18',
           professionalOnly: true,
           certibiocideCategory: 'nuisibles',
+          ammNumber: 'FR-2020-0101',
         }),
       )
     ).id;
@@ -235,11 +239,11 @@ describe('professional-only biocides and the sales register', () => {
     // customerB is a business without a certificate; no customer is a guest.
     expect(await failure(phoneOrder(shop.users.customerB.id))).toEqual({
       code: 'FORBIDDEN',
-      message: PROFESSIONAL_ONLY_MESSAGES.noCertificate,
+      message: PROFESSIONAL_ONLY_STAFF_MESSAGES.noCertificate('Spray pro punaises'),
     });
     expect(await failure(phoneOrder(null))).toEqual({
       code: 'FORBIDDEN',
-      message: PROFESSIONAL_ONLY_MESSAGES.guest,
+      message: PROFESSIONAL_ONLY_STAFF_MESSAGES.guest('Spray pro punaises'),
     });
   });
 });

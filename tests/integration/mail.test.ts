@@ -113,12 +113,13 @@ describe('confirmation mail outbox', () => {
     const key = `order-confirmation:${placed.id}`;
     await shop.sql`delete from mail_outbox where dedupe_key = ${key}`;
     const contact = { name: 'Boutique', phone: '02 32 00 00 00', email: 'boutique@example.fr', address: '' };
-    expect(await queueMissedConfirmations(shop.sql, contact)).toBe(0); // still within the grace period
+    const orderUrl = (id: string) => `https://shop.example/commande/${id}`;
+    expect(await queueMissedConfirmations(shop.sql, contact, { orderUrl })).toBe(0); // still within the grace period
     await shop.sql`update orders set created_at = now() - interval '5 minutes' where id = ${placed.id}`;
-    expect(await queueMissedConfirmations(shop.sql, contact)).toBeGreaterThanOrEqual(1);
+    expect(await queueMissedConfirmations(shop.sql, contact, { orderUrl })).toBeGreaterThanOrEqual(1);
     const [row] = await shop.sql`select status from mail_outbox where dedupe_key = ${key}`;
     expect(row).toEqual({ status: 'pending' });
-    expect(await queueMissedConfirmations(shop.sql, contact)).toBe(0);
+    expect(await queueMissedConfirmations(shop.sql, contact, { orderUrl })).toBe(0);
   });
 
   it('the app mailer writes the confirmation as an .eml file when no SMTP server is set', async () => {
@@ -176,6 +177,7 @@ describe('mailer', () => {
       kind: 'test',
       dedupeKey: `test:${randomUUID()}`,
       to: 'client@example.fr',
+      replyTo: 'marie.lefevre@example.fr',
       subject: 'Votre commande',
       text: 'Merci pour votre commande.',
       html: '<p>Merci pour votre commande.</p>',
@@ -184,6 +186,8 @@ describe('mailer', () => {
     smtp.close();
     expect(received).toHaveLength(1);
     expect(received[0]).toContain('To: client@example.fr');
+    // Kept through the outbox to the wire (issue 35: the shop answers a contact request's sender).
+    expect(received[0]).toContain('Reply-To: marie.lefevre@example.fr');
     expect(received[0]).toContain('Merci pour votre commande.');
   });
 });

@@ -55,7 +55,8 @@ describe('an order paid half in cash, half by cheque, then one line refunded wit
           { productId: b.id, quantity: 1 },
         ],
       },
-      { actor: { kind: 'user', userId: customerA.id }, requestId: 'r1' },
+      // Placed yesterday: a payment is never dated before its order's day (third probe, finding 8).
+      { actor: { kind: 'user', userId: customerA.id }, requestId: 'r1', at: `${yesterday}T10:00:00.000Z` },
     );
     orderId = order.id;
     expect(order.totalAmountCents).toBe(4500);
@@ -118,8 +119,8 @@ describe('an order paid half in cash, half by cheque, then one line refunded wit
     expect(await accountTotals(db.sql, customerA.id)).toEqual({ orderCount: 1, totalSpentCents: 3500 });
 
     // Chiffre d'affaires of the day it was placed: 45,00 − 10,00 = 35,00 €.
-    expect(await revenueByDay(db.sql, { from: today, to: today })).toEqual([
-      { day: today, revenueCents: 3500, orders: 1 },
+    expect(await revenueByDay(db.sql, { from: yesterday, to: yesterday })).toEqual([
+      { day: yesterday, revenueCents: 3500, orders: 1 },
     ]);
 
     let csv = '';
@@ -165,7 +166,7 @@ describe('an order paid half in cash, half by cheque, then one line refunded wit
         deliveryMethod: 'pickup',
         lines: [{ productId: productA, quantity: 1 }],
       },
-      { actor: { kind: 'guest' }, requestId: 'r2' },
+      { actor: { kind: 'guest' }, requestId: 'r2', at: `${yesterday}T10:00:00.000Z` },
     );
     await expect(
       recordPayment(

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LEGAL_NOTICES, DEMO_PAYMENT, DEMO_SELLER } from '../../src/domain/settings/readiness.js';
+import { saveIdentity } from '../../src/server/invoices/identity.js';
+import { settingsDefaults, storeInitialSettings } from '../../src/server/settings/store.js';
 import { freePort } from '../support/http-app.js';
 import { checkoutForm, createProduct, shownTotalFor } from '../support/orders.js';
 
@@ -92,23 +95,33 @@ async function placeOrder() {
   let productId: string;
   let shownTotal: Awaited<ReturnType<typeof shownTotalFor>>;
   try {
+    // Without SEED the shop has no legal mentions, and a production shop sells nothing until they
+    // are complete (issue 35): the demo's fictitious identity completes them.
+    await storeInitialSettings(sql as never, {
+      ...settingsDefaults({ SHOP_EMAIL: 'contact@example.fr', SHOP_PHONE: '02 32 12 34 56' }),
+      ...DEMO_LEGAL_NOTICES,
+      ...DEMO_PAYMENT,
+    });
+    await saveIdentity(sql as never, DEMO_SELLER, null);
     productId = (await createProduct(sql as never)).id;
     shownTotal = await shownTotalFor(sql as never, [{ productId, quantity: 1 }], 'pickup');
   } finally {
     await sql.end();
   }
   const headers = { 'content-type': 'application/json', origin: url };
-  const placed = await fetch(`${url}/api/trpc/checkout.place`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      ...checkoutForm,
-      deliveryMethod: 'pickup',
-      lines: [{ productId, quantity: 1 }],
-      shownTotal,
-      idempotencyKey: randomUUID(),
-    }),
+  const body = JSON.stringify({
+    ...checkoutForm,
+    deliveryMethod: 'pickup',
+    lines: [{ productId, quantity: 1 }],
+    shownTotal,
+    idempotencyKey: randomUUID(),
   });
+  // The shop reads its settings through a one-second cache: closed (503) until it sees them.
+  let placed = await fetch(`${url}/api/trpc/checkout.place`, { method: 'POST', headers, body });
+  for (let attempt = 0; placed.status === 503 && attempt < 40; attempt++) {
+    await new Promise((r) => setTimeout(r, 250));
+    placed = await fetch(`${url}/api/trpc/checkout.place`, { method: 'POST', headers, body });
+  }
   expect(placed.status).toBe(200);
 }
 

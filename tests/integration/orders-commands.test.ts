@@ -96,7 +96,7 @@ describe('order commands', () => {
       [
         3,
         'PaymentRecorded',
-        expect.stringMatching(/^Paiement enregistré : 25,99\s€ en chèque, le \d{2}\/\d{2}\/\d{4}$/),
+        expect.stringMatching(/^Paiement enregistré : 25,99\s€ par chèque, le \d{2}\/\d{2}\/\d{4}$/),
       ],
     ]);
     expect(history[0]?.actor).toEqual({ kind: 'guest' });

@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from '../../src/domain/orders/status.js';
 import { OrderFeed } from '../../src/server/live/order-feed.js';
 import { deleteOrder, setOrderStatus } from '../../src/server/orders/commands.js';
 import { foldStored } from '../../src/server/orders/commit.js';
+import { projectionStatement } from '../../src/server/orders/projections.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import { appendEvent, ConcurrencyError, readStream } from '../../src/server/orders/store.js';
 import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
@@ -294,6 +295,58 @@ describe('replay', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('a status change writes the status only: the payment columns stay as the ledger made them', async () => {
+    // Issue 41: the projection of OrderStatusChanged wrote payment_status from the state it was
+    // given, so an append built from any other state than the ledger's left the tables unlike the log.
+    const { order } = await newOrder();
+    await setPaymentForTest(db.sql, order.id, 'paid', admin);
+    const [paid] =
+      await db.sql`select payment_status, paid_cents, refunded_cents from orders where id = ${order.id}`;
+    expect(paid).toMatchObject({
+      paymentStatus: 'paid',
+      paidCents: order.totalAmountCents,
+      refundedCents: 0,
+    });
+    const stored = await readStream(db.sql, order.id);
+    const head = stored.at(-1);
+    const before = foldStored(stored);
+    if (!head || !before) throw new Error('no order');
+    const event = {
+      type: 'OrderStatusChanged' as const,
+      data: { from: before.status, to: 'confirmed' as const },
+    };
+    // The state handed to the statement carries payment figures the event did not decide.
+    const after = {
+      ...before,
+      status: 'confirmed' as const,
+      paymentStatus: 'pending' as const,
+      paidCents: 0,
+      refundedCents: 0,
+      version: head.version + 1,
+      updatedAt: new Date().toISOString(),
+    };
+    await appendEvent(
+      db.sql,
+      order.id,
+      head.version,
+      head.hash,
+      { ...event, metadata: meta() },
+      projectionStatement(db.sql, event, after) ?? undefined,
+    );
+    const [row] =
+      await db.sql`select status, payment_status, paid_cents, refunded_cents from orders where id = ${order.id}`;
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paidCents: order.totalAmountCents,
+    });
+    // Payments, refunds and status changes mixed: the rebuild from the log equals the live tables.
+    await setPaymentForTest(db.sql, order.id, 'refunded', admin);
+    await setOrderStatus(db.sql, order.id, 'processing', admin);
+    await setOrderStatus(db.sql, order.id, 'confirmed', admin, 'Correction');
+    expect((await replayOrders(db.sql)).differences).toEqual([]);
   });
 
   it('reports changed, missing and extra rows, and --apply swaps the rebuild in', async () => {

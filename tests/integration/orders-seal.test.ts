@@ -149,7 +149,15 @@ describe('sealing by the server', () => {
     };
     const tsx = path.resolve('node_modules/.bin/tsx');
     const run = promisify(execFile);
-    const plain = await run(tsx, ['src/server/cli/orders-verify.ts', '--no-checkpoint'], { env });
+    // Third probe, finding 10: its witness file (w2.ndjson) does not exist, the log has checkpoints.
+    const missing = await run(tsx, ['src/server/cli/orders-verify.ts', '--no-checkpoint'], { env }).catch(
+      (e) => e,
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain('MISSING WITNESS: the database has');
+    const plain = await run(tsx, ['src/server/cli/orders-verify.ts', '--no-witness', '--no-checkpoint'], {
+      env,
+    });
     expect(plain.stdout).toContain('0 event(s) not yet sealed');
     const checked = await run(
       tsx,

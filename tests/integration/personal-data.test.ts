@@ -3,7 +3,12 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachPersonalData, PERSONAL_EVENTS } from '../../src/domain/orders/events.js';
+import {
+  attachPersonalData,
+  ERASED_CUSTOMER_LABEL,
+  PERSONAL_EVENTS,
+} from '../../src/domain/orders/events.js';
+import { DEFAULT_SETTINGS, shopIdentity } from '../../src/domain/settings/settings.js';
 import { startApp } from '../../src/server/app.js';
 import { checkWitness, sealOnce } from '../../src/server/audit/sealer.js';
 import {
@@ -16,8 +21,10 @@ import {
 import type { Sql } from '../../src/server/db/client.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
+import { searchableEml } from '../../src/server/mail/eml.js';
 import { mailDir } from '../../src/server/mail/transport.js';
 import { eventContent, eventHash } from '../../src/server/orders/canonical.js';
+import { queueMissedConfirmations } from '../../src/server/orders/confirmation-mail.js';
 import { orderHistory } from '../../src/server/orders/history.js';
 import { orderToken } from '../../src/server/orders/order-link.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
@@ -25,6 +32,7 @@ import { eventColumns, type StoredEvent } from '../../src/server/orders/store.js
 import { exportCustomerData, exportGuestData } from '../../src/server/privacy/export.js';
 import { RESEAL_NAME, ResealRefused, resealPersonalData } from '../../src/server/privacy/reseal.js';
 import { callerAs, createUser, testConfig } from '../support/db.js';
+import { proveEmail } from '../support/email-proof.js';
 import { freePort } from '../support/http-app.js';
 import { SELLER } from '../support/invoices.js';
 import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
@@ -257,7 +265,9 @@ describe('« Télécharger mes données »', () => {
               values ('Alice Martin', ${alice.email.toUpperCase()}, '0600000000', 'guepe', 'Des guêpes', '127.0.0.1')`;
     await sql`insert into contact_requests (name, email, phone, service, message, ip)
               values ('Quelqu’un d’autre', 'autre@example.fr', '0600000001', 'guepe', 'Autre', '127.0.0.1')`;
-    const archive = await exportCustomerData(sql, alice.id);
+    // The contact request was sent with the account's email, not by the account: it comes with a
+    // proven address (the code mailed to it, ADR 033).
+    const archive = await exportCustomerData(sql, alice.id, { byEmail: true });
     if (!archive) throw new Error('no archive');
     expect(archive.fileName).toMatch(/^mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
     const file = firstFile(archive.zip);
@@ -388,15 +398,21 @@ describe('erasing a customer', () => {
     // Someone else stays.
     const other = await place({ ...customerForm, firstName: 'Paulin', email: 'paulin@example.fr' });
     await shop.deliverMails();
-    const mails = async () =>
+    // Read as a mail client shows them (quoted-printable joined and decoded): the shop's own
+    // « Nouvelle commande » names the customer on a line long enough to be folded.
+    const mailTexts = async () =>
       (
         await Promise.all(
           (
             await readdir(mailDir(shop.services.config))
-          ).map((n) => readFile(`${mailDir(shop.services.config)}/${n}`, 'utf8')),
+          ).map((n) => readFile(`${mailDir(shop.services.config)}/${n}`, 'latin1')),
         )
-      ).filter((text) => text.includes(jeanne.email) || text.includes('jeannette.perso@example.fr')).length;
+      )
+        .map(searchableEml)
+        .filter((text) => text.includes(jeanne.email) || text.includes('jeannette.perso@example.fr'));
+    const mails = async () => (await mailTexts()).length;
     expect(await mails()).toBeGreaterThan(0);
+    expect((await mailTexts()).some((text) => text.includes('une nouvelle commande vient'))).toBe(true);
     await sealAll();
     expect((await verify()).ok).toBe(true);
     for (const needle of ['Quibolle', jeanne.email, '06 98 76 54 32', 'jeannette.perso@example.fr']) {
@@ -405,7 +421,42 @@ describe('erasing a customer', () => {
     // Before the erasure the signed link gives the invoice.
     await expect(orderDocumentPdf(sql, first.id)).resolves.toMatchObject({ filename: expect.any(String) });
 
+    // Orders still to deliver keep the account: the customer is told first, in French, what must
+    // happen, and nothing is erased (the dialog's first step asks the same rule).
+    const refusal =
+      /^Votre compte ne peut pas encore être supprimé : vos commandes CMD-\S+ \(à livrer\), .*Nous devons d’abord les terminer, ou les annuler et vous rembourser : contactez-nous/;
+    expect(await shop.as('customerA').account.erasureBlocker()).toMatch(refusal);
+    await expect(
+      shop.as('customerA').account.deleteAccount({ password: jeanne.password, confirm: true }),
+    ).rejects.toThrow(refusal);
+    expect(await sql`select 1 from users where id = ${jeanne.id}`).toHaveLength(1);
+    expect((await whereFound('Quibolle')).length).toBeGreaterThan(1);
+    // Finished: the paid orders delivered (one withdrawn and refunded), the unpaid ones cancelled.
+    const open = await sql<{ id: string; paidCents: number }[]>`
+      select o.id, o.paid_cents from orders o
+        join personal_records r on r.stream_id = o.id and r.event_type = 'OrderPlaced'
+       where r.subject_id = ${jeanne.id} or lower(r.fields #>> '{customer,email}') = ${jeanne.email}`;
+    for (const { id, paidCents } of open) {
+      await shop
+        .as('admin')
+        .orders.setStatus({ orderId: id, status: paidCents > 0 ? 'delivered' : 'cancelled' });
+    }
+    expect(await shop.as('customerA').account.erasureBlocker()).toBeNull();
+
+    // The guest order and the contact request were sent with the email, not by the account: they go
+    // with it because the owner proves the address first (ADR 033; probe-3/personal-data-owner.test.ts).
+    await proveEmail(shop.as('customerA'), sql, jeanne.email);
     await shop.as('customerA').account.deleteAccount({ password: jeanne.password, confirm: true });
+
+    // No mail is ever queued for them again: the confirmation sweep (the outbox worker's, every
+    // minute) skips their orders, whose confirmations the erasure removed.
+    await queueMissedConfirmations(sql, shopIdentity(DEFAULT_SETTINGS), {
+      graceSeconds: 0,
+      orderUrl: (id) => `https://shop.example/commande/${id}`,
+    });
+    expect(
+      await sql`select id from mail_outbox where to_address = '' or text_body like ${`%${ERASED_CUSTOMER_LABEL}%`}`,
+    ).toEqual([]);
 
     // Nowhere but in the legal-hold documents (the invoice's and credit note's snapshots).
     for (const needle of [
@@ -430,6 +481,12 @@ describe('erasing a customer', () => {
     expect(Buffer.from(opened.base64, 'base64').equals(stored!.pdf)).toBe(true);
     // ...while the signed link's reader no longer gives it (legal hold).
     await expect(orderDocumentPdf(sql, first.id)).rejects.toThrow('Document introuvable.');
+    // The signed page lists them as held, so it says why they are not downloadable.
+    const listed = await shop
+      .as('anonymous')
+      .withdrawal.documents({ token: orderToken(shop.services.config.AUTH_SECRET, first.id) });
+    expect(listed.length).toBe(2);
+    expect(listed.every((d) => d.held)).toBe(true);
     await expect(orderDocumentPdf(sql, first.id, invoiceNumber)).rejects.toThrow('Document introuvable.');
     const [withdrawal] = await sql<{ fields: unknown; erasedAt: Date | null }[]>`
       select fields, erased_at from personal_records where stream_id = ${first.id} and event_type = 'WithdrawalRequested'`;
@@ -478,7 +535,13 @@ describe('erasing a customer', () => {
 
   it('lets an admin delete a customer from the customers screen, with the same erasure', async () => {
     const bruno = shop.users.customerB;
-    await place({ ...customerForm, lastName: 'Petitjean', email: bruno.email }, bruno.id);
+    const order = await place({ ...customerForm, lastName: 'Petitjean', email: bruno.email }, bruno.id);
+    // Refused while the order is to deliver, saying what to do first; cancelled, it goes.
+    await expect(shop.as('admin').adminCustomers.remove({ id: bruno.id })).rejects.toThrow(
+      `Ce compte ne peut pas encore être supprimé : la commande ${order.orderNumber} (à livrer) est en cours. Terminez-la, ou annulez-la et remboursez, puis supprimez le compte.`,
+    );
+    expect(await sql`select 1 from users where id = ${bruno.id}`).toHaveLength(1);
+    await shop.as('admin').orders.setStatus({ orderId: order.id, status: 'cancelled' });
     await shop.as('admin').adminCustomers.remove({ id: bruno.id });
     expect(await whereFound('Petitjean')).toEqual([]);
     expect(await whereFound(bruno.email)).toEqual([]);

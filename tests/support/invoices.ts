@@ -1,6 +1,6 @@
 import type { SellerIdentityInput } from '../../src/domain/invoices/identity.js';
 import type { OrderState } from '../../src/domain/orders/decider.js';
-import { EMPTY_LEDGER } from '../../src/domain/orders/money.js';
+import { EMPTY_LEDGER, type Ledger } from '../../src/domain/orders/money.js';
 
 /**
  * A complete Paramètres › Facturation identity (every mandatory mention filled), shared by the
@@ -24,6 +24,24 @@ export const SELLER: SellerIdentityInput = {
 
 /** The shop's contact facts an invoice prints beside the seller. */
 export const SHOP_FACTS = { name: 'Hygiène - Anti-nuisibles 27', email: 'contact@example.fr', phone: '' };
+
+/** A ledger paid in full by one card payment of `cents` on 20/11/2026. */
+export const paidLedger = (cents: number): Ledger => ({
+  ...EMPTY_LEDGER,
+  payments: [
+    {
+      paymentId: 'p1',
+      amountCents: cents,
+      method: 'card',
+      day: '2026-11-20',
+      reference: null,
+      at: '2026-11-20T10:05:00.000Z',
+      by: null,
+      cancelledBy: null,
+      legacy: false,
+    },
+  ],
+});
 
 /**
  * A paid order to invoice: 3 × 12,90 € + 34,90 € + 5,99 € delivery = 79,59 € with 20 % VAT
@@ -74,7 +92,7 @@ export function invoiceOrder(overrides: Partial<OrderState> = {}): OrderState {
     notes: null,
     status: 'pending',
     paymentStatus: 'paid',
-    ledger: EMPTY_LEDGER,
+    ledger: paidLedger(7959),
     paidCents: 7959,
     refundedCents: 0,
     deliveredAt: null,

@@ -66,7 +66,7 @@ const PREFIX = new RegExp(
     'size min-w min-h max-w max-h w h aspect',
     'flex basis grow shrink items justify-items justify-self justify self place-items place-content',
     'overflow-x overflow-y overflow line-clamp whitespace break object list align cursor pointer-events',
-    'appearance caption select resize',
+    'appearance caption select resize touch',
     'opacity transition duration ease delay animate(?=-\\[)',
     'translate-x translate-y rotate scale-x scale-y scale skew-x skew-y origin',
     'leading tracking underline-offset outline-offset backdrop-blur drop-shadow blur',

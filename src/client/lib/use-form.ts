@@ -99,8 +99,14 @@ export function useForm<V extends object, Out>({
   }, []);
 
   // A loader is a dynamic import: the module loader keeps it, so calling it again costs nothing.
-  const load = (): Promise<z.ZodType<Out>> =>
-    typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // zod's own messages in French (domain/common/zod-fr.ts), installed before the first parse.
+  const load = async (): Promise<z.ZodType<Out>> => {
+    const [rules] = await Promise.all([
+      typeof schema === 'function' ? schema() : schema,
+      import('@/domain/common/zod-fr'),
+    ]);
+    return rules;
+  };
 
   const focusFirst = (names: Set<string>) => {
     const form = formElement.current;

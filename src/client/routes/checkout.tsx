@@ -40,6 +40,14 @@ export default function Checkout() {
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         {backToCart}
         <h1 className="mb-6 text-3xl font-bold tracking-tight">Finaliser ma commande</h1>
+        {checkout.orderingClosed && (
+          <p
+            className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive"
+            data-testid="ordering-closed-banner"
+          >
+            {checkout.orderingClosed}
+          </p>
+        )}
         <CheckoutForm
           checkout={checkout}
           summary={<OrderSummary delivery={checkout.form.values.deliveryMethod === 'delivery'} />}

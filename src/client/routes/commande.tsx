@@ -2,9 +2,9 @@ import { useParams } from 'react-router-dom';
 import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
-import { frenchCalendarDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { cgvVersionLabel } from '@/domain/legal/cgv';
+import { frenchLongDate } from '@/domain/site/dates';
 import { SignedOrderDocuments } from '../features/account/order-documents';
 import { OrderTotals } from '../features/shop/order-totals';
 import { ShopContact } from '../features/shop/shop-contact';
@@ -32,9 +32,11 @@ export default function Commande() {
         ) : (
           <>
             <div>
-              <h1 className="text-3xl font-bold tracking-tight">Commande {order.data.orderNumber}</h1>
+              <h1 className="text-3xl font-bold tracking-tight">
+                Commande <span className="whitespace-nowrap">{order.data.orderNumber}</span>
+              </h1>
               <p className="mt-1 text-muted-foreground">
-                Passée le {frenchCalendarDate(order.data.createdAt.slice(0, 10))} · {order.data.statusLabel}
+                Passée le {frenchLongDate(order.data.createdAt)} · {order.data.statusLabel}
                 {order.data.cgvVersion ? ` · CGV acceptées : ${cgvVersionLabel(order.data.cgvVersion)}` : ''}
               </p>
             </div>

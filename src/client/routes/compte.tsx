@@ -2,14 +2,19 @@ import { CreditCard, LogOut, Package, ShieldCheck, UserRound } from 'lucide-reac
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
 import { BackToShop } from '@/client/features/account/auth-shell';
+import { DevisList } from '@/client/features/account/devis-list';
 import { OrderList } from '@/client/features/account/order-list';
+import { PaymentPanel } from '@/client/features/account/payment-panel';
 import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { MyAppointments } from '@/client/features/interventions/customer-appointments';
+import { MyReports } from '@/client/features/interventions/customer-reports';
 import { ShopContact } from '@/client/features/shop/shop-contact';
+import { isTrpcError } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '@/domain/catalog/pricing';
@@ -64,13 +69,29 @@ export default function ComptePage() {
   const profile = trpc.account.profile.useQuery(undefined, { enabled });
   const totals = trpc.account.totals.useQuery(undefined, { enabled });
   const orders = trpc.account.orders.useQuery(undefined, { enabled });
-  const failed = profile.isError || totals.isError || orders.isError;
+  // A call refused as signed out (the account was just deleted, the session ended elsewhere) is no
+  // failure to load: the page leaves for /auth, without a red « Impossible de charger vos données ».
+  const signedOut = [profile.error, totals.error, orders.error].some(
+    (error) => isTrpcError(error) && error.data?.code === 'UNAUTHORIZED',
+  );
+  const failed = !signedOut && (profile.isError || totals.isError || orders.isError);
 
   usePageTitle('Mon compte');
   useEffect(() => {
     if (failed)
       toast({ title: 'Erreur', description: 'Impossible de charger vos données', variant: 'destructive' });
   }, [failed]);
+
+  /**
+   * Leaves /compte for the shop once the session is gone (signed out, or the account deleted). The
+   * shop's chunk may still be loading when the session query says « nobody »: until it is shown,
+   * this page shows a spinner, never its redirect to /auth (which would win: issue 40's flaky test).
+   */
+  async function leave() {
+    setSigningOut(true);
+    navigate('/boutique');
+    await authChanged();
+  }
 
   async function onSignOut() {
     setSigningOut(true);
@@ -83,12 +104,12 @@ export default function ComptePage() {
       toast({ title: 'Erreur', description: result.message, variant: 'destructive' });
       return;
     }
-    navigate('/boutique');
-    await authChanged();
+    await leave();
   }
 
   if (isLoading) return <Spinner className="min-h-dvh" />;
-  if (!user) return signingOut ? <Spinner className="min-h-dvh" /> : <Navigate to="/auth" replace />;
+  if (!user || signedOut)
+    return signingOut || user ? <Spinner className="min-h-dvh" /> : <Navigate to="/auth" replace />;
 
   const loading = profile.isLoading || totals.isLoading || orders.isLoading;
 
@@ -180,8 +201,11 @@ export default function ComptePage() {
                 </TabsTrigger>
               </TabsList>
               <TabsContent value="orders">
+                <MyAppointments />
                 <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
                 <OrderList orders={orders.data} />
+                <DevisList />
+                <MyReports />
               </TabsContent>
               <TabsContent value="profile">
                 <Suspense fallback={<Spinner />}>
@@ -191,25 +215,11 @@ export default function ComptePage() {
               </TabsContent>
               <TabsContent value="privacy">
                 <Suspense fallback={<Spinner />}>
-                  <PrivacyPanel />
+                  <PrivacyPanel email={profile.data.email} onDeleted={leave} />
                 </Suspense>
               </TabsContent>
               <TabsContent value="payment">
-                <Card>
-                  <CardHeader>
-                    <CardTitle>Moyens de paiement</CardTitle>
-                    <CardDescription>Aucun moyen de paiement enregistré.</CardDescription>
-                  </CardHeader>
-                  <CardContent className="space-y-3 text-sm text-muted-foreground">
-                    <div className="flex items-center gap-3 rounded-lg border border-dashed p-4">
-                      <CreditCard className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
-                      <p>
-                        Nous n'enregistrons aucune carte. Après validation de votre commande, vous recevez par
-                        email les instructions de paiement : espèces, carte, virement ou chèque.
-                      </p>
-                    </div>
-                  </CardContent>
-                </Card>
+                <PaymentPanel />
               </TabsContent>
             </Tabs>
           </div>

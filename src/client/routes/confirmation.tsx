@@ -52,7 +52,7 @@ export default function Confirmation({ order }: { order: LastOrder }) {
           <p className="mt-2 text-muted-foreground">Merci pour votre commande. Nous l'avons bien reçue.</p>
           <p className="mt-4 rounded-lg border bg-card px-5 py-3">
             <span className="block text-sm text-muted-foreground">Numéro de commande</span>
-            <strong className="font-mono text-xl tracking-wide" data-testid="order-number">
+            <strong className="whitespace-nowrap font-mono text-xl tracking-wide" data-testid="order-number">
               {order.orderNumber}
             </strong>
           </p>

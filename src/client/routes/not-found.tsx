@@ -8,7 +8,10 @@ export default function NotFound() {
   usePageMeta(NOT_FOUND_META);
   return (
     <SiteLayout>
-      <div className="flex min-h-[80vh] flex-col items-center justify-center gap-6 bg-muted px-6 pb-16 pt-28 text-center">
+      <div
+        data-not-found=""
+        className="flex min-h-[80vh] flex-col items-center justify-center gap-6 bg-muted px-6 pb-16 pt-28 text-center"
+      >
         <p className="text-7xl font-extrabold tracking-tight text-primary">404</p>
         <h1 className="text-2xl font-semibold">Oups ! Page introuvable</h1>
         <p className="max-w-md text-muted-foreground">

@@ -132,6 +132,12 @@ function RubriqueContent({ id }: { id: RubriqueId }) {
               Demander un devis gratuit
             </Link>
             <Link
+              to="/tarifs"
+              className="inline-flex h-12 items-center justify-center rounded-md border border-white/40 px-6 font-semibold hover:bg-white/10"
+            >
+              Nos tarifs
+            </Link>
+            <Link
               to="/"
               className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-white/40 px-6 font-semibold hover:bg-white/10"
             >

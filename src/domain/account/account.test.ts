@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderStatusView } from '../orders/status';
+import { frenchCalendarDate, frenchDateTime, frenchLongDate, shortDate, shortDateTime } from '../site/dates';
 import { authErrorMessage, RATE_LIMITED_MESSAGE } from './auth-errors';
-import { frenchCalendarDate, frenchDateTime, frenchLongDate, shortDate, shortDateTime } from './order-status';
 import { profileSchema, signUpSchema } from './profile';
 
 describe('order status view', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CERTIBIOCIDE_CATEGORY_CODES } from '../catalog/certibiocide.js';
+import { isRealDay } from '../common/dates.js';
 
 /**
  * The customer's Certibiocide (arrêté of 9 October 2013 as amended): number, category and last day
@@ -31,10 +32,7 @@ export const certibiocideSchema = z
     expiresOn: z
       .string()
       .trim()
-      .refine(
-        (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
-        CERTIBIOCIDE_MESSAGES.expiresOn,
-      )
+      .refine((v) => v === '' || isRealDay(v), CERTIBIOCIDE_MESSAGES.expiresOn)
       .default(''),
   })
   .superRefine((c, ctx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isRealDay } from '../common/dates.js';
 import { emailAddress, optionalPhoneNumber, personName } from '../common/fields.js';
-import { ADDRESS_MAX, CITY_MAX, ZIP_CODE } from '../common/limits.js';
+import { ADDRESS_MAX, CITY_MAX, ZIP_CODE, ZIP_CODE_MESSAGE } from '../common/limits.js';
 import { BUSINESS_MESSAGES } from '../invoices/business.js';
 import { isFrenchVatNumber, isSiren } from '../invoices/identity.js';
 
@@ -28,12 +29,6 @@ export function isoDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-function isRealDay(value: string): boolean {
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 export const profileSchema = z.object({
   firstName: personName('prénom'),
   lastName: personName('nom'),
@@ -42,7 +37,7 @@ export const profileSchema = z.object({
   postalCode: z
     .string()
     .trim()
-    .refine((v) => v === '' || ZIP_CODE.test(v), 'Le code postal doit contenir 5 chiffres')
+    .refine((v) => v === '' || ZIP_CODE.test(v), ZIP_CODE_MESSAGE)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
@@ -57,7 +52,7 @@ export const profileSchema = z.object({
   dateOfBirth: z
     .string()
     .trim()
-    .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDay(v)), 'Date de naissance invalide')
+    .refine((v) => v === '' || isRealDay(v), 'Date de naissance invalide')
     .refine((v) => v === '' || v <= isoDay(new Date()), 'La date de naissance ne peut pas être dans le futur')
     .refine((v) => v === '' || v >= '1900-01-01', 'Date de naissance invalide')
     .optional()

@@ -4,7 +4,7 @@ import { DomainError } from '../errors.js';
  * The roles an account can have; only an admin changes them, never through the profile. An auditor
  * (accountant, inspector) reads the back-office's orders and the order log and changes nothing.
  */
-export const ROLES = ['user', 'admin', 'auditor'] as const;
+export const ROLES = ['user', 'admin', 'auditor', 'technician'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The roles that open the back-office (admins change things, auditors only read). */
@@ -13,6 +13,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const isStaff = (role: Role | null | undefined): role is StaffRole =>
   role === 'admin' || role === 'auditor';
+
+/**
+ * The roles that open the back-office: staff, and technicians (issue 36), who see only the
+ * planning of their own appointments and interventions (docs/decisions/036-appointments.md). A
+ * technician is not staff: no order, invoice or audit procedure lets them in.
+ */
+export const BACK_OFFICE_ROLES = ['admin', 'auditor', 'technician'] as const satisfies readonly Role[];
+export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
+
+export const isBackOffice = (role: Role | null | undefined): role is BackOfficeRole =>
+  role === 'admin' || role === 'auditor' || role === 'technician';
 
 /** An admin cannot take away their own admin rights (by accident or otherwise). */
 export function checkRoleChange(actorId: string, targetId: string, role: Role): void {
@@ -33,4 +44,5 @@ export const ROLE_LABELS: Record<Role, { label: string; plural: string }> = {
   user: { label: 'Client', plural: 'Clients' },
   admin: { label: 'Administrateur', plural: 'Admins' },
   auditor: { label: 'Auditeur', plural: 'Auditeurs' },
+  technician: { label: 'Technicien', plural: 'Techniciens' },
 };

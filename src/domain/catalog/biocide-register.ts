@@ -1,7 +1,7 @@
-import { shortDateTime } from '../account/order-status.js';
 import { csvLine } from '../orders/admin-list.js';
+import { exportFileName, frenchDay, shortDateTime } from '../site/dates.js';
 import { BIOCIDE_TYPES, isBiocideType } from './biocides.js';
-import { CERTIBIOCIDE_CATEGORIES, isCertibiocideCategory } from './certibiocide.js';
+import { certificateCategoryLabel } from './certibiocide.js';
 
 /**
  * The "Registre des ventes de biocides": each sale of a biocide, from the order log's OrderPlaced
@@ -32,8 +32,11 @@ export interface RegisterSale {
   certibiocide?: { number: string; category: string; expiresOn: string };
 }
 
-const frenchDay = (iso: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : iso;
+/** A biocide type as the registers print it: « TP14 – Rodenticides », or as stored when unknown. */
+export const biocideTypeLabel = (type: string) => (isBiocideType(type) ? BIOCIDE_TYPES[type].label : type);
+
+/** A YYYY-MM-DD day as the registers print it (« 31/12/2026 »); anything else as stored. */
+export const registerDay = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? frenchDay(day) : day);
 
 /** One CSV line per biocide line of the order; nothing for an order without a biocide. */
 export function biocideRegisterLines(sale: RegisterSale): string {
@@ -47,19 +50,16 @@ export function biocideRegisterLines(sale: RegisterSale): string {
         `${sale.customer.firstName} ${sale.customer.lastName}`.trim(),
         sale.customer.email,
         l.title,
-        isBiocideType(l.biocideType) ? BIOCIDE_TYPES[l.biocideType].label : l.biocideType,
+        biocideTypeLabel(l.biocideType ?? ''),
         l.professionalOnly ? 'Oui' : 'Non',
         l.quantity,
         c?.number ?? '',
-        c && isCertibiocideCategory(c.category)
-          ? CERTIBIOCIDE_CATEGORIES[c.category].label
-          : (c?.category ?? ''),
-        c ? frenchDay(c.expiresOn) : '',
+        c ? certificateCategoryLabel(c.category) : '',
+        c ? registerDay(c.expiresOn) : '',
       ]),
     )
     .join('');
 }
 
-/** « registre-biocides-2026-11-23.csv » */
-export const biocideRegisterFileName = (now: Date) =>
-  `registre-biocides-${now.toISOString().slice(0, 10)}.csv`;
+/** « registre-biocides-2026-11-23.csv », the Paris day (at 00:30 in Paris, not yesterday's UTC date). */
+export const biocideRegisterFileName = (now: Date) => exportFileName('registre-biocides', 'csv', now);

@@ -36,7 +36,14 @@ describe('C. env. L522-18, R522-16-1: no reduction on TP14 and TP18', () => {
   it('refuses the promotion switch of a TP18 in the product schema, with the reason', () => {
     const base = { title: 'Aérosol guêpes', price: 11.9, promoPrice: 9.9, biocideType: 'TP18' };
     expect(validateProduct({ ...base, isOnPromotion: true })).toContain(PRODUCT_MESSAGES.noDiscountBiocide);
-    expect(validateProduct({ ...base, isOnPromotion: false })).toEqual([]);
+    // A promo price alone is refused too: it would be saved and never applied (issue 35).
+    expect(validateProduct({ ...base, isOnPromotion: false })).toEqual([PRODUCT_MESSAGES.noDiscountBiocide]);
+    expect(validateProduct({ ...base, biocideType: 'TP14', isOnPromotion: false })).toEqual([
+      PRODUCT_MESSAGES.noDiscountBiocide,
+    ]);
+    expect(validateProduct({ ...base, promoPrice: null, isOnPromotion: false })).toEqual([]);
+    // Other biocides may be discounted.
+    expect(validateProduct({ ...base, biocideType: 'TP19', isOnPromotion: false })).toEqual([]);
   });
 });
 
@@ -47,6 +54,8 @@ describe('Reg. 528/2012 art. 72: the sentence and the forbidden claims', () => {
     );
     expect(biocideSentence('TP14')).toMatch(/^Utilisez les rodenticides avec précaution\./);
     expect(biocideSentence('TP20')).toMatch(/^Utilisez les biocides avec précaution\./);
+    // The type's full name (issue 35): TP19 is « Répulsifs et appâts », not only « répulsifs ».
+    expect(biocideSentence('TP19')).toMatch(/^Utilisez les répulsifs et appâts avec précaution\./);
   });
 
   it.each([
@@ -82,7 +91,9 @@ describe('Certibiocide (arrêté of 9 October 2013)', () => {
   it('a professional-only product needs its category', () => {
     const product = { title: 'Raticide pro', price: 50, biocideType: 'TP14', professionalOnly: true };
     expect(validateProduct(product)).toContain(PRODUCT_MESSAGES.professionalNeedsCategory);
-    expect(validateProduct({ ...product, certibiocideCategory: 'nuisibles' })).toEqual([]);
+    expect(
+      validateProduct({ ...product, certibiocideCategory: 'nuisibles', ammNumber: 'FR-2019-0042' }),
+    ).toEqual([]);
     expect(
       validateProduct({
         title: 'Piège',
@@ -91,6 +102,24 @@ describe('Certibiocide (arrêté of 9 October 2013)', () => {
         certibiocideCategory: 'nuisibles',
       }),
     ).toContain(PRODUCT_MESSAGES.professionalNeedsBiocide);
+  });
+
+  it('a professional-only product needs its AMM number (issue 37)', () => {
+    const product = { title: 'Raticide pro', price: 50, biocideType: 'TP14', professionalOnly: true };
+    expect(validateProduct({ ...product, certibiocideCategory: 'nuisibles' })).toContain(
+      PRODUCT_MESSAGES.professionalNeedsAmm,
+    );
+    expect(validateProduct({ ...product, certibiocideCategory: 'nuisibles', ammNumber: '  ' })).toContain(
+      PRODUCT_MESSAGES.professionalNeedsAmm,
+    );
+  });
+
+  it('an anticoagulant rodenticide is a TP14', () => {
+    const product = { title: 'Appât', price: 5, anticoagulantRodenticide: true };
+    expect(validateProduct({ ...product, biocideType: 'TP18' })).toContain(
+      PRODUCT_MESSAGES.anticoagulantNeedsTp14,
+    );
+    expect(validateProduct({ ...product, biocideType: 'TP14' })).toEqual([]);
   });
 
   it('sells only to a signed-in business customer holding a valid certificate of the category', () => {

@@ -15,7 +15,7 @@ export const BIOCIDE_TYPES = {
   TP8: { label: 'TP8 – Produits de protection du bois', word: 'produits de protection du bois' },
   TP14: { label: 'TP14 – Rodenticides', word: 'rodenticides' },
   TP18: { label: 'TP18 – Insecticides, acaricides', word: 'insecticides' },
-  TP19: { label: 'TP19 – Répulsifs et appâts', word: 'répulsifs' },
+  TP19: { label: 'TP19 – Répulsifs et appâts', word: 'répulsifs et appâts' },
   TP20: { label: 'TP20 – Lutte contre d’autres vertébrés', word: 'biocides' },
 } as const;
 

@@ -40,6 +40,26 @@ export const PROFESSIONAL_ONLY_MESSAGES = {
 export type CertificateRefusal = keyof typeof PROFESSIONAL_ONLY_MESSAGES;
 
 /**
+ * The same refusals as the back-office's « Nouvelle commande » says them to the owner (issue 35:
+ * the owner read the customer's « Connectez-vous à votre compte »): which product, and why.
+ */
+export const PROFESSIONAL_ONLY_STAFF_MESSAGES: Record<
+  Exclude<CertificateRefusal, 'cart'>,
+  (title: string) => string
+> = {
+  guest: (title) =>
+    `« ${title} » est réservé aux professionnels titulaires du Certibiocide : il ne peut pas être vendu sans compte client. Choisissez le compte professionnel du client, ou retirez ce produit.`,
+  private: (title) =>
+    `« ${title} » est réservé aux professionnels titulaires du Certibiocide : le compte choisi est celui d'un particulier (ni société ni SIREN). Retirez ce produit.`,
+  noCertificate: (title) =>
+    `« ${title} » est réservé aux professionnels titulaires du Certibiocide : ce client n'a pas renseigné son certificat (numéro, catégorie et date de fin de validité).`,
+  expired: (title) =>
+    `« ${title} » est réservé aux professionnels titulaires du Certibiocide : le certificat de ce client a expiré.`,
+  wrongCategory: (title) =>
+    `« ${title} » est réservé aux professionnels titulaires du Certibiocide : le certificat de ce client n'est pas de la catégorie requise.`,
+};
+
+/**
  * Arrêté of 9 October 2013, art. 9: a biocide reserved to professionals is sold only to a
  * professional holding a valid certificate of the category the product requires: a signed-in
  * business customer ("Professionnel": company name and SIREN in the profile, `business`), with
@@ -52,9 +72,25 @@ export function certificateRefusal(
 ): CertificateRefusal | null {
   if (!buyer.signedIn) return 'guest';
   if (!buyer.business) return 'private';
-  const c = buyer.certificate;
+  return certificateProblem(buyer.certificate, requiredCategory, today);
+}
+
+/**
+ * A certificate on a day (YYYY-MM-DD, Paris): none on file, expired, or not of the category the
+ * product requires; null when valid. The one rule of the shop's sales (certificateRefusal) and of
+ * the firm's own treatments' register (interventions/treatment-register.ts).
+ */
+export function certificateProblem(
+  c: { number: string; category: string; expiresOn: string } | null | undefined,
+  requiredCategory: string | null,
+  day: string,
+): 'noCertificate' | 'expired' | 'wrongCategory' | null {
   if (!c?.number.trim() || !isCertibiocideCategory(c.category) || !c.expiresOn) return 'noCertificate';
-  if (c.expiresOn < today) return 'expired';
+  if (c.expiresOn < day) return 'expired';
   if (requiredCategory && c.category !== requiredCategory) return 'wrongCategory';
   return null;
 }
+
+/** A certificate's category as the registers print it (its label, or as stored when unknown). */
+export const certificateCategoryLabel = (category: string) =>
+  isCertibiocideCategory(category) ? CERTIBIOCIDE_CATEGORIES[category].label : category;

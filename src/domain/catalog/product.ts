@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_NAME_MAX, tooLongMessage } from '../common/limits.js';
+import { AMM_NUMBER_MAX, ANTIDOTE_MAX, CATEGORY_NAME_MAX, tooLongMessage } from '../common/limits.js';
 import { UUID_PATTERN } from '../security/ids.js';
 import { forbiddenClaim } from './biocide-claims.js';
 import { BIOCIDE_TYPE_CODES } from './biocides.js';
@@ -35,6 +35,9 @@ export const PRODUCT_MESSAGES = {
   professionalNeedsBiocide:
     'Un produit réservé aux professionnels doit être un produit biocide avec son type.',
   professionalNeedsCategory: 'Choisissez la catégorie de Certibiocide requise.',
+  professionalNeedsAmm: "Un produit réservé aux professionnels doit avoir son numéro d'AMM.",
+  anticoagulantNeedsTp14: 'Un rodenticide anticoagulant est un biocide de type TP14 (rodenticide).',
+  reentryDelayInvalid: 'Le délai de réentrée se compte en heures entières, de 0 à 720.',
   netQuantityPositive: 'La quantité nette doit être supérieure à 0',
   netQuantityNeedsUnit: 'Indiquez la quantité nette et son unité',
   biocideTypeInvalid: 'Type de produit biocide inconnu',
@@ -123,6 +126,20 @@ export const productSchema = z
       .enum(CERTIBIOCIDE_CATEGORY_CODES, PRODUCT_MESSAGES.certibiocideInvalid)
       .nullable()
       .default(null),
+    /** The marketing authorisation (AMM) number of a biocide, printed on reports and the register. */
+    ammNumber: optionalText(AMM_NUMBER_MAX),
+    /** The antidote the label names (safety advice of a visit). */
+    antidote: optionalText(ANTIDOTE_MAX),
+    /** Hours before treated rooms may be used again, from the label; null: none stated. */
+    reentryDelayHours: z
+      .number({ error: PRODUCT_MESSAGES.reentryDelayInvalid })
+      .int(PRODUCT_MESSAGES.reentryDelayInvalid)
+      .min(0, PRODUCT_MESSAGES.reentryDelayInvalid)
+      .max(720, PRODUCT_MESSAGES.reentryDelayInvalid)
+      .nullable()
+      .default(null),
+    /** An anticoagulant rodenticide: its use opens a treatment episode (inspections, 35 days). */
+    anticoagulantRodenticide: z.boolean().default(false),
     /** CLP art. 48(2): what a distance sale shows before purchase. */
     hazardPictograms: z.array(z.enum(GHS_PICTOGRAM_CODES, PRODUCT_MESSAGES.hazardInvalid)).max(9).default([]),
     signalWord: z.enum(SIGNAL_WORDS, PRODUCT_MESSAGES.hazardInvalid).nullable().default(null),
@@ -150,6 +167,10 @@ export const productSchema = z
     if (p.isOnPromotion && discountForbidden(p.biocideType)) {
       ctx.addIssue({ code: 'custom', path: ['isOnPromotion'], message: PRODUCT_MESSAGES.noDiscountBiocide });
     }
+    // A promo price kept on a TP14/TP18 would never apply: refused too, with the reason (issue 35).
+    if (p.promoPrice !== null && discountForbidden(p.biocideType)) {
+      ctx.addIssue({ code: 'custom', path: ['promoPrice'], message: PRODUCT_MESSAGES.noDiscountBiocide });
+    }
     if (p.biocideType) {
       for (const field of ['title', 'miniDescription', 'description'] as const) {
         const claim = forbiddenClaim(p[field]);
@@ -169,6 +190,16 @@ export const productSchema = z
         code: 'custom',
         path: ['certibiocideCategory'],
         message: PRODUCT_MESSAGES.professionalNeedsCategory,
+      });
+    }
+    if (p.professionalOnly && !p.ammNumber) {
+      ctx.addIssue({ code: 'custom', path: ['ammNumber'], message: PRODUCT_MESSAGES.professionalNeedsAmm });
+    }
+    if (p.anticoagulantRodenticide && p.biocideType !== 'TP14') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['anticoagulantRodenticide'],
+        message: PRODUCT_MESSAGES.anticoagulantNeedsTp14,
       });
     }
     if ((p.netQuantity === null) !== (p.netUnit === null)) {
@@ -219,6 +250,10 @@ export interface ProductFormValues {
   biocideType: string;
   professionalOnly: boolean;
   certibiocideCategory: string;
+  ammNumber: string;
+  antidote: string;
+  reentryDelayHours: string;
+  anticoagulantRodenticide: boolean;
   hazardPictograms: string[];
   signalWord: string;
   hazardStatements: string[];
@@ -255,6 +290,10 @@ export const emptyProductForm: ProductFormValues = {
   biocideType: '',
   professionalOnly: false,
   certibiocideCategory: '',
+  ammNumber: '',
+  antidote: '',
+  reentryDelayHours: '',
+  anticoagulantRodenticide: false,
   hazardPictograms: [],
   signalWord: '',
   hazardStatements: [],
@@ -315,6 +354,10 @@ export function parseProductForm(values: ProductFormValues): ProductInput {
     biocideType: (values.biocideType || null) as ProductInput['biocideType'],
     professionalOnly: values.professionalOnly,
     certibiocideCategory: (values.certibiocideCategory || null) as ProductInput['certibiocideCategory'],
+    ammNumber: values.ammNumber,
+    antidote: values.antidote,
+    reentryDelayHours: orNull(values.reentryDelayHours),
+    anticoagulantRodenticide: values.anticoagulantRodenticide,
     hazardPictograms: values.hazardPictograms as ProductInput['hazardPictograms'],
     signalWord: (values.signalWord || null) as ProductInput['signalWord'],
     hazardStatements: values.hazardStatements as ProductInput['hazardStatements'],
@@ -356,6 +399,10 @@ export interface ProductRecord {
   biocideType: string | null;
   professionalOnly: boolean;
   certibiocideCategory: string | null;
+  ammNumber: string | null;
+  antidote: string | null;
+  reentryDelayHours: number | null;
+  anticoagulantRodenticide: boolean;
   hazardPictograms: string[];
   signalWord: string | null;
   hazardStatements: string[];
@@ -395,6 +442,10 @@ export function toProductRecord(p: Product): ProductRecord {
     // Only a biocide is reserved to professionals; its category goes with it.
     professionalOnly: p.professionalOnly,
     certibiocideCategory: p.professionalOnly ? p.certibiocideCategory : null,
+    ammNumber: p.ammNumber,
+    antidote: p.antidote,
+    reentryDelayHours: p.reentryDelayHours,
+    anticoagulantRodenticide: p.anticoagulantRodenticide,
     hazardPictograms: p.hazardPictograms,
     signalWord: p.signalWord,
     hazardStatements: p.hazardStatements,
@@ -433,6 +484,10 @@ export function productFormValues(r: ProductRecord): ProductFormValues {
     biocideType: r.biocideType ?? '',
     professionalOnly: r.professionalOnly,
     certibiocideCategory: r.certibiocideCategory ?? '',
+    ammNumber: r.ammNumber ?? '',
+    antidote: r.antidote ?? '',
+    reentryDelayHours: r.reentryDelayHours === null ? '' : String(r.reentryDelayHours),
+    anticoagulantRodenticide: r.anticoagulantRodenticide,
     hazardPictograms: [...r.hazardPictograms],
     signalWord: r.signalWord ?? '',
     hazardStatements: [...r.hazardStatements],
@@ -488,6 +543,9 @@ export const CATEGORY_MESSAGES = {
   taken: 'Cette catégorie existe déjà.',
   unknown: "Cette catégorie n'existe pas : ajoutez-la d'abord dans la liste des catégories.",
   notFound: 'Catégorie introuvable.',
+  /** Deleting a category that products still use: they would lose it silently. */
+  notEmpty: (name: string, products: number) =>
+    `Impossible de supprimer « ${name} » : ${products} produit${products > 1 ? 's l’utilisent' : ' l’utilise'}. Fusionnez-la dans une autre catégorie, ou changez la catégorie de ces produits.`,
 } as const;
 
 export const categoryNameSchema = z

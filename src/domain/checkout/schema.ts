@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailAddress, personName, phoneNumber } from '../common/fields.js';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  emailAddress,
+  personName,
+  phoneNumber,
+  printable,
+  printableLines,
+} from '../common/fields.js';
 import {
   ADDRESS_MAX,
   CITY_MAX,
@@ -7,6 +14,7 @@ import {
   MAX_LINE_QUANTITY,
   NOTES_MAX,
   ZIP_CODE,
+  ZIP_CODE_MESSAGE,
 } from '../common/limits.js';
 import { businessCustomerSchema } from '../invoices/business.js';
 import { uuidInput } from '../security/ids.js';
@@ -30,11 +38,12 @@ export {
  * (stored in E.164) and a 5-digit postal code, with French messages shown beside the fields.
  */
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, lines = false) =>
   z
     .string()
     .trim()
     .max(max, { error: `${max} caractères au maximum` })
+    .refine(lines ? printableLines : printable, { error: CONTROL_CHARACTERS_MESSAGE })
     .default('');
 
 export const checkoutFormShape = {
@@ -76,7 +85,7 @@ export function checkDeliveryFields(value: DeliveryFields, ctx: z.RefinementCtx)
     ctx.addIssue({
       code: 'custom',
       path: ['zipCode'],
-      message: 'Le code postal doit contenir 5 chiffres',
+      message: ZIP_CODE_MESSAGE,
     });
 }
 
@@ -90,7 +99,7 @@ export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
  */
 const placeOrderShape = {
   ...checkoutFormShape,
-  notes: optionalText(NOTES_MAX),
+  notes: optionalText(NOTES_MAX, true),
   lines: z
     .array(
       z.object({

@@ -7,13 +7,31 @@ import { isPhone, normalizePhone, PHONE_MAX, PHONE_MESSAGE } from './phone.js';
  * so that a rule and its French message exist once. Limits and formats: limits.ts, phone.ts.
  */
 
+/**
+ * Characters no typed text may hold (issue 39 finding 3): C0 controls, DEL, C1 controls and the bidi
+ * embedding, override and isolate controls. They reach invoices, whose XML cannot carry most of them
+ * and whose PDF they reverse or hide, and an issued invoice never changes: refused at the input.
+ * A multi-line text (a note) keeps its line breaks and tabs.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to match them
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to match them
+const CONTROL_IN_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Ce champ contient des caractères invisibles non autorisés';
+
+/** Refuses the control characters above (a single line: no line break either). */
+export const printable = (text: string) => !CONTROL_CHARACTERS.test(text);
+/** Refuses the control characters above but line breaks and tabs (notes, messages). */
+export const printableLines = (text: string) => !CONTROL_IN_LINES.test(text);
+
 /** A required first or last name, trimmed, at most NAME_MAX characters. */
 export const personName = (label: 'prénom' | 'nom', required = `Le ${label} est obligatoire`) =>
   z
     .string({ error: required })
     .trim()
     .min(1, { error: required })
-    .max(NAME_MAX, { error: `Le ${label} ne doit pas dépasser ${NAME_MAX} caractères` });
+    .max(NAME_MAX, { error: `Le ${label} ne doit pas dépasser ${NAME_MAX} caractères` })
+    .refine(printable, { error: CONTROL_CHARACTERS_MESSAGE });
 
 /** A required email address, trimmed. */
 export const emailAddress = (required = "L'email est obligatoire", invalid = 'Adresse email invalide') =>

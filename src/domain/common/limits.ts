@@ -32,6 +32,7 @@ export const ORDER_TOTAL_MAX_MESSAGE =
 /** A French postal code: five digits. */
 export const ZIP_CODE_LENGTH = 5;
 export const ZIP_CODE = /^\d{5}$/;
+export const ZIP_CODE_MESSAGE = 'Le code postal doit contenir 5 chiffres';
 
 /** A search box's text (the back-office lists). */
 export const SEARCH_MAX = 100;
@@ -50,3 +51,10 @@ export const tooLongMessage = (max: number) =>
 export const SHIPMENT_FIELD_MAX = 100;
 /** A product category's name (the managed list). */
 export const CATEGORY_NAME_MAX = 100;
+/** The one-time code mailed to prove an email address (« Mes données ») or accept a devis. */
+export const EMAIL_PROOF_CODE_LENGTH = 6;
+
+/** A biocide's AMM number, the antidote its label names, a Certibiocide's number (ADR 037). */
+export const AMM_NUMBER_MAX = 40;
+export const ANTIDOTE_MAX = 200;
+export const CERTIFICATE_NUMBER_MAX = 40;

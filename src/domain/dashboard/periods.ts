@@ -4,6 +4,7 @@
  * 'Europe/Paris'`), so summer and winter time are PostgreSQL's business, not arithmetic here.
  */
 import { z } from 'zod';
+import { daySchema } from '../common/dates.js';
 
 /** A calendar day plus (or minus) whole days. */
 export function addDays(day: string, days: number): string {
@@ -52,13 +53,7 @@ export type RevenuePeriodKey = (typeof REVENUE_PERIODS)[number]['key'];
 /** The longest range the analytics tab accepts (bounds the work of one request). */
 export const MAX_RANGE_DAYS = 366 * 3;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z
-  .string()
-  .regex(DAY, { error: 'Date invalide' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && addDays(value, 0) === value, {
-    error: 'Date invalide',
-  });
+const day = daySchema('Date invalide');
 
 /** The analytics tab's chosen period, parsed alike by the picker and the procedures. */
 export const dayRangeSchema = z

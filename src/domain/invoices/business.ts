@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, printable } from '../common/fields.js';
 import { isFrenchVatNumber, isSiren } from './identity.js';
 
 /**
@@ -15,7 +16,12 @@ export const BUSINESS_MESSAGES = {
 const compact = (v: string) => v.replace(/\s/g, '').toUpperCase();
 
 export const businessCustomerSchema = z.object({
-  companyName: z.string().trim().min(1, BUSINESS_MESSAGES.companyName).max(160, '160 caractères au maximum'),
+  companyName: z
+    .string()
+    .trim()
+    .min(1, BUSINESS_MESSAGES.companyName)
+    .max(160, '160 caractères au maximum')
+    .refine(printable, { error: CONTROL_CHARACTERS_MESSAGE }),
   siren: z
     .string()
     .trim()

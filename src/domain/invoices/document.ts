@@ -1,9 +1,21 @@
 import { z } from 'zod';
+import { formatEuros, includedTaxCents } from '../catalog/pricing.js';
+import { addDays } from '../dashboard/periods.js';
 import { DomainError } from '../errors.js';
 import type { OrderState } from '../orders/decider.js';
+import {
+  type LedgerRefund,
+  orderVatRate,
+  paymentMethodLabel,
+  REFUND_REASON_LABELS,
+  type RefundReason,
+} from '../orders/money.js';
+import { frenchDay, shortDate } from '../site/dates.js';
 import { parisDay } from '../site/time-zone.js';
+import { parisYear, seriesNumber, yearlySeries } from '../site/yearly-series.js';
 import type { BusinessCustomer } from './business.js';
 import { type SellerIdentity, VAT_EXEMPT_MENTION } from './identity.js';
+import { paidInFull, standingPaidCents } from './payment.js';
 
 /**
  * Invoices and credit notes (avoirs) as immutable snapshots: everything the document prints is in
@@ -32,6 +44,39 @@ export const OPERATION_LABELS = {
 const cents = z.number().int();
 const address = z.object({ line: z.string(), zipCode: z.string(), city: z.string() });
 
+/** How an intervention's contract was concluded; `inconnu` (none recorded) takes the strictest rules. */
+export const INVOICE_CONCLUSION_MODES = ['a_distance', 'hors_etablissement', 'inconnu'] as const;
+
+/**
+ * What an intervention's invoice says of its source (docs/decisions/039-invoice-from-report.md): the
+ * devis it bills (the contract), the sealed report it comes from, the time actually spent beside the
+ * time the devis estimated, and the first day a payment may be received (C. conso. L221-10).
+ */
+export const interventionSourceSchema = z.object({
+  devisNumber: z.string(),
+  reportNumber: z.string(),
+  conclusionMode: z.enum(INVOICE_CONCLUSION_MODES),
+  siteAddress: address,
+  /** The Paris day of the visit (the service's date, EN 16931 BT-72). */
+  visitDay: z.string(),
+  estimatedMinutes: z.number().int().nonnegative(),
+  /** Time on site, VisitArrived → VisitFinished, in minutes; null when not recorded. */
+  actualMinutes: z.number().int().nonnegative().nullable(),
+  /** The same as the tariffs count it (started unit, minimum), for information. */
+  actualCountedMinutes: z.number().int().nonnegative().nullable(),
+  /** First Paris day a payment may be received (the day after the ban), null when none applies. */
+  paymentAllowedFrom: z.string().nullable(),
+  /** The customer's own written request for urgent work, word for word (L221-10, L221-28 8°). */
+  urgentException: z.string().nullable(),
+  /** The customer's certification (CGI art. 279-0 bis) when a line is at 10 %, as the devis had it. */
+  vatCertification: z.string().nullable(),
+});
+export type InterventionSource = z.infer<typeof interventionSourceSchema>;
+
+/** A report event an invoice line comes from: its version in the intervention's stream and type. */
+export const lineSourceSchema = z.object({ version: z.number().int().positive(), type: z.string() });
+export type LineSource = z.infer<typeof lineSourceSchema>;
+
 export const documentSnapshotSchema = z.object({
   kind: z.enum(DOCUMENT_KINDS),
   number: z.string(),
@@ -39,10 +84,16 @@ export const documentSnapshotSchema = z.object({
   sequence: z.number().int().positive(),
   /** ISO instant of issue; the printed date is its Paris day. */
   issuedAt: z.string(),
+  /**
+   * The stream the document belongs to: an order's id and number, or an intervention's when
+   * `intervention` is set (the stored documents carry these keys; `sourceMention` says which).
+   */
   orderId: z.string(),
   orderNumber: z.string(),
-  /** Date of the sale (the order), when different from the invoice date. */
+  /** Date of the sale (the order; an intervention: its request), when different from the invoice date. */
   saleDate: z.string(),
+  /** Set when the source is an intervention (docs/decisions/039); null for an order's documents. */
+  intervention: interventionSourceSchema.nullable().default(null),
   seller: z.object({
     legalName: z.string(),
     tradeName: z.string(),
@@ -70,12 +121,17 @@ export const documentSnapshotSchema = z.object({
     z.object({
       description: z.string(),
       quantity: z.number().int().positive(),
-      /** Unit price before VAT, in cents (rounded); the line's totals are exact. */
+      /**
+       * Unit price before VAT, in cents (rounded): kept for older readers. The PDF and the XML print
+       * `netUnitPrice(line)`, the price that gives the line's total (EN 16931 BT-146, BT-131).
+       */
       unitPriceExclCents: cents,
       discountCents: cents,
       vatRate: z.number(),
       totalExclCents: cents,
       totalInclCents: cents,
+      /** The report events this line bills (an intervention's invoice); empty for an order's. */
+      sources: z.array(lineSourceSchema).default([]),
     }),
   ),
   vat: z.array(z.object({ rate: z.number(), baseCents: cents, vatCents: cents, totalInclCents: cents })),
@@ -83,22 +139,30 @@ export const documentSnapshotSchema = z.object({
   totalVatCents: cents,
   totalInclCents: cents,
   paymentTerms: z.string(),
-  /** When the order was paid in full (ISO), printed for business buyers. */
+  /**
+   * When the order was paid in full: the day of the payment that completed it (YYYY-MM-DD, from the
+   * payments ledger; documents issued before 2026-11-28 hold an instant). A credit note: the day of
+   * the refund it documents. Printed « Payée le … » / « Remboursé le … ».
+   */
   paidAt: z.string().nullable(),
+  /** The means of the payments (or of the refund), as printed: « Espèces », « Chèque »… */
+  paymentMethods: z.array(z.string()).default([]),
+  /** What was already paid when issued, VAT included (Factur-X TotalPrepaidAmount). */
+  prepaidCents: cents.nullable().default(null),
+  /** The day payment is due (YYYY-MM-DD) when issued unpaid (C. com. L441-9, L441-10 I). */
+  dueDate: z.string().nullable().default(null),
+  /** The day the goods were delivered (YYYY-MM-DD), when known at issue (EN 16931 BT-72). */
+  deliveryDate: z.string().nullable().default(null),
   /** A credit note cites its invoice's number and date (CGI art. 272, BOI-TVA-DECLA-30-20-20). */
   cites: z.object({ number: z.string(), issuedAt: z.string() }).nullable(),
   reason: z.string().nullable(),
 });
 export type DocumentSnapshot = z.infer<typeof documentSnapshotSchema>;
 
-/** "FA-2026": one series per prefix and Paris year; numbers run from 1 without gaps inside it. */
-export const documentSeries = (prefix: string, issuedAt: Date) =>
-  `${prefix}-${parisDay(issuedAt).slice(0, 4)}`;
-export const documentNumber = (series: string, sequence: number) =>
-  `${series}-${String(sequence).padStart(6, '0')}`;
-
-/** VAT included in an amount that includes it, at `rate` percent (same rounding as the orders). */
-const includedVat = (inclCents: number, rate: number) => Math.round((inclCents * rate) / (100 + rate));
+/** "FA-2026": one series per prefix and Paris year of the issue (yearly-series.ts, the one rule). */
+export const documentSeries = (prefix: string, issuedAt: Date) => yearlySeries(prefix, parisYear(issuedAt));
+/** "FA-2026-000001": numbers run from 1 without gaps inside their series. */
+export const documentNumber = seriesNumber;
 
 interface PricedLine {
   description: string;
@@ -116,11 +180,12 @@ function toLines(lines: readonly PricedLine[], rate: number): DocumentSnapshot['
   const result = lines.map((l) => ({
     description: l.description,
     quantity: l.quantity,
-    unitPriceExclCents: l.unitInclCents - includedVat(l.unitInclCents, rate),
+    unitPriceExclCents: l.unitInclCents - includedTaxCents(l.unitInclCents, rate),
     discountCents: 0,
     vatRate: rate,
-    totalExclCents: l.totalInclCents - includedVat(l.totalInclCents, rate),
+    totalExclCents: l.totalInclCents - includedTaxCents(l.totalInclCents, rate),
     totalInclCents: l.totalInclCents,
+    sources: [],
   }));
   return balanced(result);
 }
@@ -142,22 +207,9 @@ export function vatBreakdown(lines: DocumentSnapshot['lines']): DocumentSnapshot
   return [...byRate]
     .sort(([a], [b]) => b - a)
     .map(([rate, totalInclCents]) => {
-      const vatCents = includedVat(totalInclCents, rate);
+      const vatCents = includedTaxCents(totalInclCents, rate);
       return { rate, baseCents: totalInclCents - vatCents, vatCents, totalInclCents };
     });
-}
-
-/** The VAT rate an order was priced with: recorded since 2026; older orders are read from their amounts. */
-export function orderVatRate(
-  order: Pick<OrderState, 'taxCents' | 'totalAmountCents'> & { taxRate?: number },
-) {
-  if (order.taxRate !== undefined) return order.taxRate;
-  const base = order.totalAmountCents - order.taxCents;
-  if (base <= 0 || order.taxCents === 0) return 0;
-  const measured = (order.taxCents / base) * 100;
-  return [20, 10, 5.5, 2.1, 0].reduce((best, r) =>
-    Math.abs(r - measured) < Math.abs(best - measured) ? r : best,
-  );
 }
 
 export interface Numbered {
@@ -173,7 +225,7 @@ export interface ShopContact {
   phone: string;
 }
 
-function sellerSnapshot(identity: SellerIdentity, shop: ShopContact): DocumentSnapshot['seller'] {
+export function sellerSnapshot(identity: SellerIdentity, shop: ShopContact): DocumentSnapshot['seller'] {
   return {
     legalName: identity.legalName,
     tradeName: shop.name,
@@ -205,7 +257,20 @@ function customerSnapshot(
   };
 }
 
-const PAYMENT_TERMS = 'Paiement comptant à la commande.';
+/** Terms of an order paid when placed (or before its invoice). */
+export const PAID_TERMS = 'Paiement comptant à la commande.';
+/**
+ * Days given to pay an invoice issued before payment: the legal default, the thirtieth day after
+ * the goods (C. com. L441-10 I); the invoice prints the day (L441-9: « la date à laquelle le
+ * règlement doit intervenir »).
+ */
+export const PAYMENT_DUE_DAYS = 30;
+export const dueTerms = (dueDate: string) =>
+  `Paiement à ${PAYMENT_DUE_DAYS} jours, au plus tard le ${frenchDay(dueDate)}.`;
+export const REFUND_TERMS = 'Remboursement par le moyen de paiement utilisé pour la commande.';
+
+/** Index of the delivery line among an invoice's lines: after the order's own lines. */
+export const SHIPPING_DESCRIPTION = 'Frais de livraison';
 
 function orderLines(order: OrderState): PricedLine[] {
   const lines: PricedLine[] = order.lines.map((l) => ({
@@ -216,7 +281,7 @@ function orderLines(order: OrderState): PricedLine[] {
   }));
   if (order.shippingCostCents > 0) {
     lines.push({
-      description: 'Frais de livraison',
+      description: SHIPPING_DESCRIPTION,
       quantity: 1,
       unitInclCents: order.shippingCostCents,
       totalInclCents: order.shippingCostCents,
@@ -237,53 +302,96 @@ function totals(lines: DocumentSnapshot['lines']) {
 
 type InvoicedOrder = OrderState & { business?: BusinessCustomer | null; taxRate?: number };
 
-/** The invoice of a paid order, as issued now: pure, from the order and the seller at this moment. */
+/** The invoice of an order, as issued now: pure, from the order and the seller at this moment. */
 export function buildInvoice(input: {
   order: InvoicedOrder;
   identity: SellerIdentity;
   shop: ShopContact;
   numbered: Numbered;
-  paidAt: string | null;
 }): DocumentSnapshot {
   const { order, identity } = input;
   // A seller under the franchise en base charges no VAT: the amounts are printed without it.
   const rate = identity.vatExempt ? 0 : orderVatRate(order);
   const lines = toLines(orderLines(order), rate);
+  const t = totals(lines);
+  // Paid or not, and how: from the payments ledger, the one paid-date rule (payment.ts).
+  const payment = paidInFull(order.ledger, order.totalAmountCents);
+  const paid = payment !== null;
+  const dueDate = paid ? null : addDays(parisDay(new Date(input.numbered.issuedAt)), PAYMENT_DUE_DAYS);
   return {
     kind: 'invoice',
     ...input.numbered,
     orderId: order.id,
     orderNumber: order.orderNumber,
     saleDate: order.createdAt,
+    intervention: null,
     seller: sellerSnapshot(identity, input.shop),
     customer: customerSnapshot(order),
     // The shop's orders are products and their delivery; interventions are quoted and invoiced apart.
     operationCategory: 'goods',
     lines,
-    ...totals(lines),
-    paymentTerms: PAYMENT_TERMS,
-    paidAt: input.paidAt,
+    ...t,
+    paymentTerms: dueDate ? dueTerms(dueDate) : PAID_TERMS,
+    paidAt: payment?.day ?? null,
+    paymentMethods: payment?.methods ?? [],
+    prepaidCents: paid
+      ? t.totalInclCents
+      : Math.min(Math.max(0, standingPaidCents(order.ledger)), t.totalInclCents),
+    dueDate,
+    deliveryDate: order.deliveredAt ? parisDay(new Date(order.deliveredAt)) : null,
     cites: null,
     reason: null,
   };
 }
 
 export interface CreditRequest {
-  /** Refunded lines: the invoice line's index and how many units. */
-  lines?: { index: number; quantity: number }[];
-  /** Or an amount, VAT included, in cents (a partial refund). */
+  /**
+   * Refunded lines: the invoice line's index, how many units and, when the refund said it, the
+   * amount given back for them (VAT included; else their share of the line).
+   */
+  lines?: { index: number; quantity: number; amountCents?: number }[];
+  /**
+   * An amount, VAT included, in cents, spread over the invoice's rates: with `lines`, what the
+   * refund gave back beyond them (a commercial gesture); alone, a refund by amount.
+   */
   amountCents?: number;
   reason: string;
+  /** The refund it documents, when it documents one: its day and means (« Remboursé le … »). */
+  refund?: { day: string; methods: string[] };
 }
 
 const creditError = (message: string) => new DomainError('invalid', 'INVALID_CREDIT_NOTE', message);
 
+/** Lines for an amount spread over the invoice's rates in proportion to their totals. */
+function amountLines(invoice: DocumentSnapshot, amount: number, description: string) {
+  const rates = invoice.vat.filter((v) => v.totalInclCents > 0);
+  let left = amount;
+  return rates.map((v, i) => {
+    const share =
+      i === rates.length - 1 ? left : Math.round((amount * v.totalInclCents) / invoice.totalInclCents);
+    left -= share;
+    const excl = share - includedTaxCents(share, v.rate);
+    return {
+      description,
+      quantity: 1,
+      unitPriceExclCents: excl,
+      discountCents: 0,
+      vatRate: v.rate,
+      totalExclCents: excl,
+      totalInclCents: share,
+      sources: [],
+    };
+  });
+}
+
 /**
- * The credit note (avoir) of a refund or a cancellation: it cites the invoice (number and date),
- * carries the refunded lines or amount with the same rates and mentions, and never credits more
- * than what the invoice still carries.
+ * The credit note (avoir) of a refund or a cancellation: it cites its own order's invoice (number
+ * and date), carries the refunded lines with their quantities, the delivery and any extra amount
+ * with the invoice's rates, the reason, and never credits more than the invoice still carries.
  */
 export function buildCreditNote(input: {
+  /** The order the credit note belongs to: it may cite only that order's invoice. */
+  orderId: string;
   invoice: DocumentSnapshot;
   identity: SellerIdentity;
   shop: ShopContact;
@@ -293,52 +401,50 @@ export function buildCreditNote(input: {
   request: CreditRequest;
 }): DocumentSnapshot {
   const { invoice, request } = input;
+  if (invoice.kind !== 'invoice' || invoice.orderId !== input.orderId) {
+    throw creditError('Un avoir ne peut citer que la facture de sa propre commande.');
+  }
   const remaining = invoice.totalInclCents - input.creditedCents;
-  let lines: DocumentSnapshot['lines'];
-  if (request.lines && request.lines.length > 0) {
-    lines = request.lines.map(({ index, quantity }) => {
+  let lines: DocumentSnapshot['lines'] = [];
+  const hasLines = Boolean(request.lines && request.lines.length > 0);
+  if (request.lines && hasLines) {
+    lines = request.lines.map(({ index, quantity, amountCents }) => {
       const line = invoice.lines[index];
       if (!line || !Number.isInteger(quantity) || quantity < 1 || quantity > line.quantity) {
         throw creditError('Ligne ou quantité à rembourser invalide.');
       }
-      const totalInclCents = Math.round((line.totalInclCents * quantity) / line.quantity);
+      const totalInclCents = amountCents ?? Math.round((line.totalInclCents * quantity) / line.quantity);
+      if (!Number.isInteger(totalInclCents) || totalInclCents < 0 || totalInclCents > line.totalInclCents) {
+        throw creditError('Montant remboursé invalide pour cette ligne.');
+      }
+      const totalExclCents = totalInclCents - includedTaxCents(totalInclCents, line.vatRate);
       return {
         ...line,
         quantity,
+        unitPriceExclCents: Math.round(totalExclCents / quantity),
         totalInclCents,
-        totalExclCents: totalInclCents - includedVat(totalInclCents, line.vatRate),
+        totalExclCents,
       };
     });
     lines = balanced(lines);
-  } else {
+  }
+  if (!hasLines || request.amountCents !== undefined) {
     const amount = request.amountCents ?? remaining;
-    if (!Number.isInteger(amount) || amount <= 0)
+    if (!Number.isInteger(amount) || amount < 0 || (amount === 0 && !hasLines))
       throw creditError('Le montant à rembourser doit être positif.');
-    // An amount is spread over the invoice's rates in proportion to their totals.
-    const rates = invoice.vat.filter((v) => v.totalInclCents > 0);
-    let left = amount;
-    lines = rates.map((v, i) => {
-      const share =
-        i === rates.length - 1 ? left : Math.round((amount * v.totalInclCents) / invoice.totalInclCents);
-      left -= share;
-      return {
-        description:
-          amount === invoice.totalInclCents
-            ? `Annulation de la facture ${invoice.number}`
-            : `Remboursement partiel de la facture ${invoice.number}`,
-        quantity: 1,
-        unitPriceExclCents: share - includedVat(share, v.rate),
-        discountCents: 0,
-        vatRate: v.rate,
-        totalExclCents: share - includedVat(share, v.rate),
-        totalInclCents: share,
-      };
-    });
+    if (amount > 0) {
+      const description = hasLines
+        ? `Remboursement complémentaire sur la facture ${invoice.number}`
+        : amount === invoice.totalInclCents
+          ? `Annulation de la facture ${invoice.number}`
+          : `Remboursement partiel de la facture ${invoice.number}`;
+      lines = [...lines, ...amountLines(invoice, amount, description)];
+    }
   }
   const t = totals(lines);
   if (t.totalInclCents > remaining) {
     throw creditError(
-      `L'avoir dépasserait le montant restant de la facture ${invoice.number} (${(remaining / 100).toFixed(2).replace('.', ',')} €).`,
+      `L'avoir dépasserait le montant restant de la facture ${invoice.number} (${formatEuros(remaining)}).`,
     );
   }
   const reason = request.reason.trim();
@@ -350,14 +456,82 @@ export function buildCreditNote(input: {
     seller: sellerSnapshot(input.identity, input.shop),
     lines,
     ...t,
-    paymentTerms: 'Remboursement par le moyen de paiement utilisé pour la commande.',
+    paymentTerms: REFUND_TERMS,
+    paidAt: request.refund?.day ?? null,
+    paymentMethods: request.refund?.methods ?? [],
+    prepaidCents: request.refund ? t.totalInclCents : 0,
+    dueDate: null,
     cites: { number: invoice.number, issuedAt: invoice.issuedAt },
     reason: reason.slice(0, 500),
   };
 }
 
+/**
+ * What the credit note of a refund credits (C. com. L441-9, CGI art. 289): the refunded lines of
+ * the order with their quantities and amounts, the delivery, any amount beyond them, the reason
+ * chosen with its note, and the refund's day and means. The invoice's lines are the order's lines
+ * in order, then the delivery (buildInvoice), so a line's index is its order line's.
+ */
+export function refundCreditRequest(
+  order: Pick<OrderState, 'lines' | 'shippingCostCents'>,
+  refund: Pick<
+    LedgerRefund,
+    'lines' | 'shippingCents' | 'extraCents' | 'amountCents' | 'reason' | 'note' | 'day' | 'method'
+  >,
+): CreditRequest {
+  const lines: NonNullable<CreditRequest['lines']> = [];
+  let itemised = 0;
+  for (const l of refund.lines) {
+    const index = order.lines.findIndex((o) => o.itemId === l.itemId);
+    if (index < 0) continue;
+    lines.push({ index, quantity: l.quantity, amountCents: l.amountCents });
+    itemised += l.amountCents;
+  }
+  if (refund.shippingCents > 0 && order.shippingCostCents > 0) {
+    lines.push({ index: order.lines.length, quantity: 1, amountCents: refund.shippingCents });
+    itemised += refund.shippingCents;
+  }
+  const label = REFUND_REASON_LABELS[refund.reason as RefundReason] ?? refund.reason;
+  const reason = refund.note?.trim() ? `${label} – ${refund.note.trim()}` : label;
+  const rest = refund.amountCents - itemised;
+  return {
+    ...(lines.length > 0 ? { lines } : {}),
+    ...(lines.length === 0 || rest > 0
+      ? { amountCents: lines.length === 0 ? refund.amountCents : rest }
+      : {}),
+    reason,
+    refund: { day: refund.day, methods: [paymentMethodLabel(refund.method)] },
+  };
+}
+
+/**
+ * The net unit price a line prints, in euros as a decimal string ("8.3233"): the fewest decimals
+ * (two to six) with which quantity × price, rounded to the cent, gives the line's total (EN 16931
+ * BT-146 and BT-131: the line net amount is the quantity times the net price). The PDF and the XML
+ * print this one figure, so « 3 × 8,3233 € = 24,97 € » reads the same in both.
+ */
+export function netUnitPrice(line: Pick<DocumentSnapshot['lines'][number], 'quantity' | 'totalExclCents'>) {
+  const exact = line.totalExclCents / line.quantity / 100;
+  for (let decimals = 2; decimals < 6; decimals++) {
+    const price = exact.toFixed(decimals);
+    if (Math.round(Number(price) * line.quantity * 100) === line.totalExclCents) return price;
+  }
+  return exact.toFixed(6);
+}
+
+/**
+ * How a document was settled, as printed: « Payée le 20/11/2026 (Espèces, Chèque). » on an invoice
+ * paid in full, « Remboursé le … (Virement). » on the credit note of a refund; null otherwise (an
+ * unpaid invoice prints its due date in its terms).
+ */
+export function settlementMention(doc: DocumentSnapshot): string | null {
+  if (!doc.paidAt) return null;
+  const means = doc.paymentMethods.length > 0 ? ` (${doc.paymentMethods.join(', ')})` : '';
+  return `${doc.kind === 'invoice' ? 'Payée' : 'Remboursé'} le ${documentDate(doc.paidAt)}${means}.`;
+}
+
 /** The printed date of a document: its Paris day as dd/mm/yyyy. */
-export const documentDate = (iso: string) => parisDay(new Date(iso)).split('-').reverse().join('/');
+export const documentDate = (iso: string) => shortDate(iso);
 
 /** The mentions a document must print, in the order the PDF shows them (tested against the PDF text). */
 export function mandatoryMentions(doc: DocumentSnapshot): string[] {
@@ -374,7 +548,7 @@ export function mandatoryMentions(doc: DocumentSnapshot): string[] {
     s.registry,
     s.vatExempt ? VAT_EXEMPT_MENTION : `TVA intracommunautaire : ${s.vatNumber}`,
     doc.customer.name,
-    `Commande ${doc.orderNumber}`,
+    sourceMention(doc),
     OPERATION_LABELS[doc.operationCategory],
     doc.paymentTerms,
     NO_EARLY_DISCOUNT_MENTION,
@@ -389,7 +563,32 @@ export function mandatoryMentions(doc: DocumentSnapshot): string[] {
   }
   if (doc.cites)
     mentions.push(`Avoir sur la facture ${doc.cites.number} du ${documentDate(doc.cites.issuedAt)}`);
+  const settled = settlementMention(doc);
+  if (settled) mentions.push(settled);
+  if (doc.reason) mentions.push(`Motif : ${doc.reason}`);
+  const i = doc.intervention;
+  if (i) {
+    mentions.push(`Devis ${i.devisNumber}`, `Rapport d'intervention ${i.reportNumber}`);
+    const ban = paymentBanMention(doc);
+    if (ban) mentions.push(ban);
+    if (i.vatCertification) mentions.push(i.vatCertification);
+  }
   return mentions;
+}
+
+/** Where the document comes from, as printed: « Commande CMD-… du … » or « Intervention INT-… du … ». */
+export function sourceMention(doc: Pick<DocumentSnapshot, 'orderNumber' | 'intervention'>): string {
+  return doc.intervention ? `Intervention ${doc.orderNumber}` : `Commande ${doc.orderNumber}`;
+}
+
+/**
+ * The off-premises payment ban as an invoice prints it (C. conso. L221-10): no payment of any kind
+ * before the first allowed day. Null when no ban applies (at a distance, or the urgent exception).
+ */
+export function paymentBanMention(doc: Pick<DocumentSnapshot, 'intervention'>): string | null {
+  const from = doc.intervention?.paymentAllowedFrom;
+  if (!from) return null;
+  return `Aucun paiement ne peut être exigé ni reçu avant le ${frenchDay(from)} (article L221-10 du Code de la consommation).`;
 }
 
 // --- Gaplessness ---------------------------------------------------------------------------------

@@ -1,4 +1,11 @@
-import { type DocumentSnapshot, documentDate } from './document.js';
+import {
+  type DocumentSnapshot,
+  documentDate,
+  LATE_PENALTY_MENTION,
+  NO_EARLY_DISCOUNT_MENTION,
+  netUnitPrice,
+  RECOVERY_FEE_MENTION,
+} from './document.js';
 import { VAT_EXEMPT_MENTION } from './identity.js';
 
 /**
@@ -10,8 +17,21 @@ import { VAT_EXEMPT_MENTION } from './identity.js';
 export const FACTURX_FILENAME = 'factur-x.xml';
 export const FACTURX_PROFILE = 'urn:cen.eu:en16931:2017';
 
+/**
+ * Characters XML 1.0 cannot carry (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F):
+ * dropped, so the XML is well formed whatever a stored snapshot holds. Text is cleaned at the input
+ * boundary (domain/common/text.ts); this guards documents issued from older data.
+ */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to match them
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const esc = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  v
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 const amount = (cents: number) => (cents / 100).toFixed(2);
 const day102 = (iso: string) => documentDate(iso).split('/').reverse().join('');
 const rate = (r: number) => (Number.isInteger(r) ? String(r) : r.toFixed(2));
@@ -35,12 +55,11 @@ export function facturXml(doc: DocumentSnapshot): string {
   const lines = doc.lines
     .map((l, i) => {
       const c = category(doc, l.vatRate);
-      const net = l.quantity > 0 ? l.totalExclCents / l.quantity / 100 : 0;
       return [
         '<ram:IncludedSupplyChainTradeLineItem>',
         `<ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>`,
         `<ram:SpecifiedTradeProduct><ram:Name>${esc(l.description)}</ram:Name></ram:SpecifiedTradeProduct>`,
-        `<ram:SpecifiedLineTradeAgreement><ram:NetPriceProductTradePrice><ram:ChargeAmount>${net.toFixed(4)}</ram:ChargeAmount></ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>`,
+        `<ram:SpecifiedLineTradeAgreement><ram:NetPriceProductTradePrice><ram:ChargeAmount>${netUnitPrice(l)}</ram:ChargeAmount></ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>`,
         `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="C62">${l.quantity}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>`,
         '<ram:SpecifiedLineTradeSettlement>',
         `<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>${c.code}</ram:CategoryCode><ram:RateApplicablePercent>${rate(l.vatRate)}</ram:RateApplicablePercent></ram:ApplicableTradeTax>`,
@@ -66,9 +85,38 @@ export function facturXml(doc: DocumentSnapshot): string {
   const buyerVat = buyer.business?.vatNumber
     ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${esc(buyer.business.vatNumber)}</ram:ID></ram:SpecifiedTaxRegistration>`
     : '';
+  // A seller under the franchise en base has no VAT number to give: its tax registration is its
+  // SIREN (scheme FC), which EN 16931 BR-E-02 asks of an invoice with exempt lines (BT-32).
   const sellerVat = s.vatNumber
     ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${esc(s.vatNumber)}</ram:ID></ram:SpecifiedTaxRegistration>`
-    : '';
+    : s.vatExempt
+      ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">${esc(s.siren)}</ram:ID></ram:SpecifiedTaxRegistration>`
+      : '';
+  // Electronic addresses (BT-34, BT-49; BR-FR-12, BR-FR-13): a company's is its SIREN in the
+  // French directory (scheme 0225, BR-FR-21); a private buyer's is the email the order gave (EM).
+  const sellerUri = `<ram:URIUniversalCommunication><ram:URIID schemeID="0225">${esc(s.siren)}</ram:URIID></ram:URIUniversalCommunication>`;
+  const buyerUri = buyer.business
+    ? `<ram:URIUniversalCommunication><ram:URIID schemeID="0225">${esc(buyer.business.siren)}</ram:URIID></ram:URIUniversalCommunication>`
+    : buyer.email
+      ? `<ram:URIUniversalCommunication><ram:URIID schemeID="EM">${esc(buyer.email)}</ram:URIID></ram:URIUniversalCommunication>`
+      : '';
+  // The legal mentions as notes with their subject codes (BR-FR-05): late penalties (PMD) and the
+  // 40 € recovery fee (PMT), due to business buyers, and the discount terms (AAB) on every document.
+  const note = (content: string, code: string) =>
+    `<ram:IncludedNote><ram:Content>${esc(content)}</ram:Content><ram:SubjectCode>${code}</ram:SubjectCode></ram:IncludedNote>`;
+  const prepaid = doc.prepaidCents ?? (doc.paidAt ? doc.totalInclCents : 0);
+  const due = doc.totalInclCents - prepaid;
+  // Billing mode (BT-23, BR-FR-08): goods (B), services (S: an intervention), both (M); 2 an
+  // invoice already paid, 1 otherwise.
+  const family = { goods: 'B', services: 'S', both: 'M' }[doc.operationCategory];
+  const billingMode = `${family}${doc.kind === 'invoice' && due === 0 && doc.paidAt ? '2' : '1'}`;
+  // Due date (BT-9): the day printed on an unpaid invoice; on one already paid (B2), the day it
+  // was paid (BR-FR-CO-09).
+  const dueDay = doc.dueDate
+    ? doc.dueDate.replace(/-/g, '')
+    : billingMode === 'B2' && doc.paidAt
+      ? day102(doc.paidAt)
+      : null;
   const cites = doc.cites
     ? `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${esc(doc.cites.number)}</ram:IssuerAssignedID><ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${day102(doc.cites.issuedAt)}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
     : '';
@@ -81,29 +129,41 @@ export function facturXml(doc: DocumentSnapshot): string {
     .join(' – ');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
-<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${FACTURX_PROFILE}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
+<rsm:ExchangedDocumentContext><ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>${billingMode}</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${FACTURX_PROFILE}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
 <rsm:ExchangedDocument><ram:ID>${esc(doc.number)}</ram:ID><ram:TypeCode>${doc.kind === 'invoice' ? '380' : '381'}</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString format="102">${day102(doc.issuedAt)}</udt:DateTimeString></ram:IssueDateTime>${
-    sellerNote
-      ? `<ram:IncludedNote><ram:Content>${esc(sellerNote)}</ram:Content><ram:SubjectCode>REG</ram:SubjectCode></ram:IncludedNote>`
-      : ''
-  }</rsm:ExchangedDocument>
+    sellerNote ? note(sellerNote, 'REG') : ''
+  }${buyer.business ? note(LATE_PENALTY_MENTION, 'PMD') + note(RECOVERY_FEE_MENTION, 'PMT') : ''}${note(
+    NO_EARLY_DISCOUNT_MENTION,
+    'AAB',
+  )}</rsm:ExchangedDocument>
 <rsm:SupplyChainTradeTransaction>
 ${lines}
 <ram:ApplicableHeaderTradeAgreement><ram:SellerTradeParty><ram:Name>${esc(s.legalName)}</ram:Name><ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${esc(s.siren)}</ram:ID>${
     s.tradeName ? `<ram:TradingBusinessName>${esc(s.tradeName)}</ram:TradingBusinessName>` : ''
-  }</ram:SpecifiedLegalOrganization>${address(s.address)}${sellerVat}</ram:SellerTradeParty><ram:BuyerTradeParty><ram:Name>${esc(
+  }</ram:SpecifiedLegalOrganization>${address(s.address)}${sellerUri}${sellerVat}</ram:SellerTradeParty><ram:BuyerTradeParty><ram:Name>${esc(
     buyer.business?.companyName ?? buyer.name,
-  )}</ram:Name>${buyerSiren}${address(buyer.billingAddress)}${buyerVat}</ram:BuyerTradeParty><ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${esc(doc.orderNumber)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument></ram:ApplicableHeaderTradeAgreement>
-<ram:ApplicableHeaderTradeDelivery><ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format="102">${day102(doc.saleDate)}</udt:DateTimeString></ram:OccurrenceDateTime></ram:ActualDeliverySupplyChainEvent></ram:ApplicableHeaderTradeDelivery>
-<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${taxes}<ram:SpecifiedTradePaymentTerms><ram:Description>${esc(
-    doc.paymentTerms,
-  )}</ram:Description></ram:SpecifiedTradePaymentTerms><ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${amount(
+  )}</ram:Name>${buyerSiren}${address(buyer.billingAddress)}${buyerUri}${buyerVat}</ram:BuyerTradeParty>${
+    doc.intervention
+      ? // An intervention: the accepted devis is the contract (BT-12).
+        `<ram:ContractReferencedDocument><ram:IssuerAssignedID>${esc(doc.intervention.devisNumber)}</ram:IssuerAssignedID></ram:ContractReferencedDocument>`
+      : `<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${esc(doc.orderNumber)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>`
+  }</ram:ApplicableHeaderTradeAgreement>
+<ram:ApplicableHeaderTradeDelivery>${
+    doc.deliveryDate
+      ? `<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format="102">${day102(doc.deliveryDate)}</udt:DateTimeString></ram:OccurrenceDateTime></ram:ActualDeliverySupplyChainEvent>`
+      : ''
+  }</ram:ApplicableHeaderTradeDelivery>
+<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${taxes}<ram:SpecifiedTradePaymentTerms><ram:Description>${esc(doc.paymentTerms)}</ram:Description>${
+    dueDay
+      ? `<ram:DueDateDateTime><udt:DateTimeString format="102">${dueDay}</udt:DateTimeString></ram:DueDateDateTime>`
+      : ''
+  }</ram:SpecifiedTradePaymentTerms><ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${amount(
     doc.totalExclCents,
   )}</ram:LineTotalAmount><ram:TaxBasisTotalAmount>${amount(doc.totalExclCents)}</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">${amount(
     doc.totalVatCents,
   )}</ram:TaxTotalAmount><ram:GrandTotalAmount>${amount(doc.totalInclCents)}</ram:GrandTotalAmount><ram:TotalPrepaidAmount>${amount(
-    doc.paidAt ? doc.totalInclCents : 0,
-  )}</ram:TotalPrepaidAmount><ram:DuePayableAmount>${amount(doc.paidAt ? 0 : doc.totalInclCents)}</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>${cites}</ram:ApplicableHeaderTradeSettlement>
+    prepaid,
+  )}</ram:TotalPrepaidAmount><ram:DuePayableAmount>${amount(due)}</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>${cites}</ram:ApplicableHeaderTradeSettlement>
 </rsm:SupplyChainTradeTransaction>
 </rsm:CrossIndustryInvoice>
 `;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIP_CODE, ZIP_CODE_MESSAGE } from '../common/limits.js';
 
 /**
  * The seller's legal identity as invoices print it (Paramètres › Facturation), one schema for the
@@ -71,7 +72,8 @@ export const sellerIdentitySchema = z
     /** As printed, e.g. "10 000 €"; required for a company (COMPANY_FORMS). */
     shareCapital: text(40),
     address: text(300),
-    zipCode: text(10),
+    // Printed on every invoice: a French postcode, five digits (issue 35: « 2700 » was kept).
+    zipCode: text(10).refine((v) => v === '' || ZIP_CODE.test(v), ZIP_CODE_MESSAGE),
     city: text(100),
     siren: text(20)
       .transform(compact)
@@ -162,3 +164,13 @@ export const missingIdentityMessage = (missing: readonly (keyof SellerIdentity)[
   `Impossible d'émettre la facture : complétez Paramètres › Facturation (${missing
     .map((f) => IDENTITY_LABELS[f])
     .join(', ')}).`;
+
+/** What saving a complete identity did for the paid orders that waited for it. */
+export const awaitingIssuedMessage = (numbers: readonly string[]): string =>
+  numbers.length === 1
+    ? `La commande payée qui attendait sa facture l'a reçue : ${numbers[0]}.`
+    : `${numbers.length} commandes payées qui attendaient leur facture l'ont reçue (${numbers[0]} à ${numbers.at(-1)}).`;
+
+/** Shown above the paid orders still without an invoice (« Factures »). */
+export const AWAITING_INVOICE_NOTE =
+  'Ces commandes sont payées mais sans facture : les mentions obligatoires du vendeur manquaient. Complétez Paramètres › Facturation : leurs factures seront émises à l’enregistrement.';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceOrder, SELLER, SHOP_FACTS } from '../../../tests/support/invoices.js';
+import { EMPTY_LEDGER } from '../orders/money.js';
 import { businessCustomerSchema, businessFormSchema } from './business.js';
 import {
   buildCreditNote,
@@ -60,6 +61,12 @@ describe('seller identity (CGI art. 242 nonies A; C. com. R123-237)', () => {
       'Le SIREN doit contenir 9 chiffres valides',
     );
     expect(sellerIdentitySchema.safeParse({ vatNumber: 'FR123' }).success).toBe(false);
+    // Issue 35: a 4-digit postcode was kept and printed; five digits, or blank while unknown.
+    expect(sellerIdentitySchema.safeParse({ zipCode: '2700' }).error?.issues[0]?.message).toBe(
+      'Le code postal doit contenir 5 chiffres',
+    );
+    expect(sellerIdentitySchema.safeParse({ zipCode: '27000' }).success).toBe(true);
+    expect(sellerIdentitySchema.safeParse({ zipCode: '' }).success).toBe(true);
     expect(sellerIdentitySchema.safeParse({ invoicePrefix: 'FA', creditNotePrefix: 'FA' }).success).toBe(
       false,
     );
@@ -86,7 +93,6 @@ describe('invoice snapshot', () => {
     identity,
     shop,
     numbered: numbered('FA-2026', 1),
-    paidAt: order.updatedAt,
   });
   it('totals per rate add up to what the customer paid; lines add up to the base (EN 16931 BR-S-08)', () => {
     expect(invoice.totalInclCents).toBe(order.totalAmountCents);
@@ -97,11 +103,14 @@ describe('invoice snapshot', () => {
   it('prints the business mentions only for a business buyer (C. com. L441-10, D441-5)', () => {
     expect(mandatoryMentions(invoice).join('\n')).not.toContain('40 €');
     const b2b = buildInvoice({
-      order: { ...order, business: { companyName: 'Camping', siren: '552100554', vatNumber: '' } },
+      order: {
+        ...order,
+        ledger: EMPTY_LEDGER,
+        business: { companyName: 'Camping', siren: '552100554', vatNumber: '' },
+      },
       identity,
       shop,
       numbered: numbered('FA-2026', 2),
-      paidAt: null,
     });
     expect(mandatoryMentions(b2b).join('\n')).toContain(
       'Indemnité forfaitaire pour frais de recouvrement : 40 €',
@@ -114,7 +123,6 @@ describe('invoice snapshot', () => {
       identity: { ...identity, vatExempt: true },
       shop,
       numbered: numbered('FA-2026', 3),
-      paidAt: null,
     });
     expect(exempt.totalVatCents).toBe(0);
     expect(mandatoryMentions(exempt)).toContain(VAT_EXEMPT_MENTION);
@@ -122,6 +130,7 @@ describe('invoice snapshot', () => {
 
   it('a credit note cites its invoice and never credits more than remains', () => {
     const note = buildCreditNote({
+      orderId: invoice.orderId,
       invoice,
       identity,
       shop,
@@ -133,6 +142,7 @@ describe('invoice snapshot', () => {
     expect(note.totalInclCents).toBe(1290);
     expect(() =>
       buildCreditNote({
+        orderId: order.id,
         invoice,
         identity,
         shop,
@@ -142,6 +152,7 @@ describe('invoice snapshot', () => {
       }),
     ).toThrow(/dépasserait/);
     const rest = buildCreditNote({
+      orderId: order.id,
       invoice,
       identity,
       shop,
@@ -178,6 +189,7 @@ describe('invoice snapshot', () => {
     const closed = [...xml.matchAll(/<\/(rsm|ram|udt|qdt):(\w+)>/g)].length;
     expect(opened).toBe(closed);
     const note = buildCreditNote({
+      orderId: invoice.orderId,
       invoice,
       identity,
       shop,

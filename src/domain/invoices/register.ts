@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from '../common/dates.js';
 import { CSV_BOM, csvAmount, csvLine } from '../orders/admin-list.js';
 import { type DocumentKind, documentDate } from './document.js';
 
@@ -7,10 +8,7 @@ import { type DocumentKind, documentDate } from './document.js';
  * totals per VAT rate (credit notes count negative), the CSV in the orders CSV's French conventions.
  */
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide')
-  .optional();
+const day = daySchema('Date invalide').optional();
 
 export const registerFiltersSchema = z.object({
   from: day,
@@ -70,7 +68,7 @@ export const REGISTER_CSV_HEADER = [
   'Type',
   'Numéro',
   'Date',
-  'Commande',
+  'Origine',
   'Client',
   'Facture d’origine',
   'Taux TVA (%)',

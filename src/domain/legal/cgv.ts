@@ -3,11 +3,12 @@
  * (OrderPlaced.cgvVersion), so that a later change of the terms never rewrites an earlier contract.
  * Change the CGV text (src/client/features/marketing/legal-content.tsx): bump both here.
  */
+import { frenchDay } from '../site/french-day.js';
+
 export const CGV_VERSION = '2026-11-25';
 /** As the page and the checkout show it. */
-export const CGV_DATE = '25/11/2026';
-export const cgvVersionLabel = (version: string = CGV_VERSION) =>
-  `version du ${version.split('-').reverse().join('/')}`;
+export const CGV_DATE = frenchDay(CGV_VERSION);
+export const cgvVersionLabel = (version: string = CGV_VERSION) => `version du ${frenchDay(version)}`;
 
 /**
  * The hygiene exception (C. conso L221-28 5°), stated before the contract (CGV, checkout, mail):

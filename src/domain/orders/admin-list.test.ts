@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvDigits, csvLine, orderCsvFileName, orderFiltersSchema } from './admin-list.js';
+import {
+  csvCell,
+  csvDigits,
+  csvLine,
+  orderCsvFileName,
+  orderDeletable,
+  orderFiltersSchema,
+} from './admin-list.js';
 
 describe('a CSV cell', () => {
   it('never lets a spreadsheet run text as a formula: =, +, -, @, tab or carriage return first gets an apostrophe', () => {
@@ -52,5 +59,18 @@ describe('the orders CSV (walk defect 8)', () => {
   it('refuses an unknown status in French', () => {
     const result = orderFiltersSchema.safeParse({ status: 'perdue' });
     expect(result.error?.issues[0]?.message).toBe('Statut inconnu');
+  });
+});
+
+describe('orderDeletable (issue 35: no trash icon where the server refuses)', () => {
+  const unpaid = { invoiced: false, paidCents: 0, paymentStatus: 'pending' };
+  it('offers deletion of an unpaid, uninvoiced order only', () => {
+    expect(orderDeletable(unpaid)).toBe(true);
+    expect(orderDeletable({ ...unpaid, paymentStatus: 'failed' })).toBe(true);
+    expect(orderDeletable({ ...unpaid, invoiced: true })).toBe(false);
+    // One cent received is enough.
+    expect(orderDeletable({ ...unpaid, paidCents: 1 })).toBe(false);
+    expect(orderDeletable({ ...unpaid, paymentStatus: 'paid' })).toBe(false);
+    expect(orderDeletable({ ...unpaid, paymentStatus: 'refunded' })).toBe(false);
   });
 });

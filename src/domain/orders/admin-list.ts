@@ -5,9 +5,10 @@
  */
 
 import { z } from 'zod';
-import { shortDateTime } from '../account/order-status.js';
+import { isRealTimestamp } from '../common/dates.js';
 import { NOTES_MAX, SEARCH_MAX, SHIPMENT_FIELD_MAX } from '../common/limits.js';
 import { isId } from '../security/ids.js';
+import { shortDateTime } from '../site/dates.js';
 import { exportFileName } from '../site/time-zone.js';
 import { ORDER_STATUSES, orderStatusLabel, paymentStatusLabel } from './status.js';
 
@@ -33,13 +34,12 @@ export type WithdrawalFilter = z.infer<typeof withdrawalFilter>;
  * Where the next page starts: « <created_at as PostgreSQL prints it>|<id> » of the last row
  * (keyset, newest first; the text keeps PostgreSQL's microseconds).
  */
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 export function parseOrderCursor(cursor: string): { createdAt: string; id: string } | null {
   const at = cursor.lastIndexOf('|');
   const createdAt = cursor.slice(0, at);
   const id = cursor.slice(at + 1);
-  if (at < 1 || !isId(id) || !PG_TIMESTAMP.test(createdAt)) {
+  if (at < 1 || !isId(id) || !isRealTimestamp(createdAt)) {
     return null;
   }
   return { createdAt, id };
@@ -119,13 +119,22 @@ export const csvAmount = (cents: number) =>
 
 /**
  * One cell: quoted when it holds the separator, a quote or a line break. Text a spreadsheet would
- * run as a formula (=, +, -, @ first) is prefixed with an apostrophe, except plain phone numbers.
+ * run as a formula (=, +, -, @ first) is prefixed with an apostrophe, except plain phone numbers and
+ * negative amounts.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return csvDigits(value.digits);
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^\+?[\d ]+$/.test(text)) text = `'${text}`;
+  // A number (« -18,17 », as csvAmount writes a credit) is no formula: guarded, a spreadsheet would
+  // read it as text and leave it out of its sums.
+  if (
+    typeof value === 'string' &&
+    /^[=+\-@\t\r]/.test(text) &&
+    !/^\+?[\d ]+$/.test(text) &&
+    !/^-\d+(,\d+)?$/.test(text)
+  )
+    text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -223,3 +232,14 @@ export const shipmentFormSchema = z.object({
     .max(SHIPMENT_FIELD_MAX, `Le numéro de suivi fait ${SHIPMENT_FIELD_MAX} caractères au plus.`),
 });
 export type ShipmentForm = z.output<typeof shipmentFormSchema>;
+
+/**
+ * Whether the back-office offers « Supprimer » for an order: never once invoiced (CGI art. 289:
+ * an invoice is never deleted; the decider refuses it too) nor once money was received (its
+ * payments are accounting entries: h39's server rule); such an order is cancelled instead.
+ */
+export const orderDeletable = (order: { invoiced: boolean; paidCents: number; paymentStatus: string }) =>
+  !order.invoiced &&
+  order.paidCents === 0 &&
+  order.paymentStatus !== 'paid' &&
+  order.paymentStatus !== 'refunded';

@@ -7,6 +7,7 @@
  * module sums them, and orders:verify sums them again with the same function.
  */
 import { z } from 'zod';
+import { frenchDay } from '../site/dates.js';
 
 export const CLOSURE_KINDS = ['day', 'month', 'year'] as const;
 export type ClosureKind = (typeof CLOSURE_KINDS)[number];
@@ -28,6 +29,42 @@ export interface Movement {
   amountCents: number;
   vatRate: number;
   vatCents: number;
+}
+
+/** The figures a money event records (PaymentRecorded, PaymentCancelled, RefundRecorded), unsigned. */
+export interface MovementData {
+  day: string;
+  method: string;
+  amountCents: number;
+  vatRate: number;
+  vatCents: number;
+}
+
+/**
+ * THE sign of a till movement (issue 34, one rule): a payment comes in (+), a payment's correction
+ * and a refund go out (−), amount and VAT alike. The keys are events.ts's MONEY_MOVEMENT_TYPES.
+ */
+export const MOVEMENT_SIGN: Readonly<Record<string, 1 | -1>> = {
+  PaymentRecorded: 1,
+  PaymentCancelled: -1,
+  RefundRecorded: -1,
+};
+
+/**
+ * A money event as the till sees it, signed by MOVEMENT_SIGN: closures and orders:verify both read
+ * movements through it. Null for any other event (PaymentFailed moves no money).
+ */
+export function tillMovement(type: string, position: number, data: MovementData): Movement | null {
+  const sign = MOVEMENT_SIGN[type];
+  if (!sign) return null;
+  return {
+    position,
+    day: data.day,
+    method: data.method,
+    amountCents: sign * Number(data.amountCents),
+    vatRate: Number(data.vatRate),
+    vatCents: sign * Number(data.vatCents),
+  };
 }
 
 const vatLine = z.object({ rate: z.number(), amountCents: z.number().int(), vatCents: z.number().int() });
@@ -102,20 +139,13 @@ export function periodDays(kind: ClosureKind, period: string): { firstDay: strin
 export const periodOf = (kind: ClosureKind, day: string): string =>
   kind === 'day' ? day : kind === 'month' ? day.slice(0, 7) : day.slice(0, 4);
 
-/** The day after a Paris day (calendar arithmetic, no time zone involved). */
-export function nextDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 /** A period can be closed once its last day is over (today is always open). */
 export const periodIsOver = (kind: ClosureKind, period: string, today: string): boolean =>
   periodDays(kind, period).lastDay < today;
 
 /** What a closure says, in French, for screens and the archive. */
 export function closureLabel(kind: ClosureKind, period: string): string {
-  if (kind === 'day') return `Journée du ${period.split('-').reverse().join('/')}`;
+  if (kind === 'day') return `Journée du ${frenchDay(period)}`;
   if (kind === 'month') return `Mois de ${period.slice(5, 7)}/${period.slice(0, 4)}`;
   return `Année ${period}`;
 }

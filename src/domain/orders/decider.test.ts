@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { given, TEST_ORDER_ID } from '../../../tests/support/decider.js';
 import { PROFESSIONAL_ONLY_MESSAGES } from '../catalog/certibiocide.js';
-import { DomainError } from '../errors.js';
+import type { DomainError } from '../errors.js';
 import {
   decide,
-  type EvolvingEvent,
   fold,
   type OrderCommand,
   type OrderState,
@@ -13,7 +13,7 @@ import {
 import type { OrderEvent, OrderPlacedData } from './events.js';
 import { ADMIN_ORDER_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './status.js';
 
-const ORDER = 'a0000000-0000-4000-8000-000000000001';
+const ORDER = TEST_ORDER_ID;
 const TRAP = 'b0000000-0000-4000-8000-000000000001';
 const BAIT = 'b0000000-0000-4000-8000-000000000002';
 
@@ -68,34 +68,6 @@ const placed: OrderPlacedData = {
   // The rate the order was priced with, recorded for its invoice.
   taxRate: 0,
 };
-
-/** given events → when command → then events (or error) */
-function given(...events: OrderEvent[]) {
-  const recorded: EvolvingEvent[] = events.map((e, i) => ({
-    ...e,
-    streamId: ORDER,
-    version: i + 1,
-    metadata: { at: `2026-03-0${i + 1}T10:00:00.000Z` },
-  }));
-  const state = fold(recorded);
-  return {
-    state,
-    when: (command: OrderCommand) => ({
-      thenEvents: (expected: OrderEvent[]) => expect(decide(command, state)).toEqual(expected),
-      thenError: (code: string, message?: string) => {
-        let error: unknown;
-        try {
-          decide(command, state);
-        } catch (e) {
-          error = e;
-        }
-        expect(error).toBeInstanceOf(DomainError);
-        expect((error as DomainError).code).toBe(code);
-        if (message) expect((error as DomainError).message).toBe(message);
-      },
-    }),
-  };
-}
 
 const place = (fields: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>> = {}): OrderCommand => ({
   type: 'PlaceOrder',

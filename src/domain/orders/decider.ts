@@ -10,7 +10,7 @@ import {
   certificateRefusal,
   PROFESSIONAL_ONLY_MESSAGES,
 } from '../catalog/certibiocide.js';
-import { type DeliveryRules, effectivePriceCents, orderAmounts } from '../catalog/pricing.js';
+import { type DeliveryRules, effectivePriceCents, formatEuros, orderAmounts } from '../catalog/pricing.js';
 import { DELIVERY_METHODS, MISSING_FIELDS_MESSAGE, requiredFields } from '../checkout/fields.js';
 import {
   DUPLICATE_LINE_MESSAGE,
@@ -30,6 +30,8 @@ import {
 } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type { BusinessCustomer } from '../invoices/business.js';
+import { frenchDay } from '../site/dates.js';
+import { buyerErased, ERASED_BUYER_PAYMENT_MESSAGE } from './erased-buyer.js';
 import type {
   CustomerDetails,
   DeliveryMethod,
@@ -50,9 +52,13 @@ import {
   type PaymentMethod,
   REFUND_REASONS,
   type RefundReason,
+  refundAmountCents,
+  refundableShippingCents,
   refundedQuantities,
-  refundedShippingCents,
+  refundLineCents,
+  refundTooHighMessage,
 } from './money.js';
+import { PAYMENT_DAY_MESSAGES, paymentDayProblem } from './payment-day.js';
 import { isOrderStatus, type PaymentStatus } from './status.js';
 import {
   STATUS_REASON_MESSAGE,
@@ -109,6 +115,13 @@ export interface OrderState extends Omit<OrderPlacedData, 'paymentStatus'>, With
   creditedCents?: number;
 }
 
+/**
+ * Third probe, finding 7: a deleted order's payments could be neither cancelled nor refunded. An
+ * order that received money keeps it in the till's journal (CGI art. 286 I 3° bis): it is cancelled
+ * and refunded, never deleted, even once its payment was cancelled (the entries stay readable).
+ */
+export const PAID_DELETE_MESSAGE =
+  'Cette commande a reçu un paiement : elle ne peut pas être supprimée. Annulez-la et remboursez-la.';
 /** Refusal of deleting an invoiced order (CGI art. 289: an invoice is never deleted). */
 export const INVOICED_DELETE_MESSAGE =
   'Cette commande a une facture : elle ne peut pas être supprimée. Annulez-la, un avoir sera émis.';
@@ -445,6 +458,8 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
     case 'DeleteOrder': {
       const order = existing(state);
       if (order.invoice) throw new DomainError('conflict', 'ORDER_INVOICED', INVOICED_DELETE_MESSAGE);
+      if (order.ledger.payments.length > 0)
+        throw new DomainError('conflict', 'ORDER_PAID', PAID_DELETE_MESSAGE);
       const reason = command.reason?.trim() || null;
       if (reason && reason.length > NOTES_MAX) throw invalid('le motif est trop long');
       return [{ type: 'OrderDeleted', data: { reason } }];
@@ -679,9 +694,6 @@ export const stockProductIds = (state: OrderState | null): string[] =>
 const moneyInvalid = (code: string, message: string, details?: Record<string, unknown>) =>
   new DomainError('invalid', code, message, details);
 
-const euros = (cents: number) =>
-  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-
 /** The order's state with its ledger and the figures derived from it. */
 function withLedger(state: OrderState, ledger: Ledger): OrderState {
   const summary = moneySummary(ledger, state.totalAmountCents, state.status === 'cancelled');
@@ -797,7 +809,7 @@ function refuseCancelWhilePaid(order: OrderState) {
     throw new DomainError(
       'conflict',
       'REFUND_REQUIRED',
-      `Cette commande a été payée : remboursez ${euros(refundableCents)} pour l'annuler.`,
+      `Cette commande a été payée : remboursez ${formatEuros(refundableCents)} pour l'annuler.`,
       { refundableCents },
     );
   }
@@ -824,7 +836,7 @@ function checkOpenDay(command: MoneyContext, day: string) {
     throw new DomainError(
       'conflict',
       'PERIOD_CLOSED',
-      `La journée du ${day.split('-').reverse().join('/')} est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.`,
+      `La journée du ${frenchDay(day)} est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.`,
       { day },
     );
   }
@@ -848,11 +860,8 @@ function decideMoney(command: MoneyCommand, order: OrderState): OrderEvent[] {
       if (!Number.isInteger(command.amountCents) || command.amountCents <= 0) {
         throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amount' });
       }
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(command.day) || command.day > command.today) {
-        throw moneyInvalid('INVALID_DATE', 'La date du paiement ne peut pas être dans le futur.', {
-          field: 'day',
-        });
-      }
+      const dayProblem = paymentDayProblem(command.day, order.createdAt, command.today);
+      if (dayProblem) throw moneyInvalid('INVALID_DATE', PAYMENT_DAY_MESSAGES[dayProblem], { field: 'day' });
       if (order.status === 'cancelled') {
         throw new DomainError(
           'conflict',
@@ -860,12 +869,15 @@ function decideMoney(command: MoneyCommand, order: OrderState): OrderEvent[] {
           'Cette commande est annulée : aucun paiement ne peut être enregistré.',
         );
       }
+      if (buyerErased(order.customer)) {
+        throw new DomainError('conflict', 'BUYER_ERASED', ERASED_BUYER_PAYMENT_MESSAGE);
+      }
       if (command.amountCents > summary.leftCents) {
         throw moneyInvalid(
           'AMOUNT_TOO_HIGH',
           summary.leftCents === 0
             ? 'Cette commande est déjà entièrement payée.'
-            : `Le montant dépasse le reste à payer (${euros(summary.leftCents)}).`,
+            : `Le montant dépasse le reste à payer (${formatEuros(summary.leftCents)}).`,
           { field: 'amount', leftCents: summary.leftCents },
         );
       }
@@ -941,30 +953,24 @@ function decideMoney(command: MoneyCommand, order: OrderState): OrderEvent[] {
               { itemId: l.itemId, left },
             );
           }
-          return { itemId: l.itemId, quantity: l.quantity, amountCents: line.unitPriceCents * l.quantity };
+          return { itemId: l.itemId, quantity: l.quantity, unitPriceCents: line.unitPriceCents };
         });
       const shippingCents = command.shipping
-        ? Math.max(0, order.shippingCostCents - refundedShippingCents(order.ledger))
+        ? refundableShippingCents(order.ledger, order.shippingCostCents)
         : 0;
       if (!Number.isInteger(command.extraCents) || command.extraCents < 0) {
         throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être positif.', { field: 'extra' });
       }
-      const amountCents =
-        lines.reduce((sum, l) => sum + l.amountCents, 0) + shippingCents + command.extraCents;
+      const amountCents = refundAmountCents({ lines, shippingCents, extraCents: command.extraCents });
       if (amountCents <= 0) {
         throw moneyInvalid(
           'EMPTY_REFUND',
           'Choisissez des articles, la livraison ou un montant à rembourser.',
         );
       }
-      if (amountCents > summary.refundableCents) {
-        throw moneyInvalid(
-          'REFUND_TOO_HIGH',
-          summary.refundableCents === 0
-            ? "Rien n'a été payé sur cette commande : il n'y a rien à rembourser."
-            : `Le remboursement (${euros(amountCents)}) dépasse ce qui a été payé et pas encore remboursé (${euros(summary.refundableCents)}).`,
-          { refundableCents: summary.refundableCents },
-        );
+      const tooHigh = refundTooHighMessage(amountCents, summary.refundableCents);
+      if (tooHigh) {
+        throw moneyInvalid('REFUND_TOO_HIGH', tooHigh, { refundableCents: summary.refundableCents });
       }
       checkOpenDay(command, command.today);
       return [
@@ -973,7 +979,11 @@ function decideMoney(command: MoneyCommand, order: OrderState): OrderEvent[] {
           data: {
             refundId: command.refundId,
             ...movement(order, command.today, method, amountCents),
-            lines,
+            lines: lines.map((l) => ({
+              itemId: l.itemId,
+              quantity: l.quantity,
+              amountCents: refundLineCents(l),
+            })),
             shippingCents,
             extraCents: command.extraCents,
             reason: command.reason as RefundReason,

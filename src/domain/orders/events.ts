@@ -304,8 +304,6 @@ export const ORDER_EVENT_SCHEMAS = {
 
 /** The money events: the movements a closure sums (PaymentFailed moves no money). */
 export const MONEY_MOVEMENT_TYPES = ['PaymentRecorded', 'PaymentCancelled', 'RefundRecorded'] as const;
-/** Sign of each movement in the till: payments in, corrections and refunds out. */
-export const MOVEMENT_SIGN = { PaymentRecorded: 1, PaymentCancelled: -1, RefundRecorded: -1 } as const;
 
 type Schemas = typeof ORDER_EVENT_SCHEMAS;
 export type OrderEventType = keyof Schemas;

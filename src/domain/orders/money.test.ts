@@ -4,20 +4,22 @@
  * with 20 % VAT included (25,00 × 20 / 120 = 4,17 €).
  */
 import { describe, expect, it } from 'vitest';
+import { givenWith, refusalOf } from '../../../tests/support/decider.js';
 import { productSales, productSalesChange } from '../dashboard/product-sales.js';
-import { closureTotals, periodDays } from './closures.js';
+import { closureTotals, MOVEMENT_SIGN, periodDays, tillMovement } from './closures.js';
+import { decide, type MoneyCommand, outstandingLines, stockMovements } from './decider.js';
+import { MONEY_MOVEMENT_TYPES, type OrderEvent, type OrderPlacedData } from './events.js';
 import {
-  decide,
-  type EvolvingEvent,
-  fold,
-  type MoneyCommand,
-  outstandingLines,
-  stockMovements,
-} from './decider.js';
-import type { OrderEvent, OrderPlacedData } from './events.js';
-import { eurosToCents, moneySummary, movementVatCents, orderVatRate } from './money.js';
+  centsToEuros,
+  eurosToCents,
+  moneySummary,
+  movementVatCents,
+  orderVatRate,
+  refundAmountCents,
+  refundableShippingCents,
+  refundTooHighMessage,
+} from './money.js';
 
-const ORDER = 'a0000000-0000-4000-8000-000000000001';
 const TRAP = 'b0000000-0000-4000-8000-000000000001';
 const LINE = 'c0000000-0000-4000-8000-000000000001';
 
@@ -56,30 +58,18 @@ const placed: OrderPlacedData = {
 };
 
 const ctx = { today: '2026-11-25', dayClosed: false };
-const stateOf = (...events: OrderEvent[]) =>
-  fold(
-    events.map(
-      (e, i): EvolvingEvent => ({
-        ...e,
-        streamId: ORDER,
-        version: i + 1,
-        metadata: { at: `2026-11-2${i}T10:00:00.000Z`, actor: { kind: 'admin', userId: 'admin-1' } },
-      }),
-    ),
-  );
-const run = (command: MoneyCommand, ...events: OrderEvent[]) => decide(command, stateOf(...events));
-const error = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    // Intl writes euros with a narrow no-break space before the sign.
-    return {
-      code: (e as { code: string }).code,
-      message: (e as Error).message.replace(/[\u202f\u00a0]/g, ' '),
-    };
-  }
-  throw new Error('no error');
-};
+// Given/when/then through the one helper (tests/support/decider.ts): the events are dated 20, 21…
+// November 2026 and recorded by an admin.
+const history = givenWith({
+  at: (i) => `2026-11-2${i}T10:00:00.000Z`,
+  actor: { kind: 'admin', userId: 'admin-1' },
+});
+const stateOf = (...events: OrderEvent[]) => history(...events).state;
+const run = (command: MoneyCommand, ...events: OrderEvent[]) =>
+  history(...events)
+    .when(command)
+    .decide();
+const error = refusalOf;
 
 const order: OrderEvent = { type: 'OrderPlaced', data: placed };
 const pay = (paymentId: string, amountCents: number, method: 'cash' | 'cheque' = 'cash'): OrderEvent => ({
@@ -142,21 +132,23 @@ describe('recording payments', () => {
   });
 
   it('refuses more than what is left, a future day, an unknown method, a closed day', () => {
-    expect(error(() => run(payment(1300), order, pay('p1', 1250)))).toEqual({
-      code: 'AMOUNT_TOO_HIGH',
-      message: 'Le montant dépasse le reste à payer (12,50 €).',
-    });
+    history(order, pay('p1', 1250))
+      .when(payment(1300))
+      .thenError('AMOUNT_TOO_HIGH', 'Le montant dépasse le reste à payer (12,50 €).');
     expect(error(() => run(payment(100), order, pay('p1', 2500))).message).toBe(
       'Cette commande est déjà entièrement payée.',
     );
-    expect(error(() => run(payment(100, 'cash', '2026-11-26'), order)).code).toBe('INVALID_DATE');
+    history(order)
+      .when(payment(100, 'cash', '2026-11-26'))
+      .thenError('INVALID_DATE');
     expect(error(() => run(payment(100, 'bitcoin'), order)).message).toBe('Choisissez un moyen de paiement.');
-    expect(error(() => run(payment(0), order)).code).toBe('INVALID_AMOUNT');
-    expect(error(() => run({ ...payment(100), dayClosed: true } as MoneyCommand, order))).toEqual({
-      code: 'PERIOD_CLOSED',
-      message:
+    history(order).when(payment(0)).thenError('INVALID_AMOUNT');
+    history(order)
+      .when({ ...payment(100), dayClosed: true } as MoneyCommand)
+      .thenError(
+        'PERIOD_CLOSED',
         'La journée du 24/11/2026 est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.',
-    });
+      );
   });
 
   it('a mistake is corrected by an opposite entry naming the payment it cancels, dated today', () => {
@@ -224,17 +216,56 @@ describe('refunds', () => {
     expect(run(refund({ shipping: true, extraCents: 300 }), ...paid)[0]).toMatchObject({
       data: { amountCents: 800, shippingCents: 500, extraCents: 300 },
     });
-    expect(error(() => run(refund({ extraCents: 2600 }), ...paid))).toEqual({
-      code: 'REFUND_TOO_HIGH',
-      message: 'Le remboursement (26,00 €) dépasse ce qui a été payé et pas encore remboursé (25,00 €).',
-    });
+    history(...paid)
+      .when(refund({ extraCents: 2600 }))
+      .thenError(
+        'REFUND_TOO_HIGH',
+        'Le remboursement (26,00 €) dépasse ce qui a été payé et pas encore remboursé (25,00 €).',
+      );
     expect(error(() => run(refund({ extraCents: 100 }), order)).message).toBe(
       "Rien n'a été payé sur cette commande : il n'y a rien à rembourser.",
     );
     expect(error(() => run(refund({ lines: [{ itemId: LINE, quantity: 3 }] }), ...paid)).message).toBe(
       'Quantité à rembourser invalide pour « Piège » (au plus 2).',
     );
-    expect(error(() => run(refund({}), ...paid)).code).toBe('EMPTY_REFUND');
+    history(...paid)
+      .when(refund({}))
+      .thenError('EMPTY_REFUND');
+  });
+
+  it('the amount of a refund is its lines at their unit price × quantity, plus the delivery and any amount (the dialog shows this one rule)', () => {
+    expect(
+      refundAmountCents({
+        lines: [
+          { unitPriceCents: 1000, quantity: 2 },
+          { unitPriceCents: 333, quantity: 3 },
+        ],
+        shippingCents: 500,
+        extraCents: 1,
+      }),
+    ).toBe(2000 + 999 + 500 + 1);
+    expect(refundAmountCents({ lines: [], shippingCents: 0, extraCents: 0 })).toBe(0);
+    // Never more than paid and not yet refunded: the exact amount passes, one cent more is refused.
+    expect(refundTooHighMessage(2500, 2500)).toBeNull();
+    expect(refundTooHighMessage(2501, 2500)?.replace(/[\u202f\u00a0]/g, ' ')).toBe(
+      'Le remboursement (25,01 €) dépasse ce qui a été payé et pas encore remboursé (25,00 €).',
+    );
+    expect(refundTooHighMessage(1, 0)).toBe(
+      "Rien n'a été payé sur cette commande : il n'y a rien à rembourser.",
+    );
+    // The decider records exactly that figure: 1 × 10,00 + the delivery 5,00 + 0,50.
+    const events = run(
+      refund({ lines: [{ itemId: LINE, quantity: 1 }], shipping: true, extraCents: 50 }),
+      ...paid,
+    );
+    expect(events[0]).toMatchObject({ data: { amountCents: 1550, lines: [{ amountCents: 1000 }] } });
+    // The delivery is given back once: what a first refund took is no longer refundable.
+    const after = stateOf(...paid, ...events);
+    expect(refundableShippingCents(after!.ledger, placed.shippingCostCents)).toBe(0);
+    expect(refundableShippingCents(stateOf(...paid)!.ledger, placed.shippingCostCents)).toBe(500);
+    expect(run(refund({ shipping: true, extraCents: 100 }), ...paid, ...events)[0]).toMatchObject({
+      data: { amountCents: 100, shippingCents: 0 },
+    });
   });
 
   it('everything refunded: « Remboursée »', () => {
@@ -263,14 +294,119 @@ describe('cancellation after payment (point 3)', () => {
   });
 });
 
+describe('second occurrences', () => {
+  const paid = [order, pay('p1', 1250), pay('p2', 1250, 'cheque')] as const;
+
+  it('a second refund of the same money is refused: 20,00 € then 6,00 € of 25,00 € (5,00 € left)', () => {
+    const first = run(refund({ extraCents: 2000 }), ...paid);
+    history(...paid, ...first)
+      .when(refund({ extraCents: 600 }))
+      .thenError(
+        'REFUND_TOO_HIGH',
+        'Le remboursement (6,00 €) dépasse ce qui a été payé et pas encore remboursé (5,00 €).',
+      );
+    expect(run(refund({ extraCents: 500 }), ...paid, ...first)[0]).toMatchObject({
+      data: { amountCents: 500 },
+    });
+    // The same lines twice: the second time none is left to refund.
+    const lines = run(refund({ lines: [{ itemId: LINE, quantity: 2 }] }), ...paid);
+    expect(
+      error(() => run(refund({ lines: [{ itemId: LINE, quantity: 1 }] }), ...paid, ...lines)).message,
+    ).toBe('Quantité à rembourser invalide pour « Piège » (au plus 0).');
+  });
+
+  it('a payment cancelled after part of the money was refunded: allowed while what is left covers it, refused one cent beyond', () => {
+    const cancel: MoneyCommand = { type: 'CancelPayment', paymentId: 'c1', cancelsPaymentId: 'p1', ...ctx };
+    const covered = run(refund({ extraCents: 1250 }), ...paid);
+    expect(run(cancel, ...paid, ...covered)[0]?.type).toBe('PaymentCancelled');
+    const beyond = run(refund({ extraCents: 1251 }), ...paid);
+    history(...paid, ...beyond)
+      .when(cancel)
+      .thenError(
+        'PAYMENT_REFUNDED',
+        'Une partie de ce paiement a déjà été remboursée : il ne peut plus être annulé.',
+      );
+  });
+
+  it('stock goes back once: a restocked refund of 1, then the cancellation puts back the other 1 only', () => {
+    const back = run(refund({ lines: [{ itemId: LINE, quantity: 1 }], restock: true }), ...paid);
+    const cancelled = run(
+      { type: 'CancelAndRefund', refundId: 'r2', method: 'cash', ...ctx },
+      ...paid,
+      ...back,
+    );
+    let state = stateOf(...paid, ...back);
+    const moves = cancelled.flatMap((event) => {
+      const m = stockMovements(state, event, [{ id: TRAP, infiniteStock: false }]);
+      state = stateOf(...paid, ...back, ...cancelled.slice(0, cancelled.indexOf(event) + 1));
+      return m;
+    });
+    expect(moves).toEqual([{ productId: TRAP, delta: 1 }]);
+  });
+});
+
 describe('helpers', () => {
   it('VAT rate of an order, VAT of a movement, euros typed to cents', () => {
     expect(orderVatRate(placed)).toBe(20);
     expect(movementVatCents(2500, placed)).toBe(417);
     expect(eurosToCents('12,50')).toBe(1250);
+    // A form's amount field shows cents as typed euros, and reads them back unchanged.
+    expect(centsToEuros(1250)).toBe('12,50');
+    expect(centsToEuros(5)).toBe('0,05');
+    for (const c of [0, 1, 99, 100, 2501, 123456]) expect(eurosToCents(centsToEuros(c))).toBe(c);
     expect(eurosToCents('12.5')).toBe(1250);
     expect(eurosToCents('abc')).toBeNull();
   });
+  it('one VAT rate per order: 1,00 € and 3,99 € at 20 % close on ONE 20 % line (never 20.5 % or 20.2 %)', () => {
+    // 1,00 € at 20 % includes round(100 × 20 / 120) = 17 cents: 17 / 83 = 20.5 %; 3,99 €: 67 / 332 = 20.2 %.
+    const small = (totalAmountCents: number, taxRate?: number): OrderEvent => ({
+      type: 'OrderPlaced',
+      data: {
+        ...placed,
+        lines: [
+          {
+            ...placed.lines[0]!,
+            quantity: 1,
+            unitPriceCents: totalAmountCents,
+            totalPriceCents: totalAmountCents,
+          },
+        ],
+        subtotalCents: totalAmountCents,
+        shippingCostCents: 0,
+        taxCents: Math.round((totalAmountCents * 20) / 120),
+        totalAmountCents,
+        ...(taxRate === undefined ? {} : { taxRate }),
+      },
+    });
+    const movements = [small(100, 20), small(399, 20), small(100), small(399)].map((placedEvent, i) => {
+      const [paid] = run(
+        payment(placedEvent.type === 'OrderPlaced' ? placedEvent.data.totalAmountCents : 0),
+        placedEvent,
+      );
+      if (paid?.type !== 'PaymentRecorded') throw new Error('no payment');
+      return { position: i + 1, ...paid.data };
+    });
+    expect(movements.map((m) => m.vatRate)).toEqual([20, 20, 20, 20]);
+    expect(closureTotals(movements).byVat).toEqual([{ rate: 20, amountCents: 998, vatCents: 168 }]);
+    // The recorded rate wins over the figures (a rate the settings allow but no legacy order had).
+    expect(orderVatRate({ taxCents: 8, totalAmountCents: 100, taxRate: 8.5 })).toBe(8.5);
+  });
+
+  it('the sign of a till movement: a payment comes in (+), its correction and a refund go out (−), VAT alike', () => {
+    const data = { day: '2026-11-24', method: 'cash', amountCents: 1000, vatRate: 20, vatCents: 167 };
+    expect(tillMovement('PaymentRecorded', 7, data)).toEqual({ position: 7, ...data });
+    for (const out of ['PaymentCancelled', 'RefundRecorded'])
+      expect(tillMovement(out, 8, data)).toEqual({
+        position: 8,
+        ...data,
+        amountCents: -1000,
+        vatCents: -167,
+      });
+    // A failed attempt moves no money; every movement type has its sign, and only those.
+    expect(tillMovement('PaymentFailed', 9, data)).toBeNull();
+    expect(Object.keys(MOVEMENT_SIGN).sort()).toEqual([...MONEY_MOVEMENT_TYPES].sort());
+  });
+
   it('closure totals: count, net, per method and per rate', () => {
     expect(
       closureTotals([

@@ -9,6 +9,8 @@
  */
 
 import { z } from 'zod';
+import { formatEuros } from '../catalog/pricing.js';
+import { daySchema } from '../common/dates.js';
 import { MONEY_NOTE_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import type { PaymentStatus } from './status.js';
 
@@ -25,6 +27,19 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   transfer: 'Virement',
 };
 
+/** How a sentence says the way of paying: « par chèque », « en espèces » (never « en chèque »). */
+export const PAYMENT_METHOD_PHRASES: Record<PaymentMethod, string> = {
+  cash: 'en espèces',
+  cheque: 'par chèque',
+  card: 'par carte bancaire',
+  transfer: 'par virement',
+};
+
+/** « Paiement enregistré : 10,00 € par chèque »: the method's phrase, the legacy label lower-cased. */
+export const paymentMethodPhrase = (method: string): string =>
+  PAYMENT_METHOD_PHRASES[method as PaymentMethod] ??
+  `en ${paymentMethodLabel(method).toLocaleLowerCase('fr-FR')}`;
+
 /** A payment recorded before payments had amounts (an upcast "Payée" status): method unknown. */
 export const LEGACY_METHOD = 'unspecified';
 export const LEGACY_METHOD_LABEL = 'Non précisé (ancien statut)';
@@ -32,10 +47,19 @@ export const LEGACY_METHOD_LABEL = 'Non précisé (ancien statut)';
 export const paymentMethodLabel = (method: string): string =>
   method === LEGACY_METHOD ? LEGACY_METHOD_LABEL : (PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method);
 
-export const REFUND_REASONS = ['returned', 'damaged', 'cancelled', 'goodwill', 'error', 'other'] as const;
+export const REFUND_REASONS = [
+  'withdrawal',
+  'returned',
+  'damaged',
+  'cancelled',
+  'goodwill',
+  'error',
+  'other',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  withdrawal: 'Rétractation',
   returned: 'Retour de marchandise',
   damaged: 'Produit endommagé ou défectueux',
   cancelled: 'Commande annulée',
@@ -193,14 +217,51 @@ export function refundedQuantities(ledger: Ledger): Map<string, number> {
   return out;
 }
 
-export const refundedShippingCents = (ledger: Ledger): number =>
-  ledger.refunds.reduce((sum, r) => sum + r.shippingCents, 0);
+/** The delivery cost a refund may still give back: the order's, less what refunds gave back of it. */
+export const refundableShippingCents = (ledger: Ledger, shippingCostCents: number): number =>
+  Math.max(0, shippingCostCents - ledger.refunds.reduce((sum, r) => sum + r.shippingCents, 0));
 
-/** The VAT rate (percent, one decimal) an order's total includes, read from its own figures. */
-export function orderVatRate(order: { taxCents: number; totalAmountCents: number }): number {
+/** What a refunded line gives back: its unit price (as charged) times the quantity refunded. */
+export const refundLineCents = (line: { unitPriceCents: number; quantity: number }): number =>
+  line.unitPriceCents * line.quantity;
+
+/**
+ * THE amount of a refund (issue 34, one rule): its lines (refundLineCents), the delivery it gives
+ * back and any further amount. The refund dialog shows this total before sending; the decider
+ * records it and checks it against what is refundable (moneySummary's refundableCents).
+ */
+export function refundAmountCents(refund: {
+  lines: readonly { unitPriceCents: number; quantity: number }[];
+  shippingCents: number;
+  extraCents: number;
+}): number {
+  return (
+    refund.lines.reduce((sum, l) => sum + refundLineCents(l), 0) + refund.shippingCents + refund.extraCents
+  );
+}
+
+/** The VAT rates in force in France (CGI art. 278 to 281 nonies), to read a legacy order's rate. */
+const FRENCH_VAT_RATES = [20, 10, 5.5, 2.1, 0] as const;
+
+/**
+ * THE VAT rate of an order (percent): the rate it was priced with, recorded in OrderPlaced since
+ * 2026; for an older order, the French rate nearest to what its own figures say (its VAT was
+ * rounded to the cent, so the ratio of two rounded amounts is never re-used as a rate: a 1,00 €
+ * order at 20 % carries 0,17 € of VAT, a ratio of 20.5 %). Closures, invoices and credit notes
+ * all read it here, so one order is booked at one rate everywhere.
+ */
+export function orderVatRate(order: {
+  taxCents: number;
+  totalAmountCents: number;
+  taxRate?: number;
+}): number {
+  if (order.taxRate !== undefined) return order.taxRate;
   const net = order.totalAmountCents - order.taxCents;
   if (net <= 0 || order.taxCents <= 0) return 0;
-  return Math.round((order.taxCents * 1000) / net) / 10;
+  const measured = (order.taxCents / net) * 100;
+  return FRENCH_VAT_RATES.reduce((best, r) =>
+    Math.abs(r - measured) < Math.abs(best - measured) ? r : best,
+  );
 }
 
 /** The VAT included in a movement of `amountCents` on that order: pro rata of its VAT, to the cent. */
@@ -277,7 +338,7 @@ export const recordPaymentInput = z.object({
     .positive('Le montant doit être supérieur à 0.')
     .max(100_000_000, 'Le montant est trop grand.'),
   method: z.enum(PAYMENT_METHODS, { message: 'Choisissez un moyen de paiement.' }),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez la date du paiement.'),
+  day: daySchema('Indiquez la date du paiement.'),
   reference: z
     .string()
     .trim()
@@ -312,6 +373,21 @@ export const cancelAndRefundInput = z.object({
   method: z.enum(PAYMENT_METHODS, { message: 'Choisissez un moyen de remboursement.' }),
   note: z.string().trim().max(MONEY_NOTE_MAX).optional(),
 });
+
+/**
+ * Why a refund of `amountCents` cannot be recorded when it gives back more than was paid and not yet
+ * refunded (moneySummary's refundableCents); null when it can. The decider refuses with it
+ * (REFUND_TOO_HIGH) and the refund dialog says it under its total before anything is sent.
+ */
+export function refundTooHighMessage(amountCents: number, refundableCents: number): string | null {
+  if (amountCents <= refundableCents) return null;
+  return refundableCents === 0
+    ? "Rien n'a été payé sur cette commande : il n'y a rien à rembourser."
+    : `Le remboursement (${formatEuros(amountCents)}) dépasse ce qui a été payé et pas encore remboursé (${formatEuros(refundableCents)}).`;
+}
+
+/** Cents as a form's amount field shows them, to be typed over ("12,50"): eurosToCents reads it back. */
+export const centsToEuros = (cents: number): string => (cents / 100).toFixed(2).replace('.', ',');
 
 /** Euros typed in a form ("12,50") to cents; null when it is not an amount. */
 export function eurosToCents(text: string): number | null {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.js';
-import { decide, type EvolvingEvent, fold, type OrderCommand } from './decider.js';
+import { given, refusalOf } from '../../../tests/support/decider.js';
+import type { OrderCommand } from './decider.js';
 import type { OrderEvent, OrderPlacedData } from './events.js';
-import { refundCountdown, refundLastDay, withdrawalLastDay, withdrawalWindow } from './withdrawal.js';
+import {
+  REFUND_DAYS,
+  refundBadgeText,
+  refundCountdown,
+  refundDeadline,
+  refundLastDay,
+  withdrawalLastDay,
+  withdrawalRefundedAt,
+  withdrawalWindow,
+} from './withdrawal.js';
 
-const ORDER = 'a0000000-0000-4000-8000-000000000001';
 const LINE_A = 'c0000000-0000-4000-8000-000000000001';
 const LINE_B = 'c0000000-0000-4000-8000-000000000002';
 
@@ -42,21 +50,6 @@ const placed: OrderPlacedData = {
   paymentStatus: 'pending',
 };
 
-/** given events (each at its time) → when command → then events or error */
-function given(...events: [string, OrderEvent][]) {
-  const recorded: EvolvingEvent[] = events.map(([at, e], i) => ({
-    ...e,
-    streamId: ORDER,
-    version: i + 1,
-    metadata: { at },
-  }));
-  const state = fold(recorded);
-  return {
-    state,
-    when: (command: OrderCommand) => () => decide(command, state),
-  };
-}
-
 const placedAt: [string, OrderEvent] = ['2026-11-02T09:00:00.000Z', { type: 'OrderPlaced', data: placed }];
 const deliveredOn = (at: string): [string, OrderEvent] => [
   at,
@@ -69,18 +62,11 @@ const request = (at: string, itemIds = [LINE_A, LINE_B]): OrderCommand => ({
   email: 'marie@example.fr',
   itemIds,
 });
-const codeOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof DomainError ? error.code : String(error);
-  }
-  return null;
-};
+const codeOf = (decision: { decide: () => unknown }) => refusalOf(decision.decide).code;
 
 describe('withdrawal (C. conso L221-18, L221-21)', () => {
   it('is open before delivery: the customer may withdraw at once', () => {
-    const events = given(placedAt).when(request('2026-11-03T10:00:00.000Z'))();
+    const events = given(placedAt).when(request('2026-11-03T10:00:00.000Z')).decide();
     expect(events).toEqual([
       {
         type: 'WithdrawalRequested',
@@ -93,9 +79,9 @@ describe('withdrawal (C. conso L221-18, L221-21)', () => {
     // Delivered on 5 November (Paris): the last day is 19 November, until midnight in Paris.
     const order = given(placedAt, deliveredOn('2026-11-05T15:00:00.000Z'));
     expect(withdrawalLastDay(order.state?.deliveredAt ?? null)).toBe('2026-11-19');
-    expect(order.when(request('2026-11-19T22:59:00.000Z'))()).toHaveLength(1);
+    expect(order.when(request('2026-11-19T22:59:00.000Z')).decide()).toHaveLength(1);
     expect(codeOf(order.when(request('2026-11-19T23:01:00.000Z')))).toBe('WITHDRAWAL_EXPIRED');
-    expect(() => order.when(request('2026-11-20T10:00:00.000Z'))()).toThrow(
+    expect(() => order.when(request('2026-11-20T10:00:00.000Z')).decide()).toThrow(
       'Le délai de rétractation de 14 jours a pris fin le 19 novembre 2026.',
     );
   });
@@ -118,7 +104,7 @@ describe('withdrawal (C. conso L221-18, L221-21)', () => {
 
   it('covers the lines chosen, only lines of the order, once', () => {
     const order = given(placedAt);
-    expect(order.when(request('2026-11-03T10:00:00.000Z', [LINE_B]))()[0]).toMatchObject({
+    expect(order.when(request('2026-11-03T10:00:00.000Z', [LINE_B])).decide()[0]).toMatchObject({
       data: { itemIds: [LINE_B] },
     });
     expect(
@@ -151,7 +137,7 @@ describe('withdrawal (C. conso L221-18, L221-21)', () => {
       itemIds: [LINE_A],
       note: 'Sachet ouvert',
     };
-    expect(requested.when(command)()).toEqual([
+    expect(requested.when(command).decide()).toEqual([
       {
         type: 'WithdrawalExceptionRecorded',
         data: { reason: 'hygiene_seal_broken', itemIds: [LINE_A], note: 'Sachet ouvert' },
@@ -162,18 +148,44 @@ describe('withdrawal (C. conso L221-18, L221-21)', () => {
 });
 
 describe('refund deadline (L221-24): 14 days from the notification', () => {
-  it('counts down to the last day', () => {
+  it("counts down from 14 days (the mail's 14) to the last day, then late", () => {
     const at = '2026-11-03T10:00:00.000Z';
     expect(refundLastDay(at)).toBe('2026-11-17');
-    expect(refundCountdown(at, new Date('2026-11-03T12:00:00.000Z'))).toBe(
-      'Remboursement au plus tard le 17 novembre 2026 (15 jours restants)',
+    const on = (now: string) => refundDeadline(at, new Date(now));
+    expect(refundCountdown(on('2026-11-03T12:00:00.000Z'))).toBe(
+      `Remboursement au plus tard le 17 novembre 2026 (${REFUND_DAYS} jours restants)`,
     );
-    expect(refundCountdown(at, new Date('2026-11-17T12:00:00.000Z'))).toBe(
+    expect(refundBadgeText(on('2026-11-03T12:00:00.000Z'))).toBe(`J-${REFUND_DAYS}`);
+    expect(refundCountdown(on('2026-11-16T12:00:00.000Z'))).toBe(
+      'Remboursement au plus tard le 17 novembre 2026 (1 jour restant)',
+    );
+    expect(refundCountdown(on('2026-11-17T12:00:00.000Z'))).toBe(
       'Remboursement au plus tard le 17 novembre 2026 (dernier jour)',
     );
-    expect(refundCountdown(at, new Date('2026-11-18T12:00:00.000Z'))).toBe(
+    expect(refundBadgeText(on('2026-11-17T22:59:00.000Z'))).toBe('J-0');
+    // Paris midnight: 23:00 UTC on the 17th is already the 18th in Paris.
+    expect(refundBadgeText(on('2026-11-17T23:00:00.000Z'))).toBe('remboursement en retard');
+    expect(refundCountdown(on('2026-11-18T12:00:00.000Z'))).toBe(
       'Remboursement en retard : il était dû au plus tard le 17 novembre 2026',
     );
+  });
+
+  it('a request at 00:30 in Paris counts from that Paris day', () => {
+    expect(refundLastDay('2026-11-02T23:30:00.000Z')).toBe('2026-11-17');
+  });
+
+  it('stops once a refund is recorded after the request', () => {
+    const at = '2026-11-03T10:00:00.000Z';
+    const refundedAt = withdrawalRefundedAt(at, [
+      { at: '2026-11-01T09:00:00.000Z' },
+      { at: '2026-11-05T09:00:00.000Z' },
+    ]);
+    expect(refundedAt).toBe('2026-11-05T09:00:00.000Z');
+    expect(withdrawalRefundedAt(at, [{ at: '2026-11-01T09:00:00.000Z' }])).toBeNull();
+    // Long after the deadline: still « remboursée », never late.
+    const done = refundDeadline(at, new Date('2026-12-20T12:00:00.000Z'), refundedAt);
+    expect(refundBadgeText(done)).toBe('remboursée');
+    expect(refundCountdown(done)).toBe('Remboursement effectué le 5 novembre 2026 à 10:00');
   });
 
   it('the window says requested once asked', () => {

@@ -15,11 +15,11 @@
  */
 
 import { z } from 'zod';
-import { frenchCalendarDate } from '../account/order-status.js';
 import { emailAddress } from '../common/fields.js';
 import { FULL_NAME_MAX, NOTES_MAX } from '../common/limits.js';
 import { addDays, daysBetween } from '../dashboard/periods.js';
 import { uuidInput } from '../security/ids.js';
+import { frenchCalendarDate, frenchDateTime } from '../site/dates.js';
 import { parisDay } from '../site/time-zone.js';
 
 export const WITHDRAWAL_DAYS = 14;
@@ -77,19 +77,52 @@ export function withdrawalWindow(
 export const refundLastDay = (requestedAt: string): string =>
   addDays(parisDay(new Date(requestedAt)), REFUND_DAYS);
 
-/** Days left to refund, today included (0: the deadline passed). */
-export function refundDaysLeft(requestedAt: string, now: Date): number {
-  const left = daysBetween(parisDay(now), refundLastDay(requestedAt));
-  return Math.max(0, left);
+/**
+ * Where the refund of a withdrawal stands (L221-24), by one rule read by the list's badge, the
+ * details and the mail alike: refund at the latest REFUND_DAYS (14) days after the Paris day of the
+ * request. On that day 14 days are left (J-14), on the last day none (« dernier jour », J-0), the
+ * day after it is late; once a refund is recorded after the request, the countdown stops.
+ */
+export type RefundDeadline =
+  | { kind: 'refunded'; at: string }
+  | { kind: 'due'; lastDay: string; daysLeft: number }
+  | { kind: 'overdue'; lastDay: string };
+
+export function refundDeadline(
+  requestedAt: string,
+  now: Date,
+  refundedAt: string | null = null,
+): RefundDeadline {
+  if (refundedAt) return { kind: 'refunded', at: refundedAt };
+  const lastDay = refundLastDay(requestedAt);
+  // daysBetween counts both ends: the days left after today are one fewer.
+  const daysLeft = daysBetween(parisDay(now), lastDay) - 1;
+  return daysLeft < 0 ? { kind: 'overdue', lastDay } : { kind: 'due', lastDay, daysLeft };
 }
 
-/** « Remboursement avant le 9 décembre 2026 (J-5) » and its overdue form. */
-export function refundCountdown(requestedAt: string, now: Date): string {
-  const lastDay = refundLastDay(requestedAt);
-  const left = refundDaysLeft(requestedAt, now);
-  const date = frenchCalendarDate(lastDay);
-  if (left === 0) return `Remboursement en retard : il était dû au plus tard le ${date}`;
-  return `Remboursement au plus tard le ${date} (${left === 1 ? 'dernier jour' : `${left} jours restants`})`;
+/** The first refund recorded at or after the withdrawal request: the refund it was owed. */
+export const withdrawalRefundedAt = (
+  requestedAt: string,
+  refunds: readonly { at: string }[],
+): string | null =>
+  refunds
+    .map((r) => r.at)
+    .filter((at) => at >= requestedAt)
+    .sort()[0] ?? null;
+
+/** « Remboursement au plus tard le 9 décembre 2026 (5 jours restants) », its last day, late and done forms. */
+export function refundCountdown(deadline: RefundDeadline): string {
+  if (deadline.kind === 'refunded') return `Remboursement effectué le ${frenchDateTime(deadline.at)}`;
+  const date = frenchCalendarDate(deadline.lastDay);
+  if (deadline.kind === 'overdue') return `Remboursement en retard : il était dû au plus tard le ${date}`;
+  const left = deadline.daysLeft;
+  return `Remboursement au plus tard le ${date} (${left === 0 ? 'dernier jour' : left === 1 ? '1 jour restant' : `${left} jours restants`})`;
+}
+
+/** The list's short form: « J-14 » … « J-0 », « remboursement en retard », « remboursée ». */
+export function refundBadgeText(deadline: RefundDeadline): string {
+  if (deadline.kind === 'refunded') return 'remboursée';
+  return deadline.kind === 'overdue' ? 'remboursement en retard' : `J-${deadline.daysLeft}`;
 }
 
 /** The withdrawal form (the name, the lines, the email for the acknowledgement): one schema for the page and the procedure. */

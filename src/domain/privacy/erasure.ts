@@ -54,3 +54,64 @@ export function checkSelfDeletion(role: string): void {
 
 export const wrongPassword = () =>
   new DomainError('invalid', 'WRONG_PASSWORD', PRIVACY_MESSAGES.wrongPassword);
+
+/**
+ * An order the erasure would leave nobody to finish: still to deliver (not yet delivered nor
+ * cancelled), to pay (delivered, not paid in full) or to refund (cancelled or withdrawn, with money
+ * not given back). The account is erased only once each is finished, or cancelled and refunded.
+ */
+export interface ErasableOrder {
+  orderNumber: string;
+  status: string;
+  totalAmountCents: number;
+  paidCents: number;
+  refundedCents: number;
+  /** A withdrawal was requested (the refund of the withdrawn articles is due). */
+  withdrawalRequested: boolean;
+}
+
+export type OpenOrderReason = 'deliver' | 'pay' | 'refund';
+
+const OPEN_REASON_LABELS: Record<OpenOrderReason, string> = {
+  deliver: 'à livrer',
+  pay: 'à payer',
+  refund: 'à rembourser',
+};
+
+/** Why an order keeps its customer, or null when nothing is left to do. */
+export function openOrderReason(order: ErasableOrder): OpenOrderReason | null {
+  const kept = order.paidCents - order.refundedCents;
+  if (order.status === 'cancelled') return kept > 0 ? 'refund' : null;
+  if (order.withdrawalRequested && order.paidCents > 0 && order.refundedCents === 0) return 'refund';
+  if (order.status !== 'delivered') return 'deliver';
+  return order.paidCents < order.totalAmountCents ? 'pay' : null;
+}
+
+/** « CMD-2026-000001 (à livrer), CMD-2026-000002 (à rembourser) ». */
+const openList = (open: { orderNumber: string; reason: OpenOrderReason }[]) =>
+  open.map((o) => `${o.orderNumber} (${OPEN_REASON_LABELS[o.reason]})`).join(', ');
+
+/** The French sentence that says what must happen first, to the customer or to the back-office. */
+export function openOrdersMessage(
+  open: { orderNumber: string; reason: OpenOrderReason }[],
+  who: 'customer' | 'admin',
+): string {
+  const many = open.length > 1;
+  if (who === 'customer')
+    return `Votre compte ne peut pas encore être supprimé : ${many ? 'vos commandes' : 'votre commande'} ${openList(open)} ${many ? 'sont' : 'est'} en cours. Nous devons d’abord ${many ? 'les' : 'la'} terminer, ou ${many ? 'les ' : 'l’'}annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`;
+  return `Ce compte ne peut pas encore être supprimé : ${many ? 'les commandes' : 'la commande'} ${openList(open)} ${many ? 'sont' : 'est'} en cours. Terminez-${many ? 'les' : 'la'}, ou annulez-${many ? 'les' : 'la'} et remboursez, puis supprimez le compte.`;
+}
+
+/** The orders still open, with why (empty: the account may be erased). */
+export const openOrders = (orders: readonly ErasableOrder[]) =>
+  orders.flatMap((o) => {
+    const reason = openOrderReason(o);
+    return reason ? [{ orderNumber: o.orderNumber, reason }] : [];
+  });
+
+/** Refuses the erasure of an account while one of its orders is still open (RGPD art. 17 § 3 b). */
+export function checkNoOpenOrders(orders: readonly ErasableOrder[], who: 'customer' | 'admin'): void {
+  const open = openOrders(orders);
+  if (open.length > 0)
+    throw new DomainError('conflict', 'OPEN_ORDERS', openOrdersMessage(open, who), { open });
+}

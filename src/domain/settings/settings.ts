@@ -5,6 +5,15 @@ import { EMAIL_MAX, tooLongMessage } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
 import type { SellerIdentity } from '../invoices/identity.js';
 import { LEGAL_NOTICE_DEFAULTS, type LegalIdentity, legalIdentity } from '../legal/identity.js';
+import {
+  compactCode,
+  EMPTY_PAYMENT_INSTRUCTIONS,
+  isBic,
+  isIban,
+  PAYMENT_INSTRUCTION_MESSAGES,
+  type PaymentInstructions,
+} from './payment-instructions.js';
+import { checkoutClosure, missingLegalMentions } from './readiness.js';
 
 /**
  * The shop settings (back-office.md §2 "Paramètres", §3 defaults): ONE schema, parsed by the
@@ -60,7 +69,34 @@ const legalNoticeShape = {
 
 // --- end of the Mentions légales block ------------------------------------------------------------
 
-export const shopSettingsSchema = z.object({
+// --- Paiement (issue 35): how a customer pays by transfer or cheque, kept in one block ------------
+
+const PM = PAYMENT_INSTRUCTION_MESSAGES;
+const paymentInstructionsShape = {
+  iban: z
+    .string()
+    .max(50, PM.iban)
+    .transform(compactCode)
+    .refine((v) => v === '' || isIban(v), PM.iban)
+    .default(''),
+  bic: z
+    .string()
+    .max(20, PM.bic)
+    .transform(compactCode)
+    .refine((v) => v === '' || isBic(v), PM.bic)
+    .default(''),
+  chequePayee: text(120).default(''),
+};
+
+/** The IBAN and the BIC go together: a transfer needs both. */
+function ibanWithBic(v: PaymentInstructions, ctx: z.RefinementCtx) {
+  if (v.iban && !v.bic) ctx.addIssue({ code: 'custom', path: ['bic'], message: PM.ibanWithoutBic });
+  if (v.bic && !v.iban) ctx.addIssue({ code: 'custom', path: ['iban'], message: PM.bicWithoutIban });
+}
+
+// --- end of the Paiement block ---------------------------------------------------------------------
+
+const settingsFields = z.object({
   // Général
   shopName: text(120).min(1, M.shopNameRequired),
   shopDescription: text(1000).default(''),
@@ -104,7 +140,11 @@ export const shopSettingsSchema = z.object({
   maintenanceMode: z.boolean(),
   // Mentions légales (issue 26): LCEN art. 6 III and C. conso L612-1
   ...legalNoticeShape,
+  // Paiement (issue 35)
+  ...paymentInstructionsShape,
 });
+
+export const shopSettingsSchema = settingsFields.superRefine(ibanWithBic);
 
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
@@ -130,6 +170,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   contactNotifications: true,
   maintenanceMode: false,
   ...LEGAL_NOTICE_DEFAULTS,
+  ...EMPTY_PAYMENT_INSTRUCTIONS,
 };
 
 /** The Commerce tab as the pricing rules read it (src/domain/catalog/pricing.ts). */
@@ -164,6 +205,8 @@ export interface ShopIdentity {
   email: string;
   phone: string;
   address: string;
+  /** Paramètres › Paiement: what the confirmation mail tells the customer (absent: not given). */
+  payment?: PaymentInstructions;
 }
 
 export const shopIdentity = (s: ShopSettings): ShopIdentity => ({
@@ -171,6 +214,7 @@ export const shopIdentity = (s: ShopSettings): ShopIdentity => ({
   email: s.shopEmail,
   phone: s.shopPhone,
   address: s.shopAddress,
+  payment: { iban: s.iban, bic: s.bic, chequePayee: s.chequePayee },
 });
 
 /** What the storefront may know: the shop's identity and its delivery rules. */
@@ -182,16 +226,22 @@ export interface PublicShop extends ShopIdentity {
   legal: LegalIdentity;
   /** « Stock limité » at or under this count (Paramètres › Notifications). */
   lowStockThreshold: number;
+  /** Why the checkout takes no order now (readiness.ts), or null when it does. */
+  orderingClosed: string | null;
 }
 
-/** `seller`: Paramètres › Facturation, the legal entity the legal notices name. */
-export const publicShop = (s: ShopSettings, seller: SellerIdentity): PublicShop => ({
+/**
+ * `seller`: Paramètres › Facturation, the legal entity the legal notices name. `production`: the
+ * checkout closes while a legally required mention is missing (checkoutClosure).
+ */
+export const publicShop = (s: ShopSettings, seller: SellerIdentity, production = false): PublicShop => ({
   ...shopIdentity(s),
   description: s.shopDescription,
   currency: s.currency,
   delivery: commerceRules(s),
   legal: legalIdentity(s, seller),
   lowStockThreshold: s.lowStockThreshold,
+  orderingClosed: checkoutClosure(production, missingLegalMentions(s, seller)),
 });
 
 // --- The form --------------------------------------------------------------------------------

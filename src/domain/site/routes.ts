@@ -10,9 +10,32 @@ export const RUBRIQUE_IDS = [
 ] as const;
 export type RubriqueId = (typeof RUBRIQUE_IDS)[number];
 
+/**
+ * The back-office's screens under /admin/ (besides /admin/login). The one list: the server answers
+ * 200 for each, routes/admin.tsx must render each (its screen table is keyed by it, so a screen
+ * added there without being added here does not compile), and the sidebar names them.
+ */
+export const ADMIN_SCREENS = [
+  'dashboard',
+  'products',
+  'customers',
+  'orders',
+  'contact',
+  'interventions',
+  'planning',
+  'tournee',
+  'rapport',
+  'treatments',
+  'invoices',
+  'audit',
+  'settings',
+] as const;
+export type AdminScreen = (typeof ADMIN_SCREENS)[number];
+
 const staticRoutes = new Set([
   '/',
   '/boutique',
+  '/tarifs',
   '/panier',
   '/checkout',
   '/confirmation',
@@ -23,13 +46,7 @@ const staticRoutes = new Set([
   '/politique-confidentialite',
   '/admin',
   '/admin/login',
-  '/admin/dashboard',
-  '/admin/products',
-  '/admin/customers',
-  '/admin/orders',
-  '/admin/contact',
-  '/admin/settings',
-  '/admin/audit',
+  ...ADMIN_SCREENS.map((screen) => `/admin/${screen}`),
 ]);
 
 /** True when the app has a screen for this path (trailing slashes ignored). */
@@ -41,8 +58,11 @@ export function isKnownRoute(pathname: string): boolean {
   return (
     /^\/produit\/[^/]+$/.test(path) ||
     /^\/reinitialiser-mot-de-passe$/.test(path) ||
-    // The signed order page (issue 26): /commande/{token}.
-    /^\/commande\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path)
+    // The signed pages, one token scheme (server/orders/order-link.ts): an order (issue 26), a devis
+    // and an intervention's appointments (issue 36).
+    /^\/(commande|devis|rendez-vous)\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path) ||
+    // The public verification of a sealed report (ADR 038): its short code, or none to type one.
+    /^\/verifier(\/[\w-]{1,20})?$/.test(path)
   );
 }
 
@@ -51,6 +71,7 @@ export const INDEXABLE_PAGES: readonly string[] = [
   '/',
   ...RUBRIQUE_IDS.map((id) => `/rubriques/${id}`),
   '/boutique',
+  '/tarifs',
   '/mentions-legales',
   '/cgv',
   '/politique-confidentialite',
@@ -64,6 +85,8 @@ export const PRIVATE_PATH_PREFIXES: readonly string[] = [
   '/checkout',
   '/confirmation',
   '/commande/',
+  '/rendez-vous/',
+  '/verifier',
   '/panier',
   '/auth',
   '/reinitialiser-mot-de-passe',

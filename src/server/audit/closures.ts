@@ -7,6 +7,7 @@
  * lands in a closed day after.
  */
 
+import { addDays } from '../../domain/dashboard/periods.js';
 import { DomainError } from '../../domain/errors.js';
 import {
   type ClosureKind,
@@ -14,9 +15,10 @@ import {
   closureTotals,
   LEDGER_STREAM_ID,
   type Movement,
-  nextDay,
+  type MovementData,
   periodDays,
   periodIsOver,
+  tillMovement,
 } from '../../domain/orders/closures.js';
 import { type Actor, EVENT_SCHEMA_VERSION, MONEY_MOVEMENT_TYPES } from '../../domain/orders/events.js';
 import { parisDay } from '../../domain/site/time-zone.js';
@@ -42,21 +44,22 @@ export interface ClosureRow {
 
 const MOVEMENT_TYPES = MONEY_MOVEMENT_TYPES as unknown as string[];
 
-/** The signed movements of the money events dated in [firstDay, lastDay], in log order. */
+/** The signed movements (tillMovement) of the money events dated in [firstDay, lastDay], in log order. */
 export async function readMovements(
   tx: Tx,
   firstDay: string,
   lastDay: string,
 ): Promise<(Movement & { hash: string })[]> {
-  return await tx<(Movement & { hash: string })[]>`
-    select position, hash, data ->> 'day' as day, data ->> 'method' as method,
-           (case when type = 'PaymentRecorded' then 1 else -1 end) * (data ->> 'amountCents')::int8 as amount_cents,
-           (data ->> 'vatRate')::float8 as vat_rate,
-           (case when type = 'PaymentRecorded' then 1 else -1 end) * (data ->> 'vatCents')::int8 as vat_cents
+  const rows = await tx<{ position: number; hash: string; type: string; data: MovementData }[]>`
+    select position, hash, type, data
       from events
      where type = any(${MOVEMENT_TYPES}::text[])
        and data ->> 'day' between ${firstDay} and ${lastDay}
      order by position`;
+  return rows.map((r) => ({
+    ...(tillMovement(r.type, Number(r.position), r.data) as Movement),
+    hash: r.hash,
+  }));
 }
 
 export async function listClosures(sql: Tx, limit = 400): Promise<ClosureRow[]> {
@@ -157,7 +160,7 @@ export async function closeThrough(
     await tx`select pg_advisory_xact_lock(hashtextextended(${CLOSURE_LOCK}, 0))`;
     const [lastClosed] = await tx<{ day: string | null }[]>`
       select max(last_day)::text as day from money_closures where kind = 'day'`;
-    const from = lastClosed?.day ? nextDay(lastClosed.day) : '0000-01-01';
+    const from = lastClosed?.day ? addDays(lastClosed.day, 1) : '0000-01-01';
     if (from > throughDay) return [];
     const days = (
       await tx<{ day: string }[]>`

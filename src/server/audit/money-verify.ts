@@ -5,36 +5,24 @@
  * movements before the last closed day lacks its closure, no movement sits in a day closed before
  * it was recorded, and (database only) the closures' read table matches the closure events.
  */
-import { type ClosureWritten, closureTotals, type Movement } from '../../domain/orders/closures.js';
+import {
+  type ClosureWritten,
+  closureTotals,
+  type Movement,
+  type MovementData,
+  tillMovement,
+} from '../../domain/orders/closures.js';
 import { canonicalJson } from '../orders/canonical.js';
 import type { AuditEvent, AuditProblem } from './verify.js';
-
-const SIGN: Record<string, number> = { PaymentRecorded: 1, PaymentCancelled: -1, RefundRecorded: -1 };
-
-interface MovementData {
-  day: string;
-  method: string;
-  amountCents: number;
-  vatRate: number;
-  vatCents: number;
-}
 
 export class MoneyVerifier {
   private movements: Movement[] = [];
   private closures: (ClosureWritten & { position: number })[] = [];
 
   add(event: AuditEvent) {
-    const sign = SIGN[event.type];
-    if (sign) {
-      const d = event.data as unknown as MovementData;
-      this.movements.push({
-        position: Number(event.position),
-        day: d.day,
-        method: d.method,
-        amountCents: sign * d.amountCents,
-        vatRate: d.vatRate,
-        vatCents: sign * d.vatCents,
-      });
+    const movement = tillMovement(event.type, Number(event.position), event.data as unknown as MovementData);
+    if (movement) {
+      this.movements.push(movement);
     } else if ((event.type as string) === 'ClosureWritten') {
       this.closures.push({ ...(event.data as unknown as ClosureWritten), position: Number(event.position) });
     }

@@ -15,6 +15,7 @@ import { appendFile, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sql, Tx } from '../db/client.js';
 import { logHorizon } from '../db/horizon.js';
+import { verifyReports } from '../interventions/report-verify.js';
 import { verifyDocuments } from '../invoices/verify.js';
 import { canonicalJson, eventContent, eventHash } from '../orders/canonical.js';
 import { eventColumns, type StoredEvent } from '../orders/store.js';
@@ -62,7 +63,10 @@ export type ProblemKind =
   | 'format'
   /** A closure of the till that does not verify (money-verify.ts). */
   | 'closure'
-  /** Invoices and credit notes: a gap, a wrong citation, a changed PDF (src/server/invoices/verify.ts). */
+  /**
+   * Invoices and credit notes: a gap, a wrong citation, a changed PDF (src/server/invoices/verify.ts);
+   * sealed reports: a content or visit that differs from the log, a changed PDF (interventions/report-verify.ts).
+   */
   | 'document';
 
 export interface AuditProblem {
@@ -406,6 +410,8 @@ export async function verifyIn(
     report.problems.unshift(...chainProblems(key, checkpoints).filter((p) => !known.has(p.message)));
     const documents = await verifyDocuments(tx);
     report.problems.push(...documents.problems.map((p) => ({ ...p, kind: 'document' as const })));
+    const reports = await verifyReports(tx);
+    report.problems.push(...reports.problems.map((p) => ({ ...p, kind: 'document' as const })));
     report.ok = report.problems.length === 0;
     if (witnessVerifier) {
       const seen = new Set(report.problems.map((p) => p.message));
@@ -631,4 +637,17 @@ export function chainProblems(key: string, checkpoints: readonly Checkpoint[]): 
     }
   });
   return problems;
+}
+
+/**
+ * Third probe, finding 10: without its witness file, orders:verify compared the database with
+ * nothing but itself, said OK and sealed. A log that has checkpoints must have its witness: the
+ * message when it is missing or empty, null when all is well (or when nothing was sealed yet, so
+ * no witness can exist). The operator who knows the file is elsewhere says --no-witness.
+ */
+export async function missingWitness(sql: Tx, witnessed: Checkpoint[], file: string): Promise<string | null> {
+  if (witnessed.length > 0) return null;
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from audit_checkpoints`;
+  if (!row || row.n === 0) return null;
+  return `MISSING WITNESS: the database has ${row.n} checkpoint(s) but the witness file ${file} is missing or empty, so the log cannot be compared with its copy. Restore the file, point --witness at it, or run with --no-witness to check the database alone.`;
 }

@@ -12,7 +12,8 @@
  * Restore: a first pass reads the whole file and checks everything (format, signature, counts,
  * schema, tables, columns) before anything is written; a second pass loads it in one transaction,
  * checking the signature again (the file may not change in between), then verifies the order log,
- * the closures and the documents, and seals the log for this database, before the one commit. Any
+ * the closures and the documents, checks that the read tables are what the log replays to, and
+ * seals the log for this database, before the one commit. Any
  * refusal is a RestoreError with a French message, and leaves the database as it was.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -25,7 +26,9 @@ import type { Sql, Tx } from '../db/client.js';
 import { errors } from '../errors.js';
 import { streamDownload } from '../http/download.js';
 import { replyError, requireRole } from '../http/staff-gate.js';
+import { replayInterventions } from '../interventions/replay.js';
 import { canonicalJson } from '../orders/canonical.js';
+import { replayOrdersIn } from '../orders/replay.js';
 
 export const BACKUP_FORMAT = 'h27-backup';
 /** 1: unsigned (refused on restore); 2: signed as a whole. */
@@ -204,6 +207,8 @@ export const RESTORE_MESSAGES = {
   changed: `Le fichier de sauvegarde a changé pendant la restauration. ${NOTHING}`,
   logDoesNotVerify: (problems: string) =>
     `Le journal des commandes de cette sauvegarde ne se vérifie pas (${problems}). ${NOTHING}`,
+  readTablesDiffer: (count: number, first: string) =>
+    `Les tables de cette sauvegarde ne sont pas ce que donne son journal rejoué : ${count} ligne${count > 1 ? 's' : ''} diffère${count > 1 ? 'nt' : ''} (${first}). ${NOTHING}`,
 } as const;
 
 export type RestoreErrorCode =
@@ -221,7 +226,8 @@ export type RestoreErrorCode =
   | 'ROW_COUNTS'
   | 'NOT_EMPTY'
   | 'CHANGED_DURING_RESTORE'
-  | 'LOG_DOES_NOT_VERIFY';
+  | 'LOG_DOES_NOT_VERIFY'
+  | 'READ_TABLES_DIFFER';
 
 export class RestoreError extends DomainError {
   constructor(
@@ -354,6 +360,26 @@ async function checkBackup(sql: Sql, source: BackupSource, key: string): Promise
   return { header, end };
 }
 
+/**
+ * The restored read tables against a replay of the restored log, in the restore's transaction: the
+ * number of differing rows and the first few named (table, row, columns), or null when they agree.
+ */
+async function readTablesDiffer(tx: Tx): Promise<{ count: number; first: string[] } | null> {
+  const orders = await replayOrdersIn(tx, { maxDifferences: 3 });
+  // The intervention replay opens its own transaction: here it runs in this one.
+  const inThisTransaction = { begin: (_mode: string, run: (t: Tx) => unknown) => run(tx) } as unknown as Sql;
+  const interventions = await replayInterventions(inThisTransaction);
+  const count = orders.differenceCount + interventions.differences.length;
+  if (count === 0) return null;
+  const named = (table: string, d: { id: string; kind: string; columns: string[] }) =>
+    `${table} ${d.id} ${d.kind === 'missing' ? 'absente' : d.kind === 'extra' ? 'en trop' : `: ${d.columns.join(', ')}`}`;
+  const first = [
+    ...orders.differences.map((d) => named(d.table, d)),
+    ...interventions.differences.map((d) => named('interventions', d)),
+  ].slice(0, 3);
+  return { count, first };
+}
+
 export interface RestoreResult {
   rows: number;
   counts: Record<string, number>;
@@ -438,6 +464,16 @@ export async function restoreBackup(
             .map((p) => p.message)
             .join('; '),
         ),
+      );
+    }
+    // The read tables are what the log replays to (third probe, finding 11): a backup re-signed
+    // by someone holding the key, whose orders, lines, sales or interventions contradict the log,
+    // is refused here, not left for an orders:replay nobody runs.
+    const readTables = await readTablesDiffer(tx);
+    if (readTables) {
+      throw new RestoreError(
+        'READ_TABLES_DIFFER',
+        RESTORE_MESSAGES.readTablesDiffer(readTables.count, readTables.first.join('; ')),
       );
     }
     // A restored shop is never seeded (the demo catalogue, an admin of ADMIN_PASSWORD): a shop that

@@ -1,4 +1,5 @@
 import { PRODUCT_MESSAGES, type ProductRecord, productSearchPatterns } from '../../domain/catalog/product.js';
+import { isRealTimestamp } from '../../domain/common/dates.js';
 import { DomainError } from '../../domain/errors.js';
 import { isId } from '../../domain/security/ids.js';
 import { afterCommit } from '../db/after-commit.js';
@@ -24,7 +25,8 @@ const columns = (sql: Tx) => sql`
   id, title, slug, mini_description, description, price_cents, promo_price_cents, shipping_cost_cents,
   stock_quantity, infinite_stock, is_on_promotion, category, subcategory, brand, tags, delivery_time, size,
   color, weight_kg::float8 as weight_kg, main_image, additional_images, is_available, is_visible_in_shop,
-  biocide_type, professional_only, certibiocide_category, hazard_pictograms, signal_word, hazard_statements,
+  biocide_type, professional_only, certibiocide_category, amm_number, antidote, reentry_delay_hours,
+  anticoagulant_rodenticide, hazard_pictograms, signal_word, hazard_statements,
   precautionary_statements, safety_data_sheet, label_image, net_quantity::float8 as net_quantity, net_unit,
   promo_started_at, reference_price_cents, created_at`;
 
@@ -68,8 +70,7 @@ function splitCursor(cursor: string): [string, string] {
   const at = cursor.lastIndexOf('|');
   const time = cursor.slice(0, at);
   const id = cursor.slice(at + 1);
-  const timestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-  if (at < 0 || !timestamp.test(time) || !isId(id)) {
+  if (at < 0 || !isRealTimestamp(time) || !isId(id)) {
     throw new DomainError('invalid', 'INVALID_CURSOR', 'Page invalide');
   }
   return [time, id];

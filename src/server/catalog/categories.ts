@@ -84,6 +84,27 @@ export async function mergeCategory(sql: Sql, fromId: string, intoId: string): P
   });
 }
 
+/** Removes a category no product uses; one still used is refused with the reason. */
+export async function removeCategory(sql: Sql, id: string): Promise<ProductCategory[]> {
+  return await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('h27:categories'))`;
+    const [category] = await tx<{ name: string }[]>`
+      select name from product_categories where id = ${id} for update`;
+    if (!category) throw notFound();
+    const [used] = await tx<{ n: number }[]>`
+      select count(*)::int as n from products where category = ${category.name}`;
+    if (used!.n > 0) {
+      throw new DomainError(
+        'conflict',
+        'CATEGORY_NOT_EMPTY',
+        CATEGORY_MESSAGES.notEmpty(category.name, used!.n),
+      );
+    }
+    await tx`delete from product_categories where id = ${id}`;
+    return await listCategories(tx);
+  });
+}
+
 /**
  * The list's order: the ids given come first, in that order; categories not named (added meanwhile
  * by another admin) keep their order after them. Unknown ids are ignored.

@@ -1,5 +1,11 @@
-import { discountForbidden } from '../../domain/catalog/discount-ban.js';
-import { formatEuros, type PricePoint, referencePriceCents } from '../../domain/catalog/pricing.js';
+import {
+  effectivePriceCents,
+  formatEuros,
+  type Priced,
+  type PricePoint,
+  promoApplies,
+  referencePriceCents,
+} from '../../domain/catalog/pricing.js';
 import { PRODUCT_MESSAGES, type ProductRecord } from '../../domain/catalog/product.js';
 import { DomainError } from '../../domain/errors.js';
 import type { Tx } from '../db/client.js';
@@ -18,15 +24,12 @@ interface PriceState {
   biocideType: string | null;
 }
 
-/** What the shopper pays, and whether a reduction is announced. */
-function charged(p: PriceState) {
-  const reduced =
-    p.isOnPromotion &&
-    p.promoPriceCents !== null &&
-    p.promoPriceCents < p.priceCents &&
-    !discountForbidden(p.biocideType);
-  return { reduced, cents: reduced ? (p.promoPriceCents as number) : p.priceCents };
-}
+/**
+ * What the shopper pays, and whether a reduction is announced: the shop's one rule (promoApplies).
+ * A save's prices carry no reference yet (the reduction is checked against it below); the saved
+ * state carries its own, so a reduction its reference ended counts as ended here too.
+ */
+const charged = (p: Priced) => ({ reduced: promoApplies(p), cents: effectivePriceCents(p) });
 
 export async function priceHistory(sql: Tx, productId: string): Promise<PricePoint[]> {
   return await sql<PricePoint[]>`

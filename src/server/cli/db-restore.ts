@@ -2,7 +2,8 @@
 // base", or `db:backup`) into an EMPTY database (DATABASE_URL, or the embedded one of DATA_DIR),
 // after applying the migrations. AUDIT_KEY must be the key of the server that made the backup: the
 // whole file is checked against its signature before anything is written, then loaded, verified
-// (order log, closures, documents) and sealed for this database in one transaction. Exit 2 with a
+// (order log, closures, documents, read tables against the replayed log) and sealed for this
+// database in one transaction. Exit 2 with a
 // French message, and nothing written, when the file or its log is refused. The sealing checkpoint
 // is appended to the witness file (AUDIT_WITNESS_FILE, by default DATA_DIR/audit-witness.ndjson) of
 // the server that will serve the restored shop.

@@ -1,5 +1,6 @@
 // `npm run orders:replay [-- --apply]`: rebuilds orders/order_items from the log, compares them
 // row by row with the live tables, prints the differences; exit 1 when any (unless applied).
+import { replayInterventions } from '../interventions/replay.js';
 import { replayOrders } from '../orders/replay.js';
 import { hasFlag, progress, withOrderLog } from './orders-cli.js';
 
@@ -26,9 +27,28 @@ await withOrderLog(async ({ sql }) => {
   if (report.differenceCount > report.differences.length) {
     console.log(`  ... and ${report.differenceCount - report.differences.length} more`);
   }
-  if (report.differenceCount === 0) {
+  // The other streams of the log (docs/decisions/032-event-log-beyond-orders.md).
+  const interventions = await replayInterventions(sql, { apply });
+  console.log(
+    `Replayed ${interventions.events} intervention events into ${interventions.interventions} interventions.`,
+  );
+  for (const d of interventions.differences.slice(0, 50)) {
+    console.log(
+      `  ${d.table ?? 'interventions'} ${d.id} ${d.kind}${d.columns.length ? `: ${d.columns.join(', ')}` : ''}`,
+    );
+  }
+  const total = report.differenceCount + interventions.differences.length;
+  if (total === 0) {
     console.log('The live tables equal the rebuild.');
     return 0;
+  }
+  if (report.differenceCount === 0) {
+    if (interventions.applied) {
+      console.log(`${interventions.differences.length} differing intervention rows replaced by the rebuild.`);
+      return 0;
+    }
+    console.log('Differing intervention rows. Run with --apply to replace them with the rebuild.');
+    return 1;
   }
   if (report.applied) {
     console.log(`${report.differenceCount} differing rows replaced by the rebuild (one transaction).`);

@@ -1,6 +1,7 @@
-// `npm run orders:verify [-- --file log.ndjson] [-- --witness FILE] [-- --no-checkpoint]`: proves
+// `npm run orders:verify [-- --file log.ndjson] [-- --witness FILE | --no-witness] [-- --no-checkpoint]`: proves
 // the order log was not tampered with; reports each problem with its position and exits 1 on any.
-// With --witness, the database is also checked against the checkpoints copied to that file. After
+// The database is also checked against the checkpoints copied to the witness file (AUDIT_WITNESS_FILE,
+// or --witness FILE); a log with checkpoints and no witness exits 1 unless --no-witness. After
 // a clean check of the database it writes a signed checkpoint (appended to AUDIT_WITNESS_FILE).
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import readline from 'node:readline';
 import {
   type AuditReport,
   latestWitnessed,
+  missingWitness,
   parseWitness,
   sealLog,
   verifyDatabase,
@@ -47,6 +49,13 @@ async function verifyTheDatabase({ sql, config }: Parameters<Parameters<typeof w
   const witnessed = witnessFile
     ? parseWitness(await readFile(witnessFile, 'utf8'))
     : await latestWitnessed(config.AUDIT_WITNESS_FILE);
+  const missing = hasFlag('--no-witness')
+    ? null
+    : await missingWitness(sql, witnessed, witnessFile ?? config.AUDIT_WITNESS_FILE);
+  if (missing) {
+    console.log(missing);
+    return 1;
+  }
   const report = await verifyDatabase(sql, config.AUDIT_KEY, progress('verify'), { witnessed });
   print(
     report,

@@ -60,20 +60,25 @@ export async function queueContactNotice(
     dedupeKey: `contact-request:${request.id}`,
     kind: 'shop-contact-request',
     to: settings.shopEmail,
+    // « Répondre » in the shop's mailbox answers the person, not the shop's own sender address.
+    replyTo: request.email,
   });
 }
 
-/** The owner's answer to a request, sent to the visitor in the shop's frame. */
+/**
+ * The owner's answer to a request, sent to the visitor in the shop's frame, as the owner wrote it:
+ * the form starts with the greeting, so the mail adds none of its own (what the owner sees is sent).
+ */
 export async function queueContactReply(
   sql: Tx,
-  reply: { id: string; to: string; name: string; body: string },
+  reply: { id: string; to: string; body: string },
   settings: ShopSettings,
 ): Promise<boolean> {
   const shop = shopIdentity(settings);
   const mail = renderMail({
     shopName: shop.name,
     subject: `Réponse à votre demande - ${shop.name}`,
-    greeting: `Bonjour ${reply.name},`,
+    greeting: null,
     blocks: [
       ...reply.body
         .split(/\n{2,}/)

@@ -116,7 +116,8 @@ export async function contactRequest(sql: Tx, id: string): Promise<ContactReques
 
 /**
  * "Noter un appel" or "Répondre par email": kept with the request; an email is queued through the
- * outbox in the same transaction, so it is sent exactly when it is recorded.
+ * outbox in the same transaction, so it is sent exactly when it is recorded. Either moves a new
+ * request to « Traitée » (issue 35): the owner has answered it.
  */
 export async function addContactReply(
   sql: Sql,
@@ -126,20 +127,18 @@ export async function addContactReply(
   settings: ShopSettings,
 ): Promise<ContactRequestRow> {
   return await sql.begin(async (tx) => {
-    const [request] = await tx<{ name: string; email: string }[]>`
-      select name, email from contact_requests where id = ${id} for update`;
+    const [request] = await tx<{ email: string }[]>`
+      select email from contact_requests where id = ${id} for update`;
     if (!request) throw notFound();
     const [row] = await tx<{ id: string }[]>`
       insert into contact_request_replies (request_id, kind, body, author_id, author_name)
       values (${id}, ${reply.kind}, ${reply.body}, ${by.id}, ${by.name})
       returning id`;
     if (reply.kind === 'email') {
-      await queueContactReply(
-        tx,
-        { id: row!.id, to: request.email, name: request.name, body: reply.body },
-        settings,
-      );
+      await queueContactReply(tx, { id: row!.id, to: request.email, body: reply.body }, settings);
     }
+    // Called back or answered: the request is dealt with (« Traitée »), by whoever did it first.
+    await setContactRequestHandled(tx, id, true, by);
     return await contactRequest(tx, id);
   });
 }

@@ -30,15 +30,17 @@ async function account(sql: Tx, id: string) {
 
 /**
  * The customer's orders (number, date, status, total), newest first, and the totals the customer's
- * own page shows (accountTotals: the one "total dépensé" rule for now; issue 24 replaces it).
+ * own page shows (accountTotals: the one "total dépensé" rule for now; issue 24 replaces it), and
+ * whether the address is confirmed (the verification mail is offered only while it is not).
  */
 export async function customerOrders(sql: Tx, id: string) {
-  await account(sql, id);
+  const { emailVerified } = await account(sql, id);
   const [orders, totals] = await Promise.all([listCustomerOrders(sql, id), accountTotals(sql, id)]);
   return {
     orders: orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
     orderCount: totals.orderCount,
     totalSpentCents: Number(totals.totalSpentCents),
+    emailVerified,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../../domain/account/customers.js';
 import { WEAK_PASSWORD_CODE } from '../../domain/account/password.js';
 import { checkRoleChange, type Role } from '../../domain/account/roles.js';
+import { isRealTimestamp } from '../../domain/common/dates.js';
 import { DomainError } from '../../domain/errors.js';
 import { checkPassword } from '../auth/password-strength.js';
 import { revokeSessions } from '../auth/session-revocation.js';
@@ -42,14 +43,12 @@ const columns = (sql: Tx) => sql`
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const POSTGRES_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
 /** The cursor is the last row's created_at as PostgreSQL prints it (microseconds kept) and its id. */
 function readCursor(cursor: string): { at: string; id: string } {
   const bar = cursor.indexOf('|');
   const at = cursor.slice(0, bar);
   const id = cursor.slice(bar + 1);
-  if (bar < 1 || !POSTGRES_TIME.test(at) || !/^[\w-]{1,100}$/.test(id)) {
+  if (bar < 1 || !isRealTimestamp(at) || !/^[\w-]{1,100}$/.test(id)) {
     throw new DomainError('invalid', 'INVALID_CURSOR', 'Page invalide');
   }
   return { at, id };
@@ -80,7 +79,7 @@ export async function listCustomers(sql: Tx, query: CustomerQuery): Promise<Admi
       from profiles p
       join users u on u.id = p.id
      where ${where}
-       ${after ? sql`and (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id})` : sql``}
+       ${after ? sql`and (p.created_at, p.id) < (${after.at}::text::timestamptz, ${after.id})` : sql``}
      order by p.created_at desc, p.id desc
      limit ${query.limit + 1}`;
   const count = after

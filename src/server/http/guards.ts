@@ -13,7 +13,8 @@ import { ORIGIN_REFUSED_CODE, originRefusedMessage } from '../../domain/security
 import type { Config } from '../config.js';
 import { clientIp } from '../context.js';
 import { DOCUMENT_UPLOAD_PATH } from '../images/documents.js';
-import { IMAGE_UPLOAD_PATH } from '../images/upload.js';
+import { IMAGE_UPLOAD_PATH, VISIT_PHOTO_UPLOAD_PATH } from '../images/upload.js';
+import { REQUEST_PHOTO_PATH } from '../interventions/request-photos.js';
 import { hardenSocket } from './harden-socket.js';
 
 /** Request limits (README, Security). Uploads have their own, in their route. */
@@ -146,17 +147,53 @@ function admitApiRequest(req: IncomingMessage, res: ServerResponse, config: Conf
 }
 
 /**
+ * The one spelling of a request's target (third probe, finding 4): the path as the router's URL
+ * parser reads it (dot segments resolved, `%2e` read as a dot, `\\` as a slash, an absolute-form
+ * target reduced to its path), then repeated slashes collapsed; the query kept. The result is a
+ * fixed point: parsing it again gives it back, so the guard, the route table, tRPC and better-auth
+ * all read one path. Null when it cannot be parsed.
+ */
+export function normalRequestTarget(raw: string): { pathname: string; url: string } | null {
+  try {
+    const parsed = /^https?:\/\//i.test(raw)
+      ? new URL(raw)
+      : // Prefixed with an origin: alone, `//api/x` would name a host "api".
+        new URL(`http://localhost${raw.startsWith('/') ? '' : '/'}${raw}`);
+    const pathname = parsed.pathname.replace(/\/{2,}/g, '/');
+    return { pathname, url: pathname + parsed.search };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Rewrites `req.url` to its one spelling (normalRequestTarget) and returns the path, or null when
+ * the path is malformed (undecodable `%`). Called once per request, before the guard and the route
+ * table, and for each websocket upgrade.
+ */
+export function normalizeRequestPath(req: IncomingMessage): string | null {
+  const raw = req.url ?? '/';
+  try {
+    decodeURIComponent(raw.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+  const target = normalRequestTarget(raw);
+  if (!target) return null;
+  if (target.url !== raw) req.url = target.url;
+  return target.pathname;
+}
+
+/**
  * Checks a request before routing. Returns true when it answered (refused) the request.
  */
 export function guardRequest(req: IncomingMessage, res: ServerResponse, config: Config): boolean {
   const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-  try {
-    decodeURIComponent(rawPath);
-  } catch {
+  const pathname = normalizeRequestPath(req);
+  if (pathname === null) {
     refuse(res, rawPath, 400, 'BAD_REQUEST', 'MALFORMED_PATH', messages.malformedPath);
     return true;
   }
-  const pathname = rawPath;
   if (!pathname.startsWith('/api/')) return false;
   if (!admitApiRequest(req, res, config)) {
     res.setHeader('Retry-After', '1');
@@ -174,7 +211,10 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, config: 
     // Uploads bound their own body (10 MB, with the image's French message): image-upload.ts.
     const limit = isAuth
       ? LIMITS.authBodyBytes
-      : pathname === IMAGE_UPLOAD_PATH || pathname === DOCUMENT_UPLOAD_PATH
+      : pathname === IMAGE_UPLOAD_PATH ||
+          pathname === VISIT_PHOTO_UPLOAD_PATH ||
+          pathname === REQUEST_PHOTO_PATH ||
+          pathname === DOCUMENT_UPLOAD_PATH
         ? Number.POSITIVE_INFINITY
         : LIMITS.trpcBodyBytes;
     const length = contentLength(req);

@@ -28,7 +28,19 @@ import {
   serveDocument,
 } from '../images/documents.js';
 import { readImageVariant } from '../images/images.js';
-import { handleImageUpload, IMAGE_UPLOAD_PATH } from '../images/upload.js';
+import {
+  handleImageUpload,
+  handleVisitPhotoUpload,
+  IMAGE_UPLOAD_PATH,
+  VISIT_PHOTO_UPLOAD_PATH,
+} from '../images/upload.js';
+import { handleRequestPhotoUpload, REQUEST_PHOTO_PATH } from '../interventions/request-photos.js';
+import {
+  handleTreatmentRegisterCsv,
+  handleTreatmentRegisterPdf,
+  TREATMENT_REGISTER_CSV_PATH,
+  TREATMENT_REGISTER_PDF_PATH,
+} from '../interventions/treatment-register.js';
 import { handleSignedOrderDocument, SIGNED_ORDER_DOCUMENT_PATH } from '../invoices/signed-order.js';
 import { startLiveHub } from '../live/hub.js';
 import { logger } from '../logger.js';
@@ -46,7 +58,14 @@ import {
   sitePage,
   UNKNOWN_PRODUCT_LIMIT,
 } from '../storefront/pages.js';
-import { connectSources, createSocketGuard, guardRequest, hardenServer, LIMITS } from './guards.js';
+import {
+  connectSources,
+  createSocketGuard,
+  guardRequest,
+  hardenServer,
+  LIMITS,
+  normalizeRequestPath,
+} from './guards.js';
 
 const securityHeaders = (config: Config): Record<string, string> => ({
   'Content-Security-Policy': [
@@ -199,17 +218,22 @@ type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<bo
 /** The routes outside tRPC and better-auth, by exact path; each handler starts with requireRole. */
 const backOfficeRoutes = new Map<string, RouteHandler>([
   [IMAGE_UPLOAD_PATH, handleImageUpload],
+  [VISIT_PHOTO_UPLOAD_PATH, handleVisitPhotoUpload],
   [DOCUMENT_UPLOAD_PATH, handleDocumentUpload],
   [AUDIT_EXPORT_PATH, handleAuditExport],
   [AUDIT_ARCHIVE_PATH, handleAuditExport],
   [ORDERS_CSV_PATH, handleOrdersCsv],
   [CUSTOMERS_CSV_PATH, handleCustomersCsv],
   [BIOCIDE_REGISTER_PATH, handleBiocideRegister],
+  [TREATMENT_REGISTER_CSV_PATH, handleTreatmentRegisterCsv],
+  [TREATMENT_REGISTER_PDF_PATH, handleTreatmentRegisterPdf],
   [OWN_DATA_PATH, handleOwnData],
   [CUSTOMER_DATA_PATH, handleCustomerData],
   [BACKUP_PATH, handleBackupDownload],
   // The guest's invoice: its right is the signed order token, not a session (invoices/signed-order.ts).
   [SIGNED_ORDER_DOCUMENT_PATH, handleSignedOrderDocument],
+  // A visitor's request photos: no session, the origin and a per-address limit (request-photos.ts).
+  [REQUEST_PHOTO_PATH, handleRequestPhotoUpload],
 ]);
 
 export interface HttpServer {
@@ -463,7 +487,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
     keepAlive: { enabled: true, pingMs: 25_000, pongWaitMs: 5_000 },
   });
   server.on('upgrade', (req, socket, head) => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const pathname = normalizeRequestPath(req);
     if (pathname === '/api/trpc') {
       if (socketGuard.refuseUpgrade(req, socket)) return;
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));

@@ -24,10 +24,17 @@ export function replyError(res: ServerResponse, error: DomainError, status = kin
  * Who may pass: 'staff' is an admin or an auditor (the readers of orders), 'admin' an admin only,
  * 'signedIn' anyone signed in (a customer's own data).
  */
-export type GateRole = 'staff' | 'admin' | 'signedIn';
+export type GateRole = 'staff' | 'admin' | 'field' | 'signedIn';
 
+/** 'field': an admin or a technician (the visit's photos, ADR 037). */
 const roleAllows = (gate: GateRole, role: SessionUser['role']) =>
-  gate === 'admin' ? role === 'admin' : gate === 'staff' ? isStaff(role) : true;
+  gate === 'admin'
+    ? role === 'admin'
+    : gate === 'staff'
+      ? isStaff(role)
+      : gate === 'field'
+        ? role === 'admin' || role === 'technician'
+        : true;
 
 /**
  * The one gate of every non-tRPC back-office route (downloads, backup, image upload): the method,

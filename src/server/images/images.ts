@@ -174,8 +174,8 @@ export async function deleteUnusedImages(sql: Tx, urls: readonly string[]): Prom
 }
 
 /**
- * Uploads nobody saved (a dialog cancelled, a tab closed) are removed once they are older than the
- * grace period and used by no product and no order line.
+ * Uploads nobody saved (a dialog cancelled, a tab closed, a request form left) are removed once
+ * they are older than the grace period and used by no product, no order line and no intervention.
  */
 export async function sweepUnusedImages(sql: Tx, olderThanHours = 24): Promise<number> {
   const rows = await sql`
@@ -186,6 +186,8 @@ export async function sweepUnusedImages(sql: Tx, olderThanHours = 24): Promise<n
                            or p.label_image = '/images/' || i.id
                            or p.additional_images @> array['/images/' || i.id])
        and not exists (select 1 from order_items o where o.image = '/images/' || i.id)
+       and not exists (select 1 from interventions v
+                        where v.photos @> jsonb_build_array(jsonb_build_object('id', i.id::text)))
      returning id`;
   return rows.length;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDomainError } from '../../domain/errors.js';
 import { hasUncleanText } from '../../domain/security/text.js';
 import type { Services } from '../context.js';
-import { requireRole } from '../http/staff-gate.js';
+import { type GateRole, requireRole } from '../http/staff-gate.js';
 import { logger } from '../logger.js';
 import { storeImage } from './images.js';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from './process.js';
@@ -17,6 +17,8 @@ import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from './process.js';
  * here without a CORS preflight, which this server never grants.
  */
 export const IMAGE_UPLOAD_PATH = '/api/admin/images';
+/** The same pipeline for the visit's photos: an admin or a technician (ADR 037). */
+export const VISIT_PHOTO_UPLOAD_PATH = '/api/visit/photos';
 
 function reply(res: ServerResponse, status: number, body: unknown) {
   res.statusCode = status;
@@ -51,9 +53,22 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-export async function handleImageUpload(services: Services, req: IncomingMessage, res: ServerResponse) {
-  // The one gate: POST, our own pages, an admin session.
-  if (!(await requireRole(services, req, res, 'admin', { methods: ['POST'] }))) return;
+export const handleImageUpload = (services: Services, req: IncomingMessage, res: ServerResponse) =>
+  gatedUpload(services, req, res, 'admin');
+export const handleVisitPhotoUpload = (services: Services, req: IncomingMessage, res: ServerResponse) =>
+  gatedUpload(services, req, res, 'field');
+
+async function gatedUpload(services: Services, req: IncomingMessage, res: ServerResponse, gate: GateRole) {
+  // The one gate: POST, our own pages, an admin session (a technician's too for the visit's photos).
+  if (!(await requireRole(services, req, res, gate, { methods: ['POST'] }))) return;
+  await receiveImage(services, req, res);
+}
+
+/**
+ * The upload itself, once the caller's gate passed (an admin or technician here; a visitor's request
+ * photos in interventions/request-photos.ts): octet-stream only, 10 MB, the pipeline, 201 { id, url, ... }.
+ */
+export async function receiveImage(services: Services, req: IncomingMessage, res: ServerResponse) {
   if (!req.headers['content-type']?.startsWith('application/octet-stream')) {
     return reply(res, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: IMAGE_MESSAGES.notAnImage });
   }

@@ -9,6 +9,7 @@ import { invoiceOrder, SELLER, SHOP_FACTS } from '../../../tests/support/invoice
 import { buildCreditNote, buildInvoice, documentNumber } from '../../domain/invoices/document.js';
 import { facturXml } from '../../domain/invoices/factur-x.js';
 import { type SellerIdentity, sellerIdentitySchema } from '../../domain/invoices/identity.js';
+import { EMPTY_LEDGER } from '../../domain/orders/money.js';
 
 const identity: SellerIdentity = sellerIdentitySchema.parse(SELLER);
 const shop = SHOP_FACTS;
@@ -27,7 +28,6 @@ const invoice = buildInvoice({
   identity,
   shop,
   numbered: numbered('FA-2026', 1),
-  paidAt: order.updatedAt,
 });
 
 describe('Factur-X XML against the EN 16931 profile XSD', () => {
@@ -38,12 +38,12 @@ describe('Factur-X XML against the EN 16931 profile XSD', () => {
     const b2b = buildInvoice({
       order: {
         ...order,
+        ledger: EMPTY_LEDGER,
         business: { companyName: 'Camping des Pommiers', siren: '552100554', vatNumber: 'FR40552100554' },
       },
       identity,
       shop,
       numbered: numbered('FA-2026', 2),
-      paidAt: null,
     });
     expect(xsdErrors(facturXml(b2b))).toBe('');
   });
@@ -53,7 +53,6 @@ describe('Factur-X XML against the EN 16931 profile XSD', () => {
       identity: { ...identity, vatNumber: '', vatExempt: true },
       shop,
       numbered: numbered('FA-2026', 3),
-      paidAt: null,
     });
     expect(xsdErrors(facturXml(exempt))).toBe('');
   });
@@ -63,6 +62,7 @@ describe('Factur-X XML against the EN 16931 profile XSD', () => {
       { amountCents: 1000, reason: 'Geste commercial' },
     ]) {
       const note = buildCreditNote({
+        orderId: order.id,
         invoice,
         identity,
         shop,

@@ -57,5 +57,5 @@ export async function saveIdentity(
  */
 export async function readPublicShop(sql: Sql, config: Config): Promise<PublicShop> {
   const [{ settings }, { identity }] = await Promise.all([cachedSettings(sql, config), readIdentity(sql)]);
-  return publicShop(settings, identity);
+  return publicShop(settings, identity, config.production);
 }

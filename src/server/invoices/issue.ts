@@ -17,13 +17,15 @@ import {
   documentNumber,
   documentSeries,
   type Numbered,
+  refundCreditRequest,
 } from '../../domain/invoices/document.js';
 import { missingIdentityFields, missingIdentityMessage } from '../../domain/invoices/identity.js';
 import type { OrderState } from '../../domain/orders/decider.js';
 import { type Actor, parseOrderEvent } from '../../domain/orders/events.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
-import type { Tx } from '../db/client.js';
+import type { Sql, Tx } from '../db/client.js';
 import { commitDecision, foldStored } from '../orders/commit.js';
+import type { OrderUrl } from '../orders/order-link.js';
 import { readStream, type StoredEvent } from '../orders/store.js';
 import { readSettings } from '../settings/store.js';
 import { readIdentity } from './identity.js';
@@ -38,23 +40,38 @@ export interface Issued {
 
 const notFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
 
+/** The one clock documents are dated with: the database's, read once the series is locked. */
+export type DocumentClock = (tx: Tx) => Promise<Date>;
+
+export const databaseClock: DocumentClock = async (tx) => {
+  const [row] = await tx<{ now: Date }[]>`select clock_timestamp() as now`;
+  if (!row) throw new Error('clock not read');
+  return row.now;
+};
+
 /**
- * The next number of the series, from its counter row: the row stays locked until the caller's
- * transaction ends, so concurrent issues are numbered in commit order, and the issue time is read
- * after the lock so that numbers and dates rise together.
+ * The next number of the series, from its counter row. Issuers of one prefix queue on a lock held
+ * until the caller's transaction ends, then read ONE clock: the series' Paris year and the issue
+ * time are the same instant (FA-2026 is never dated 2027), and numbers and dates rise together.
  */
-async function takeNumber(tx: Tx, prefix: string): Promise<Numbered> {
-  const series = documentSeries(prefix, new Date());
-  const [row] = await tx<{ lastNumber: number; issuedAt: Date }[]>`
+export async function takeNumber(
+  tx: Tx,
+  prefix: string,
+  clock: DocumentClock = databaseClock,
+): Promise<Numbered> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`document-series:${prefix}`}, 0))`;
+  const issuedAt = await clock(tx);
+  const series = documentSeries(prefix, issuedAt);
+  const [row] = await tx<{ lastNumber: number }[]>`
     insert into invoice_counters (series, last_number) values (${series}, 1)
     on conflict (series) do update set last_number = invoice_counters.last_number + 1
-    returning last_number, clock_timestamp() as issued_at`;
+    returning last_number`;
   if (!row) throw new Error('invoice counter not returned');
   return {
     series,
     sequence: row.lastNumber,
     number: documentNumber(series, row.lastNumber),
-    issuedAt: row.issuedAt.toISOString(),
+    issuedAt: issuedAt.toISOString(),
   };
 }
 
@@ -67,7 +84,8 @@ async function loadOrder(tx: Tx, orderId: string): Promise<{ stored: StoredEvent
   return { stored, order };
 }
 
-async function seller(tx: Tx) {
+/** The seller as documents print it: refused while a mandatory mention is missing (named). */
+export async function documentSeller(tx: Tx) {
   const { identity } = await readIdentity(tx);
   const missing = missingIdentityFields(identity);
   if (missing.length > 0) {
@@ -88,6 +106,7 @@ async function append(
   type: 'InvoiceIssued' | 'CreditNoteIssued',
   document: DocumentSnapshot,
   actor: Actor,
+  orderUrl: OrderUrl,
 ): Promise<Issued> {
   const pdf = await renderDocumentPdf(document);
   const pdfSha256 = sha256(pdf);
@@ -99,26 +118,40 @@ async function append(
     meta(actor, document.issuedAt),
     [],
   );
-  await tx`
-    insert into invoice_documents (number, order_id, kind, pdf, sha256)
-    values (${document.number}, ${orderId}, ${document.kind}, ${pdf}, ${pdfSha256})`;
-  await queueDocumentMail(tx, document, pdf);
+  await storeDocument(tx, orderId, document, pdf, pdfSha256, orderUrl(orderId));
   return { number: document.number, document, pdfSha256 };
 }
 
-/** When the order was paid in full: the time of its last change to "paid", from the log. */
-function paidAt(stored: readonly StoredEvent[]): string | null {
-  const paid = stored.filter(
-    (e) => e.type === 'OrderPaymentStatusChanged' && (e.data as { to: string }).to === 'paid',
-  );
-  return paid.at(-1)?.metadata.at ?? null;
+/**
+ * After a document's event is appended, in its transaction: the PDF as issued (served as stored,
+ * its hash in the event) and the customer's mail with the source's signed link. Orders and
+ * interventions alike (`streamId` is the document's stream).
+ */
+export async function storeDocument(
+  tx: Tx,
+  streamId: string,
+  document: DocumentSnapshot,
+  pdf: Buffer,
+  pdfSha256: string,
+  linkUrl: string,
+): Promise<void> {
+  await tx`
+    insert into invoice_documents (number, order_id, kind, pdf, sha256)
+    values (${document.number}, ${streamId}, ${document.kind}, ${pdf}, ${pdfSha256})`;
+  await queueDocumentMail(tx, document, pdf, linkUrl);
 }
 
 /**
  * Issues the order's invoice in `tx`. Refused for an order already invoiced, deleted, cancelled,
  * or when the seller's identity misses a mandatory mention (the message names the fields).
  */
-export async function issueInvoice(tx: Tx, orderId: string, actor: Actor): Promise<Issued> {
+export async function issueInvoice(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  orderUrl: OrderUrl,
+  clock: DocumentClock = databaseClock,
+): Promise<Issued> {
   const { stored, order } = await loadOrder(tx, orderId);
   if (order.deleted) throw new DomainError('conflict', 'ORDER_DELETED', 'Cette commande a été supprimée.');
   if (order.invoice) {
@@ -131,10 +164,10 @@ export async function issueInvoice(tx: Tx, orderId: string, actor: Actor): Promi
   if (order.status === 'cancelled') {
     throw new DomainError('conflict', 'ORDER_CANCELLED', 'Une commande annulée ne peut pas être facturée.');
   }
-  const { identity, shop } = await seller(tx);
-  const numbered = await takeNumber(tx, identity.invoicePrefix);
-  const document = buildInvoice({ order, identity, shop, numbered, paidAt: paidAt(stored) });
-  return await append(tx, orderId, stored, 'InvoiceIssued', document, actor);
+  const { identity, shop } = await documentSeller(tx);
+  const numbered = await takeNumber(tx, identity.invoicePrefix, clock);
+  const document = buildInvoice({ order, identity, shop, numbered });
+  return await append(tx, orderId, stored, 'InvoiceIssued', document, actor, orderUrl);
 }
 
 /** The invoice snapshot of an order, from its stream. */
@@ -159,6 +192,8 @@ export async function issueCreditNote(
   orderId: string,
   request: CreditRequest,
   actor: Actor,
+  orderUrl: OrderUrl,
+  clock: DocumentClock = databaseClock,
 ): Promise<Issued> {
   const { stored, order } = await loadOrder(tx, orderId);
   const invoice = invoiceOf(stored);
@@ -169,17 +204,21 @@ export async function issueCreditNote(
       "Cette commande n'a pas de facture : aucun avoir à émettre.",
     );
   }
-  const { identity, shop } = await seller(tx);
-  const numbered = await takeNumber(tx, identity.creditNotePrefix);
-  const document = buildCreditNote({
-    invoice,
-    identity,
-    shop,
-    numbered,
-    creditedCents: order.creditedCents ?? 0,
-    request,
-  });
-  return await append(tx, orderId, stored, 'CreditNoteIssued', document, actor);
+  const { identity, shop } = await documentSeller(tx);
+  const build = (numbered: Numbered) =>
+    buildCreditNote({
+      orderId,
+      invoice,
+      identity,
+      shop,
+      numbered,
+      creditedCents: order.creditedCents ?? 0,
+      request,
+    });
+  // Refused requests throw before a number is taken: the series never skips one.
+  build({ number: '', series: '', sequence: 1, issuedAt: invoice.issuedAt });
+  const document = build(await takeNumber(tx, identity.creditNotePrefix, clock));
+  return await append(tx, orderId, stored, 'CreditNoteIssued', document, actor, orderUrl);
 }
 
 /**
@@ -188,28 +227,101 @@ export async function issueCreditNote(
  * credited, a credit note for the rest. An automatic invoice waits (nothing is issued, nothing
  * fails) while the seller's identity is incomplete: "Émettre la facture" then says what is missing.
  */
-export async function issueDocumentsAfterChange(tx: Tx, orderId: string, actor: Actor): Promise<void> {
+export async function issueDocumentsAfterChange(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  orderUrl: OrderUrl,
+): Promise<void> {
   const stored = await readStream(tx, orderId);
   const order = foldStored(stored);
   if (!order || order.deleted) return;
   if (order.invoice) {
     // Every refund of an invoiced order gets its credit note (avoir) for what it gave back, and a
     // cancellation credits whatever of the invoice is left (CGI art. 289: never an edited invoice).
-    const credited = order.creditedCents ?? 0;
-    const remaining = order.invoice.totalInclCents - credited;
-    if (remaining <= 0) return;
-    if (order.status === 'cancelled') {
-      await issueCreditNote(tx, orderId, { reason: 'Annulation de la commande' }, actor);
-    } else if (order.refundedCents > credited) {
-      const amountCents = Math.min(order.refundedCents - credited, remaining);
-      const reason = amountCents === remaining ? 'Remboursement intégral' : 'Remboursement partiel';
-      await issueCreditNote(tx, orderId, { amountCents, reason }, actor);
+    // Refunds are credited in the ledger's order, each by its own itemised credit note; what
+    // earlier credit notes covered (older lump ones included) is skipped, a refund half covered is
+    // credited for its rest by amount.
+    let credited = order.creditedCents ?? 0;
+    let covered = credited;
+    for (const refund of order.ledger.refunds) {
+      const remaining = order.invoice.totalInclCents - credited;
+      if (remaining <= 0) return;
+      if (covered >= refund.amountCents) {
+        covered -= refund.amountCents;
+        continue;
+      }
+      const itemised = refundCreditRequest(order, refund);
+      const total = refund.amountCents - covered;
+      const byAmount: CreditRequest = {
+        amountCents: Math.min(total, remaining),
+        reason: itemised.reason,
+        ...(itemised.refund ? { refund: itemised.refund } : {}),
+      };
+      const request = covered > 0 || total > remaining ? byAmount : itemised;
+      covered = 0;
+      const issued = await issueCreditNote(tx, orderId, request, actor, orderUrl).catch((error: unknown) => {
+        // Lines the invoice cannot carry (an older invoice, a rounding): the refund is still credited.
+        if (error instanceof DomainError && error.code === 'INVALID_CREDIT_NOTE' && request !== byAmount)
+          return issueCreditNote(tx, orderId, byAmount, actor, orderUrl);
+        throw error;
+      });
+      credited += issued.document.totalInclCents;
+    }
+    if (order.status === 'cancelled' && order.invoice.totalInclCents - credited > 0) {
+      await issueCreditNote(tx, orderId, { reason: 'Annulation de la commande' }, actor, orderUrl);
     }
     return;
   }
   if (order.paymentStatus === 'paid' && order.status !== 'cancelled') {
     const { identity } = await readIdentity(tx);
     if (missingIdentityFields(identity).length > 0) return;
-    await issueInvoice(tx, orderId, actor);
+    await issueInvoice(tx, orderId, actor, orderUrl);
   }
+}
+
+/** A paid order still waiting for its invoice (Paramètres › Facturation was incomplete when paid). */
+export interface AwaitingInvoice {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  totalAmountCents: number;
+  createdAt: string;
+}
+
+/**
+ * The orders issueDocumentsAfterChange would invoice but could not: paid, not cancelled, without an
+ * InvoiceIssued in their stream. Listed in the back-office (« Factures ») so none is forgotten.
+ */
+export async function ordersAwaitingInvoice(sql: Tx): Promise<AwaitingInvoice[]> {
+  const rows = await sql<(Omit<AwaitingInvoice, 'createdAt'> & { createdAt: Date })[]>`
+    select o.id, o.order_number, trim(coalesce(o.shipping_address ->> 'firstName', '') || ' ' || coalesce(o.shipping_address ->> 'lastName', '')) as customer_name,
+           o.total_amount_cents, o.created_at
+      from orders o
+     where o.payment_status = 'paid' and o.status <> 'cancelled'
+       and not exists (select 1 from events e where e.stream_id = o.id and e.type = 'InvoiceIssued')
+     order by o.created_at, o.id
+     limit 500`;
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * Once the seller's identity is complete: each waiting order gets its invoice, one transaction per
+ * order (the same rule as after a payment, issueDocumentsAfterChange, decides). Returns the numbers.
+ */
+export async function issueAwaitingInvoices(sql: Sql, actor: Actor, orderUrl: OrderUrl): Promise<string[]> {
+  const { identity } = await readIdentity(sql);
+  if (missingIdentityFields(identity).length > 0) return [];
+  const numbers: string[] = [];
+  for (const order of await ordersAwaitingInvoice(sql)) {
+    const issued = await sql.begin(async (tx) => {
+      await issueDocumentsAfterChange(tx, order.id, actor, orderUrl);
+      const [row] = await tx<{ number: string }[]>`
+        select data #>> '{document,number}' as number from events
+         where stream_id = ${order.id} and type = 'InvoiceIssued'`;
+      return row?.number ?? null;
+    });
+    if (issued) numbers.push(issued);
+  }
+  return numbers;
 }

@@ -5,31 +5,24 @@
  * (docs/decisions/019-invoices.md).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatEuros } from '../../domain/catalog/pricing.js';
+import { timeMention } from '../../domain/interventions/invoice.js';
 import {
   type DocumentSnapshot,
   documentDate,
   LATE_PENALTY_MENTION,
   NO_EARLY_DISCOUNT_MENTION,
+  netUnitPrice,
   OPERATION_LABELS,
+  paymentBanMention,
   RECOVERY_FEE_MENTION,
+  settlementMention,
+  sourceMention,
 } from '../../domain/invoices/document.js';
 import { FACTURX_FILENAME, facturXml } from '../../domain/invoices/factur-x.js';
 import { VAT_EXEMPT_MENTION } from '../../domain/invoices/identity.js';
-import { projectRoot } from '../paths.js';
-
-// Subsets of DejaVu Sans (Latin, punctuation, €: assets/fonts/README.md), read once.
-let fonts: { body: Buffer; bold: Buffer } | null = null;
-const loadFonts = () => {
-  fonts ??= {
-    body: readFileSync(path.join(projectRoot, 'assets/fonts/DejaVuSans.ttf')),
-    bold: readFileSync(path.join(projectRoot, 'assets/fonts/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-};
+import { type FontStyle, fontRuns, primaryFonts } from './fonts.js';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -55,26 +48,41 @@ const FACTURX_XMP = `
   </rdf:li></rdf:Bag></pdfaExtension:schemas>
 </rdf:Description>`;
 
-const euros = (cents: number) => formatEuros(cents);
+const unitEuros = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 6,
+});
 const percent = (rate: number) => `${String(rate).replace('.', ',')} %`;
 
-export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> {
-  const issued = new Date(doc.issuedAt);
-  const title = `${doc.kind === 'invoice' ? 'Facture' : 'Avoir'} ${doc.number}`;
+/**
+ * A new A4 PDF/A-3b in the documents' fonts (fonts.ts), dated from the document (the same document
+ * gives the same bytes), with `write`: text in the style's fonts. Invoices, credit notes and devis
+ * (interventions/devis-pdf.ts) are all rendered through it.
+ */
+export function startPdf(info: {
+  title: string;
+  author: string;
+  at: Date;
+  /** Portrait unless told (the biocide register's wide table is landscape). */
+  layout?: 'portrait' | 'landscape';
+}) {
   const pdf = new PDFDocument({
     size: 'A4',
+    layout: info.layout ?? 'portrait',
     margin: 48,
     subset: 'PDF/A-3b',
     pdfVersion: '1.7',
     lang: 'fr-FR',
     displayTitle: true,
     info: {
-      Title: title,
-      Author: doc.seller.legalName,
+      Title: info.title,
+      Author: info.author,
       Creator: 'Hygiène - Anti-nuisibles 27',
       Producer: 'Hygiène - Anti-nuisibles 27',
-      CreationDate: issued,
-      ModDate: issued,
+      CreationDate: info.at,
+      ModDate: info.at,
     },
   });
   const chunks: Buffer[] = [];
@@ -83,9 +91,75 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  const { body, bold } = loadFonts();
-  pdf.registerFont('body', body);
-  pdf.registerFont('bold', bold);
+  const registered = new Set<string>();
+  const register = (f: { name: string; bytes: Buffer }) => {
+    if (registered.has(f.name)) return;
+    pdf.registerFont(f.name, f.bytes);
+    registered.add(f.name);
+  };
+  for (const f of primaryFonts()) register(f);
+
+  /**
+   * Writes text in the style's fonts: one run per font able to print it (fonts.ts), chained with
+   * pdfkit's `continued` so that wrapping and alignment apply to the whole text.
+   */
+  const write = (
+    style: FontStyle,
+    text: string,
+    options: PDFKit.Mixins.TextOptions = {},
+    at?: { x: number; y: number },
+  ) => {
+    const runs = fontRuns(style, text, register);
+    runs.forEach((run, i) => {
+      pdf.font(run.font);
+      const o = { ...options, continued: i < runs.length - 1 };
+      if (i === 0 && at) pdf.text(run.text, at.x, at.y, o);
+      else pdf.text(run.text, o);
+    });
+  };
+  /**
+   * A table of `cols` from the current line: writes the header row in bold and the rule under it;
+   * the returned function writes one row, as tall as its tallest cell.
+   */
+  const table = (cols: TableColumn[], left: number, width: number) => {
+    const row = (cells: string[], bold = false) => {
+      const top = pdf.y;
+      let bottom = top;
+      cells.forEach((cell, i) => {
+        const col = cols[i];
+        if (!col) return;
+        pdf.fontSize(8.5).fillColor('#000000');
+        write(bold ? 'bold' : 'body', cell, { width: col.w, align: col.align }, { x: col.x, y: top });
+        bottom = Math.max(bottom, pdf.y);
+      });
+      pdf.y = bottom + 3;
+    };
+    row(
+      cols.map((col) => col.title),
+      true,
+    );
+    pdf
+      .moveTo(left, pdf.y - 1)
+      .lineTo(left + width, pdf.y - 1)
+      .strokeColor('#999999')
+      .stroke();
+    return row;
+  };
+  return { pdf, write, table, done };
+}
+
+/** A column of a document's table (startPdf's `table`). */
+export interface TableColumn {
+  title: string;
+  x: number;
+  w: number;
+  align: 'left' | 'right';
+}
+
+export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> {
+  const issued = new Date(doc.issuedAt);
+  const title = `${doc.kind === 'invoice' ? 'Facture' : 'Avoir'} ${doc.number}`;
+  const { pdf, write, table, done } = startPdf({ title, author: doc.seller.legalName, at: issued });
   pdf.appendXML(FACTURX_XMP);
   // `relationship` (AFRelationship, PDF/A-3) is supported by pdfkit 0.17 but missing from its types.
   pdf.file(Buffer.from(facturXml(doc), 'utf8'), {
@@ -100,16 +174,15 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
   const s = doc.seller;
   const left = 48;
   const width = pdf.page.width - 96;
-  const small = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
-    pdf.font('body').fontSize(8.5).fillColor('#333333').text(text, options);
+  const small = (text: string, options: PDFKit.Mixins.TextOptions = {}) => {
+    pdf.fontSize(8.5).fillColor('#333333');
+    write('body', text, options);
+  };
 
   // Header: seller on the left, document on the right.
-  pdf
-    .font('bold')
-    .fontSize(13)
-    .fillColor('#000000')
-    .text(s.tradeName || s.legalName, left, 48, { width: 300 });
-  pdf.font('body').fontSize(9);
+  pdf.fontSize(13).fillColor('#000000');
+  write('bold', s.tradeName || s.legalName, { width: 300 }, { x: left, y: 48 });
+  pdf.fontSize(9);
   for (const line of [
     s.legalName,
     `${s.legalForm}${s.shareCapital ? ` au capital de ${s.shareCapital}` : ''}`,
@@ -120,25 +193,27 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
     s.vatExempt ? VAT_EXEMPT_MENTION : `TVA intracommunautaire : ${s.vatNumber}`,
     [s.email, s.phone].filter(Boolean).join(' – '),
   ]) {
-    if (line.trim()) pdf.text(line, { width: 300 });
+    if (line.trim()) write('body', line, { width: 300 });
   }
-  pdf
-    .font('bold')
-    .fontSize(18)
-    .text(doc.kind === 'invoice' ? 'FACTURE' : 'AVOIR', 360, 48, { width: width - 312, align: 'right' });
-  pdf.font('body').fontSize(9.5);
-  pdf.text(`N° ${doc.number}`, { width: width - 312, align: 'right' });
-  pdf.text(`Date : ${documentDate(doc.issuedAt)}`, { width: width - 312, align: 'right' });
-  pdf.text(`Commande ${doc.orderNumber} du ${documentDate(doc.saleDate)}`, {
-    width: width - 312,
-    align: 'right',
-  });
+  const right = { width: width - 312, align: 'right' as const };
+  pdf.fontSize(18);
+  write('bold', doc.kind === 'invoice' ? 'FACTURE' : 'AVOIR', right, { x: 360, y: 48 });
+  pdf.fontSize(9.5);
+  write('body', `N° ${doc.number}`, right);
+  write('body', `Date : ${documentDate(doc.issuedAt)}`, right);
+  write('body', `${sourceMention(doc)} du ${documentDate(doc.saleDate)}`, right);
+  const source = doc.intervention;
+  if (source) {
+    write('body', `Devis ${source.devisNumber}`, right);
+    write('body', `Rapport d'intervention ${source.reportNumber}`, right);
+  } else if (doc.deliveryDate) write('body', `Livrée le ${documentDate(doc.deliveryDate)}`, right);
 
   // Customer.
   let y = Math.max(pdf.y, 190);
   const c = doc.customer;
-  pdf.font('bold').fontSize(10).text('Client', 330, y);
-  pdf.font('body').fontSize(9.5);
+  pdf.fontSize(10);
+  write('bold', 'Client', {}, { x: 330, y });
+  pdf.fontSize(9.5);
   const customerLines = [
     c.business?.companyName,
     c.name,
@@ -148,21 +223,29 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
     c.business?.vatNumber && `TVA intracommunautaire : ${c.business.vatNumber}`,
     c.email,
   ];
-  for (const line of customerLines) if (line?.trim()) pdf.text(line, { width: width - 282 });
+  for (const line of customerLines) if (line?.trim()) write('body', line, { width: width - 282 });
   if (c.deliveryAddress) {
-    pdf.moveDown(0.3).font('bold').text('Adresse de livraison');
-    pdf
-      .font('body')
-      .text(`${c.deliveryAddress.line}, ${c.deliveryAddress.zipCode} ${c.deliveryAddress.city}`);
+    pdf.moveDown(0.3);
+    write('bold', 'Adresse de livraison');
+    write('body', `${c.deliveryAddress.line}, ${c.deliveryAddress.zipCode} ${c.deliveryAddress.city}`);
   }
   pdf.text('', left, pdf.y + 6);
   small(`Catégorie de l'opération : ${OPERATION_LABELS[doc.operationCategory]}`, { width });
+  if (source) {
+    const site = source.siteAddress;
+    small(
+      `Lieu d'intervention : ${site.line}, ${site.zipCode} ${site.city} – réalisée le ${documentDate(source.visitDay)}`,
+      {
+        width,
+      },
+    );
+    small(timeMention(source), { width });
+  }
   if (doc.cites) {
-    pdf
-      .font('bold')
-      .fontSize(10)
-      .fillColor('#000000')
-      .text(`Avoir sur la facture ${doc.cites.number} du ${documentDate(doc.cites.issuedAt)}`, { width });
+    pdf.fontSize(10).fillColor('#000000');
+    write('bold', `Avoir sur la facture ${doc.cites.number} du ${documentDate(doc.cites.issuedAt)}`, {
+      width,
+    });
     if (doc.reason) small(`Motif : ${doc.reason}`, { width });
   }
 
@@ -177,41 +260,19 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
     { title: 'Total HT', x: left + 386, w: 62, align: 'right' as const },
     { title: 'Total TTC', x: left + 450, w: width - 450, align: 'right' as const },
   ];
-  const row = (cells: string[], bold = false) => {
-    const top = pdf.y;
-    let bottom = top;
-    cells.forEach((cell, i) => {
-      const col = cols[i];
-      if (!col) return;
-      pdf
-        .font(bold ? 'bold' : 'body')
-        .fontSize(8.5)
-        .fillColor('#000000')
-        .text(cell, col.x, top, { width: col.w, align: col.align });
-      bottom = Math.max(bottom, pdf.y);
-    });
-    pdf.y = bottom + 3;
-  };
   pdf.y = y;
-  row(
-    cols.map((col) => col.title),
-    true,
-  );
-  pdf
-    .moveTo(left, pdf.y - 1)
-    .lineTo(left + width, pdf.y - 1)
-    .strokeColor('#999999')
-    .stroke();
+  const row = table(cols, left, width);
   for (const l of doc.lines) {
     if (pdf.y > pdf.page.height - 200) pdf.addPage();
     row([
       l.description,
       String(l.quantity),
-      euros(l.unitPriceExclCents),
-      l.discountCents ? euros(l.discountCents) : '—',
+      // The price the XML carries (BT-146): quantity × price gives the line's total to the cent.
+      unitEuros.format(Number(netUnitPrice(l))),
+      l.discountCents ? formatEuros(l.discountCents) : '—',
       percent(l.vatRate),
-      euros(l.totalExclCents),
-      euros(l.totalInclCents),
+      formatEuros(l.totalExclCents),
+      formatEuros(l.totalInclCents),
     ]);
   }
   pdf
@@ -225,25 +286,34 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
   const tx = left + 250;
   const totalRow = (label: string, value: string, bold = false) => {
     const top = pdf.y;
-    pdf
-      .font(bold ? 'bold' : 'body')
-      .fontSize(9)
-      .text(label, tx, top, { width: 140 });
-    pdf.text(value, tx + 140, top, { width: width - 390, align: 'right' });
+    pdf.fontSize(9);
+    write(bold ? 'bold' : 'body', label, { width: 140 }, { x: tx, y: top });
+    write(bold ? 'bold' : 'body', value, { width: width - 390, align: 'right' }, { x: tx + 140, y: top });
   };
   for (const v of doc.vat) {
-    totalRow(`Base HT à ${percent(v.rate)}`, euros(v.baseCents));
-    totalRow(`TVA à ${percent(v.rate)}`, euros(v.vatCents));
+    totalRow(`Base HT à ${percent(v.rate)}`, formatEuros(v.baseCents));
+    totalRow(`TVA à ${percent(v.rate)}`, formatEuros(v.vatCents));
   }
-  totalRow('Total HT', euros(doc.totalExclCents), true);
-  totalRow('Total TVA', euros(doc.totalVatCents), true);
-  totalRow(doc.kind === 'invoice' ? 'Total TTC' : 'Total TTC remboursé', euros(doc.totalInclCents), true);
+  totalRow('Total HT', formatEuros(doc.totalExclCents), true);
+  totalRow('Total TVA', formatEuros(doc.totalVatCents), true);
+  totalRow(
+    doc.kind === 'invoice' ? 'Total TTC' : 'Total TTC remboursé',
+    formatEuros(doc.totalInclCents),
+    true,
+  );
   if (s.vatExempt) totalRow(VAT_EXEMPT_MENTION, '');
 
   // Terms and legal mentions.
   pdf.text('', left, pdf.y + 16);
   small(`Conditions de paiement : ${doc.paymentTerms}`, { width });
-  if (doc.paidAt && doc.kind === 'invoice') small(`Payée le ${documentDate(doc.paidAt)}.`, { width });
+  const ban = paymentBanMention(doc);
+  if (ban) small(ban, { width });
+  const settled = settlementMention(doc);
+  if (settled) small(settled, { width });
+  if (source?.vatCertification)
+    small(`Attestation du client signée avec le devis ${source.devisNumber} : ${source.vatCertification}`, {
+      width,
+    });
   small(NO_EARLY_DISCOUNT_MENTION, { width });
   if (c.business) {
     small(LATE_PENALTY_MENTION, { width });

@@ -81,11 +81,15 @@ async function storedPdf(sql: Tx, number: string, orderId?: string): Promise<Doc
  * notes are kept for their ten years, readable by admins and auditors only. The customer's and the
  * signed link's readers go through this.
  */
-async function refuseHeld(sql: Tx, orderId: string) {
+export async function isHeld(sql: Tx, orderId: string): Promise<boolean> {
   const [held] = await sql`
     select 1 from personal_records
      where stream_id = ${orderId}::uuid and event_type = 'OrderPlaced' and erased_at is not null`;
-  if (held) throw notFound();
+  return Boolean(held);
+}
+
+async function refuseHeld(sql: Tx, orderId: string) {
+  if (await isHeld(sql, orderId)) throw notFound();
 }
 
 /** Staff (admins and auditors): any document, under legal hold or not. */

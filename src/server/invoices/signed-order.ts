@@ -10,7 +10,7 @@ import type { Tx } from '../db/client.js';
 import { startDownload } from '../http/download.js';
 import { replyError, requireRequest } from '../http/staff-gate.js';
 import { orderIdFromToken } from '../orders/order-link.js';
-import { type DocumentFile, orderDocumentPdf, orderDocuments } from './queries.js';
+import { type DocumentFile, isHeld, orderDocumentPdf, orderDocuments } from './queries.js';
 
 /** GET ?token=&number=: one document of the token's order. */
 export const SIGNED_ORDER_DOCUMENT_PATH = '/api/commande/document.pdf';
@@ -28,7 +28,10 @@ function tokenOrder(secret: string, token: string): string {
 
 /** The token's order's documents, with the invoice's status (empty before any is issued). */
 export async function signedOrderDocuments(sql: Tx, secret: string, token: string) {
-  return await orderDocuments(sql, tokenOrder(secret, token));
+  const orderId = tokenOrder(secret, token);
+  // Under legal hold (the customer's data erased), listed but not downloadable: the page says so.
+  const held = await isHeld(sql, orderId);
+  return (await orderDocuments(sql, orderId)).map((d) => ({ ...d, held }));
 }
 
 /** The PDF of `number` when it is a document of the token's order; else not found. */

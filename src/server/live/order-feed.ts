@@ -40,6 +40,12 @@ export interface OrderChanges {
 
 export interface FeedEntry {
   change: OrderChange;
+  /**
+   * Which stream the event belongs to (docs/decisions/032-event-log-beyond-orders.md): an order, or
+   * an intervention (then `change.orderNumber` is the intervention's number and `change.type` one of
+   * its event types).
+   */
+  kind: 'order' | 'intervention';
   txId: string;
   /** The customer the order belongs to (null: a guest's order). */
   ownerId: string | null;
@@ -63,6 +69,7 @@ export function compareCursors(a: Cursor, b: Cursor): number {
 export const PAGE_SIZE = 500;
 
 interface EntryRow {
+  kind: FeedEntry['kind'];
   position: number;
   txId: string;
   orderId: string;
@@ -88,14 +95,17 @@ export async function readEntries(
   const rows = await sql<EntryRow[]>`
     select e.position, e.tx_id::text as tx_id, e.stream_id as order_id, e.type, e.version,
            coalesce(e.metadata ->> 'at', to_json(e.recorded_at) #>> '{}') as at,
-           p.data ->> 'orderNumber' as order_number, p.data ->> 'customerId' as owner_id,
+           case when p.type = 'OrderPlaced' then 'order' else 'intervention' end as kind,
+           coalesce(p.data ->> 'orderNumber', p.data ->> 'number') as order_number,
+           p.data ->> 'customerId' as owner_id,
            case when e.type = 'OrderPlaced'
                   or (e.type = 'OrderStatusChanged' and 'cancelled' in (e.data ->> 'from', e.data ->> 'to'))
                   or (e.type = 'RefundRecorded' and (e.data ->> 'restock')::boolean)
                 then array(select l ->> 'productId' from jsonb_array_elements(p.data -> 'lines') l)
                 else '{}'::text[] end as product_ids
       from events e
-      join events p on p.stream_id = e.stream_id and p.version = 1 and p.type = 'OrderPlaced'
+      join events p on p.stream_id = e.stream_id and p.version = 1
+                   and p.type in ('OrderPlaced', 'InterventionRequested')
      where (e.tx_id, e.position) > (${cursor.txId}::xid8, ${cursor.position})
        and e.tx_id < ${logHorizon(sql)}
        ${options.ownerId ? sql`and p.data ->> 'customerId' = ${options.ownerId}` : sql``}
@@ -110,6 +120,7 @@ export async function readEntries(
       version: r.version,
       at: r.at,
     },
+    kind: r.kind,
     txId: r.txId,
     ownerId: r.ownerId,
     productIds: r.productIds,

@@ -86,13 +86,19 @@ async function* drain<T, R>(
  */
 export async function* orderChanges(
   ctx: StreamContext,
-  options: { lastEventId: string | null | undefined; ownerId: string | null },
+  options: {
+    lastEventId: string | null | undefined;
+    ownerId: string | null;
+    /** Which streams (order by default; the back-office's Interventions screen reads interventions). */
+    kind?: FeedEntry['kind'];
+  },
 ) {
   const { hub } = ctx;
   const signal = either(ctx.signal, hub.stopping);
   const owner = options.ownerId;
   const wanted = (entry: FeedEntry) =>
-    owner === null || (entry.ownerId === owner && !INTERNAL_EVENT_TYPES.has(entry.change.type));
+    entry.kind === (options.kind ?? 'order') &&
+    (owner === null || (entry.ownerId === owner && !INTERNAL_EVENT_TYPES.has(entry.change.type)));
   const queue = new LiveQueue<FeedEntry>(hub.limits.queueItems);
   const { cursor: attachedAt, detach } = await hub.orders.attach((entry) => {
     if (wanted(entry)) queue.push(entry);

@@ -44,7 +44,8 @@ export type MailBlock =
 
 export interface MailMessage {
   subject: string;
-  greeting: string;
+  /** The opening line; null where the body carries its own (the owner's answer, as typed). */
+  greeting: string | null;
   blocks: MailBlock[];
   /** The shop's name from its settings (Général tab), in the banner and the signature. */
   shopName?: string;
@@ -100,14 +101,18 @@ ${block.total ? `<tr><td style="padding:8px 0;font-weight:bold">${escapeHtml(blo
 /** Every mail's text and HTML, in the shop's frame. */
 export function renderMail(message: MailMessage): MailContent {
   const { subject, greeting, blocks, shopName = MAIL_BRAND } = message;
-  const text = [greeting, '', ...blocks.flatMap((b) => [...blockText(b), '']), shopName].join('\n');
+  const text = [
+    ...(greeting ? [greeting, ''] : []),
+    ...blocks.flatMap((b) => [...blockText(b), '']),
+    shopName,
+  ].join('\n');
   const html = `<!doctype html>
 <html lang="fr"><body style="margin:0;background:#f4f6f4;font-family:Arial,Helvetica,sans-serif;color:#1f2a24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
 <tr><td style="background:#1f5132;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(shopName)}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>
+${greeting ? `<p>${escapeHtml(greeting)}</p>` : ''}
 ${blocks.map(blockHtml).join('\n')}
 </td></tr></table></td></tr></table></body></html>`;
   return { subject, text, html };

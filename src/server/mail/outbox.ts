@@ -23,15 +23,31 @@ export interface QueuedMail extends Mail {
  * was already queued.
  */
 export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
-  const rows = await sql`
-    insert into mail_outbox (dedupe_key, kind, to_address, subject, text_body, html_body, attachments)
-    values (${mail.dedupeKey}, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null},
-            ${mail.attachments?.length ? sql.json(mail.attachments.map(storedAttachment)) : null})
+  // An erased customer's orders keep an empty address (ERASED_PERSONAL_FIELDS): whatever asks
+  // (a sweep, a status change, an invoice), nothing is ever queued to nobody.
+  if (mail.to.trim() === '') {
+    logger.info(`Mail not queued, no address (erased customer): ${mail.kind}`);
+    return false;
+  }
+  return (await outboxInsert(sql, mail)).length > 0;
+}
+
+/**
+ * The insert of a queued mail, as a statement (rendered beforehand: the statement only writes),
+ * guarded by `where` (true by default): a command appends its event and queues its mail in one
+ * statement this way (orders/commit.ts). The workers of every instance are woken at commit by the
+ * table's trigger (migration 0095).
+ */
+export function outboxInsert(sql: Tx, mail: QueuedMail, where = sql`true`) {
+  return sql`
+    insert into mail_outbox (dedupe_key, kind, to_address, reply_to, subject, text_body, html_body, attachments)
+    select ${mail.dedupeKey}::text, ${mail.kind}::text, ${mail.to}::text, ${mail.replyTo ?? null}::text,
+           ${mail.subject}::text,
+           ${mail.text}::text, ${mail.html ?? null}::text,
+           ${mail.attachments?.length ? sql.json(mail.attachments.map(storedAttachment)) : null}::jsonb
+     where ${where}
     on conflict (dedupe_key) do nothing
     returning id`;
-  // Delivered at commit to the workers of every instance (LISTEN below).
-  if (rows.length > 0) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`;
-  return rows.length > 0;
 }
 
 type StoredAttachment = {
@@ -63,6 +79,7 @@ export const defaultBackoff = (attempt: number) => Math.min(10 * 2 ** (attempt -
 interface Claimed {
   id: number;
   toAddress: string;
+  replyTo: string | null;
   subject: string;
   textBody: string;
   htmlBody: string | null;
@@ -88,12 +105,13 @@ export async function sendDueMails(sql: Tx, mailer: Mailer, options: OutboxOptio
         order by next_attempt_at, id
         limit ${batchSize}
         for update skip locked)
-    returning id, to_address, subject, text_body, html_body, attachments, attempts`;
+    returning id, to_address, reply_to, subject, text_body, html_body, attachments, attempts`;
   const round: SendRound = { sent: 0, failed: 0 };
   for (const mail of claimed) {
     try {
       await mailer.send({
         to: mail.toAddress,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.textBody,
         ...(mail.htmlBody ? { html: mail.htmlBody } : {}),

@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes, when not to the sender (a contact request's notice: the person who sent it). */
+  replyTo?: string;
   /** Files sent with the mail (an invoice's PDF). */
   attachments?: MailAttachment[];
 }

@@ -12,6 +12,7 @@ import {
   type OrderListInput,
   orderCsvLine,
   orderCustomer,
+  orderDeletable,
   orderListInput,
   parseOrderCursor,
   SEARCH_COUNT_CAP,
@@ -25,9 +26,10 @@ import {
   paymentMethodLabel,
   REFUND_REASON_LABELS,
   type RefundReason,
+  refundableShippingCents,
   refundedQuantities,
-  refundedShippingCents,
 } from '../../domain/orders/money.js';
+import { withdrawalRefundedAt } from '../../domain/orders/withdrawal.js';
 import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
 import { writeCsv } from '../http/download.js';
@@ -50,6 +52,10 @@ export interface AdminOrderRow {
   createdAt: Date;
   /** When the customer withdrew (issue 26), from the log; null: no request. */
   withdrawalRequestedAt: Date | null;
+  /** Whether « Supprimer » is offered (orderDeletable: not invoiced, no money received). */
+  deletable: boolean;
+  /** The first refund recorded after that request: the badge's countdown stops there. */
+  withdrawalRefundedAt: Date | null;
 }
 
 export interface AdminOrderPage {
@@ -80,6 +86,8 @@ interface RawRow {
   shippingLastName: string | null;
   placedWithAccount: boolean;
   withdrawalRequestedAt: Date | null;
+  invoiced: boolean;
+  withdrawalRefundedAt: Date | null;
 }
 
 const notFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
@@ -127,7 +135,11 @@ const rowColumns = (sql: Tx) => sql`
   o.shipping_address ->> 'firstName' as shipping_first_name,
   o.shipping_address ->> 'lastName' as shipping_last_name,
   (select w.recorded_at from events w
-    where w.stream_id = o.id and w.type = 'WithdrawalRequested' limit 1) as withdrawal_requested_at`;
+    where w.stream_id = o.id and w.type = 'WithdrawalRequested' limit 1) as withdrawal_requested_at,
+  exists (select 1 from events i where i.stream_id = o.id and i.type = 'InvoiceIssued') as invoiced,
+  (select min(r.recorded_at) from events r
+     join events w on w.stream_id = r.stream_id and w.type = 'WithdrawalRequested' and w.position < r.position
+    where r.stream_id = o.id and r.type = 'RefundRecorded') as withdrawal_refunded_at`;
 
 /**
  * A customer deleted since is null in the read table: the log's first event says whether the
@@ -152,6 +164,8 @@ const toRow = (r: RawRow): AdminOrderRow => ({
   version: r.version,
   createdAt: r.createdAt,
   withdrawalRequestedAt: r.withdrawalRequestedAt,
+  deletable: orderDeletable(r),
+  withdrawalRefundedAt: r.withdrawalRefundedAt,
 });
 
 /** One page of the back-office list, newest first. */
@@ -160,7 +174,7 @@ export async function listAdminOrders(sql: Tx, rawInput: OrderListInput): Promis
   const cursor = input.cursor ? parseOrderCursor(input.cursor) : null;
   if (input.cursor && !cursor) throw new DomainError('invalid', 'INVALID_CURSOR', 'Page invalide.');
   const after = cursor
-    ? sql`and (o.created_at, o.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+    ? sql`and (o.created_at, o.id) < (${cursor.createdAt}::text::timestamptz, ${cursor.id}::uuid)`
     : sql``;
   const [rows, count] = await Promise.all([
     sql<RawRow[]>`
@@ -257,6 +271,8 @@ export interface AdminOrderDetails extends OrderAmounts {
   cgvVersion: string | null;
   /** The customer's withdrawal (issue 26) and the owner's record of the hygiene exception. */
   withdrawal: OrderState['withdrawal'];
+  /** The first refund recorded after the withdrawal request (its countdown stops there). */
+  withdrawalRefundedAt: string | null;
   deliveredAt: string | null;
 }
 
@@ -389,10 +405,13 @@ export async function adminOrderDetails(sql: Tx, orderId: string): Promise<Admin
       refundedQuantity: refunded.get(l.itemId) ?? 0,
     })),
     money: moneySummary(state.ledger, state.totalAmountCents, state.status === 'cancelled'),
-    refundableShippingCents: Math.max(0, state.shippingCostCents - refundedShippingCents(state.ledger)),
+    refundableShippingCents: refundableShippingCents(state.ledger, state.shippingCostCents),
     movements: moneyEntries(state.ledger, names),
     cgvVersion: state.cgvVersion ?? null,
     withdrawal: state.withdrawal,
+    withdrawalRefundedAt: state.withdrawal
+      ? withdrawalRefundedAt(state.withdrawal.requestedAt, state.ledger.refunds)
+      : null,
     deliveredAt: state.deliveredAt,
   };
 }

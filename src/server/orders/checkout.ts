@@ -2,20 +2,40 @@ import type { PlaceOrderInput as CheckoutInput } from '../../domain/checkout/sch
 import { DomainError } from '../../domain/errors.js';
 import type { Buyer } from '../../domain/orders/decider.js';
 import { actorFromUser } from '../../domain/orders/events.js';
-import { shopIdentity } from '../../domain/settings/settings.js';
+import { checkoutClosure, missingLegalMentions } from '../../domain/settings/readiness.js';
+import { type ShopSettings, shopIdentity } from '../../domain/settings/settings.js';
 import type { Context } from '../context.js';
-import { checkOrderLimits } from '../limits/abuse.js';
+import { readIdentity } from '../invoices/identity.js';
+import { checkOrderLimits, countAcceptedOrder } from '../limits/abuse.js';
 import { logger } from '../logger.js';
 import { cachedSettings } from '../settings/store.js';
 import { queueOrderConfirmation } from './confirmation-mail.js';
-import { orderLinkUrl, orderToken } from './order-link.js';
+import { orderLinker, orderToken } from './order-link.js';
 import { type PlacedOrder, placeOrder } from './place.js';
 
 export const MAINTENANCE_MESSAGE =
   'La boutique est en maintenance : les commandes sont suspendues pour le moment. Merci de réessayer plus tard.';
 
 /**
- * The shop's checkout: refused to visitors while the shop is in maintenance (admins may test),
+ * Issue 35: a production shop missing a legally required mention sells nothing (the storefront's
+ * checkout and the back-office's « Nouvelle commande » alike); the message is the public one.
+ */
+export async function refuseWhileLegallyIncomplete(
+  ctx: Pick<Context, 'sql' | 'config'>,
+  settings?: ShopSettings,
+): Promise<void> {
+  if (!ctx.config.production) return;
+  const [current, { identity }] = await Promise.all([
+    settings ?? cachedSettings(ctx.sql, ctx.config).then((s) => s.settings),
+    readIdentity(ctx.sql),
+  ]);
+  const closed = checkoutClosure(true, missingLegalMentions(current, identity));
+  if (closed) throw new DomainError('unavailable', 'LEGAL_MENTIONS_MISSING', closed);
+}
+
+/**
+ * The shop's checkout: refused to visitors while the shop is in maintenance (admins may test), and
+ * to everyone in production while a legally required mention is missing (readiness.ts),
  * checks the order limits of the client address and the email (abuse.ts), places the order
  * (placeOrder reloads every price, promo rule, availability, stock and the Commerce settings,
  * computes every amount and appends OrderPlaced with the stock taken and the shop's notifications
@@ -33,6 +53,7 @@ export async function checkout(
   if (settings.maintenanceMode && ctx.user?.role !== 'admin') {
     throw new DomainError('unavailable', 'MAINTENANCE', MAINTENANCE_MESSAGE);
   }
+  await refuseWhileLegallyIncomplete(ctx, settings);
   const { lines, notes, idempotencyKey, deliveryMethod, shownTotal, business, ...customer } = input;
   await checkOrderLimits(ctx.sql, ctx.config, ctx.ip, customer.email);
   const order = await placeOrder(
@@ -55,8 +76,13 @@ export async function checkout(
     },
   );
   try {
+    await countAcceptedOrder(ctx.sql, ctx.config, ctx.ip, customer.email);
+  } catch (error) {
+    logger.error(`Could not count order ${order.orderNumber} towards the checkout limits`, error);
+  }
+  try {
     await queueOrderConfirmation(ctx.sql, order, shopIdentity(settings), {
-      orderUrl: orderLinkUrl(ctx.config.PUBLIC_URL, ctx.config.AUTH_SECRET, order.id),
+      orderUrl: orderLinker(ctx.config)(order.id),
     });
   } catch (error) {
     logger.error(`Could not queue the confirmation of order ${order.orderNumber}`, error);

@@ -24,7 +24,7 @@ import {
   foldStored,
   lockProducts,
 } from './commit.js';
-import { queueStatusMailWith } from './status-mails.js';
+import { prepareStatusMail, queueStatusMailWith } from './status-mails.js';
 import { ConcurrencyError, readStream } from './store.js';
 
 export const MAX_ATTEMPTS = 10;
@@ -116,13 +116,14 @@ async function decideAndAppend(
       const decided = decide(commandFor(state, []), state);
       const [event] = decided;
       if (!event) return { state, events: [] };
-      // A status change takes the transaction path too: its mail is queued in the same transaction.
-      if (decided.length > 1 || inTransaction || event.type === 'OrderStatusChanged') {
+      if (decided.length > 1 || inTransaction) {
         return await sql.begin(async (tx) =>
           finish(tx, await commitDecision(tx, orderId, stored, decided, meta, [])),
         );
       }
-      return await commitSingle(sql, orderId, stored, event, meta);
+      // One event: its status mail is rendered now, outside any transaction, and inserted by the
+      // append's own statement, only if the event is appended (issue 41).
+      return await commitSingle(sql, orderId, stored, event, meta, await prepareStatusMail(sql, event));
     } catch (error) {
       if (
         !(error instanceof ConcurrencyError) ||

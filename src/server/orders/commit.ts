@@ -18,7 +18,7 @@ import { toId } from '../../domain/security/ids.js';
 import type { Sql, Tx } from '../db/client.js';
 import { insertPersonalRecord, orderSubject, sealPersonalData } from './personal-records.js';
 import { projectEvent, projectionStatement } from './projections.js';
-import { appendEvent, type StoredEvent, toOrderEvent } from './store.js';
+import { appendEvent, type StoredEvent, toOrderEvent, type WithAppend } from './store.js';
 
 /** Who asks, when and why: becomes each event's metadata. */
 export interface CommandMeta {
@@ -72,19 +72,34 @@ export async function commitSingle(
   stored: readonly StoredEvent[],
   event: OrderEvent,
   meta: CommandMeta,
+  /** The other writes the event brings (its status mail), given the order once it is folded. */
+  alongsideOf?: (after: OrderState, version: number) => WithAppend[],
 ): Promise<Committed> {
   const before = foldStored(stored);
   const version = stored.at(-1)?.version ?? 0;
   const prevHash = stored.at(-1)?.hash ?? null;
   const metadata = metadataFor(meta);
   const after = evolve(before, { ...event, streamId, version: version + 1, metadata });
+  const alongside = after && alongsideOf ? alongsideOf(after, version + 1) : [];
   // Personal fields take the transaction path too: their record is written beside the event.
   if (productSalesChange(before, after).length > 0 || isPersonalEventType(event.type)) {
-    return await sql.begin((tx) => commitDecision(tx, streamId, stored, [event], meta, []));
+    return await sql.begin(async (tx) => {
+      const committed = await commitDecision(tx, streamId, stored, [event], meta, []);
+      for (const write of alongside) await write(tx, tx`true`);
+      return committed;
+    });
   }
   const projection = after && projectionStatement(sql, event, after);
   if (!after || !projection) throw new Error(`${event.type} cannot take the single-statement path`);
-  const appended = await appendEvent(sql, streamId, version, prevHash, { ...event, metadata }, projection);
+  const appended = await appendEvent(
+    sql,
+    streamId,
+    version,
+    prevHash,
+    { ...event, metadata },
+    projection,
+    alongside,
+  );
   const recorded = { ...event, ...appended, streamId, metadata, recordedAt: new Date(metadata.at), prevHash };
   return { state: after, events: [recorded as StoredEvent & OrderEvent] };
 }

@@ -29,11 +29,12 @@ const contact = {
   email: 'boutique@example.fr',
   address: '1 rue du Marché, 27000 Évreux',
 };
+const links = { orderUrl: 'https://shop.example/commande/abc.def' };
 const plain = (s: string) => s.replace(/\u202f|\u00a0/g, ' ');
 
 describe('order confirmation mail', () => {
   it('is French, keyed by the order, with number, lines, total, delivery and next steps', () => {
-    const mail = orderConfirmationMail(order, contact);
+    const mail = orderConfirmationMail(order, contact, links);
     expect(mail.dedupeKey).toBe(`order-confirmation:${order.id}`);
     expect(mail.to).toBe('marie@example.fr');
     expect(mail.subject).toBe('Confirmation de votre commande CMD-2026-000042');
@@ -54,6 +55,7 @@ describe('order confirmation mail', () => {
     const mail = orderConfirmationMail(
       { ...order, shippingCostCents: 599, totalAmountCents: 5569 },
       { ...contact, name: 'La Boutique Test', phone: '' },
+      links,
     );
     const text = plain(mail.text);
     expect(text).toContain('Livraison : 5,99 €');
@@ -64,7 +66,7 @@ describe('order confirmation mail', () => {
   });
 
   it('escapes product names in the HTML part and names pickup on Saturday', () => {
-    const mail = orderConfirmationMail({ ...order, deliveryMethod: 'pickup' }, contact);
+    const mail = orderConfirmationMail({ ...order, deliveryMethod: 'pickup' }, contact, links);
     expect(mail.html).toContain('Station &lt;sécurisée&gt;');
     expect(mail.html).not.toContain('<sécurisée>');
     expect(plain(mail.text)).toContain('Retrait en boutique (samedi uniquement)');
@@ -113,11 +115,11 @@ describe('order confirmation mail of a biocide (Reg. 528/2012 art. 72)', () => {
         },
       ],
     };
-    const text = orderConfirmationMail(biocides, contact).text;
+    const text = orderConfirmationMail(biocides, contact, links).text;
     expect(text).toContain(
       "Utilisez les rodenticides avec précaution. Avant toute utilisation, lisez l'étiquette et les informations concernant le produit.",
     );
     expect(text.split('Utilisez les insecticides avec précaution').length).toBe(2);
-    expect(orderConfirmationMail(order, contact).text).not.toContain('Utilisez les');
+    expect(orderConfirmationMail(order, contact, links).text).not.toContain('Utilisez les');
   });
 });

@@ -4,6 +4,7 @@ import { HYGIENE_NOTICE } from '../../domain/legal/cgv.js';
 import { WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../domain/legal/withdrawal-form.js';
 import type { CustomerDetails } from '../../domain/orders/events.js';
 import { REFUND_DAYS, WITHDRAWAL_DAYS, WITHDRAWAL_TEXTS } from '../../domain/orders/withdrawal.js';
+import { paymentInstructionLines } from '../../domain/settings/payment-instructions.js';
 import type { ShopIdentity } from '../../domain/settings/settings.js';
 import type { Tx } from '../db/client.js';
 import { contactLine, type MailBlock, renderMail } from '../mail/layout.js';
@@ -51,17 +52,13 @@ export function nextSteps(deliveryMethod: 'delivery' | 'pickup'): string[] {
  * withdrawal function, the withdrawal period, the hygiene exception stated before delivery, and
  * the model withdrawal form (annex to R221-1).
  */
-function withdrawalBlocks(contact: ShopContact, orderUrl: string | undefined): MailBlock[] {
+function withdrawalBlocks(contact: ShopContact, orderUrl: string): MailBlock[] {
   return [
-    ...(orderUrl
-      ? [
-          {
-            kind: 'paragraph' as const,
-            text: 'Suivez votre commande et, si vous le souhaitez, renoncez-y en ligne :',
-          },
-          { kind: 'action' as const, label: 'Voir ma commande', url: orderUrl },
-        ]
-      : []),
+    {
+      kind: 'paragraph' as const,
+      text: 'Suivez votre commande et, si vous le souhaitez, renoncez-y en ligne :',
+    },
+    { kind: 'action' as const, label: 'Voir ma commande', url: orderUrl },
     {
       kind: 'paragraph',
       text: `Droit de rétractation : vous disposez de ${WITHDRAWAL_DAYS} jours à compter de la réception de votre commande pour vous rétracter, sans avoir à donner de motif, avec le bouton « ${WITHDRAWAL_TEXTS.button} » de la page de votre commande ou avec le formulaire ci-dessous. Nous vous remboursons dans les ${REFUND_DAYS} jours suivant votre rétractation, par le même moyen de paiement.`,
@@ -71,11 +68,15 @@ function withdrawalBlocks(contact: ShopContact, orderUrl: string | undefined): M
   ];
 }
 
-/** The French order confirmation mail, queued once per order. */
+/**
+ * The French order confirmation mail, queued once per order, whoever placed it (the shop's
+ * checkout, « Nouvelle commande » in the back-office, the sweep): always with the signed order
+ * link, the customer's only way to withdraw online and download the documents without an account.
+ */
 export function orderConfirmationMail(
   order: ConfirmedOrder,
   contact: ShopContact,
-  links: { orderUrl?: string } = {},
+  links: { orderUrl: string },
 ): QueuedMail {
   const { customer } = order;
   const delivery =
@@ -115,6 +116,19 @@ export function orderConfirmationMail(
       ].map((text) => ({ kind: 'note' as const, text })),
       { kind: 'paragraph', text: delivery },
       { kind: 'steps', title: 'Prochaines étapes', items: nextSteps(order.deliveryMethod) },
+      // The payment instructions the CGV (article 5) and /compte promise by email (issue 35).
+      ...(contact.payment
+        ? [
+            {
+              kind: 'steps' as const,
+              title: 'Instructions de paiement',
+              items: paymentInstructionLines(contact.payment, {
+                reference: order.orderNumber,
+                postalAddress: contact.address ? `${contact.name}, ${contact.address}` : '',
+              }),
+            },
+          ]
+        : []),
       ...withdrawalBlocks(contact, links.orderUrl),
       { kind: 'note', text: contactLine(contact) },
       ...(contact.address ? [{ kind: 'note' as const, text: `${contact.name}, ${contact.address}` }] : []),
@@ -134,7 +148,7 @@ export async function queueOrderConfirmation(
   sql: Tx,
   order: ConfirmedOrder,
   contact: ShopContact,
-  links: { orderUrl?: string } = {},
+  links: { orderUrl: string },
 ): Promise<boolean> {
   return await enqueueMail(sql, orderConfirmationMail(order, contact, links));
 }
@@ -147,7 +161,7 @@ export async function queueOrderConfirmation(
 export async function queueMissedConfirmations(
   sql: Tx,
   contact: ShopContact,
-  options: { graceSeconds?: number; lookbackHours?: number; orderUrl?: (orderId: string) => string } = {},
+  options: { graceSeconds?: number; lookbackHours?: number; orderUrl: (orderId: string) => string },
 ): Promise<number> {
   const { graceSeconds = 60, lookbackHours = 48, orderUrl } = options;
   const missed = await sql<{ id: string }[]>`
@@ -155,14 +169,18 @@ export async function queueMissedConfirmations(
      where o.created_at < now() - make_interval(secs => ${graceSeconds})
        and o.created_at > now() - make_interval(hours => ${lookbackHours})
        and not exists (select 1 from mail_outbox m where m.dedupe_key = 'order-confirmation:' || o.id::text)
+       -- An erased customer is never written to again: their order's record is gone, and with it
+       -- their confirmation (the erasure deleted it from the outbox).
+       and not exists (select 1 from personal_records r
+                        where r.stream_id = o.id and r.event_type = 'OrderPlaced' and r.erased_at is not null)
      order by o.created_at
      limit 100`;
   let queued = 0;
   for (const { id } of missed) {
     const state = foldStored(await readStream(sql, id));
     if (!state || state.deleted) continue;
-    const links = orderUrl ? { orderUrl: orderUrl(id) } : {};
-    if (await queueOrderConfirmation(sql, placedOrder(state), contact, links)) queued += 1;
+    if (await queueOrderConfirmation(sql, placedOrder(state), contact, { orderUrl: orderUrl(id) }))
+      queued += 1;
   }
   return queued;
 }

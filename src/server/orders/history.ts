@@ -3,9 +3,10 @@
 import { formatEuros } from '../../domain/catalog/pricing.js';
 import { DomainError } from '../../domain/errors.js';
 import { type Actor, INTERNAL_EVENT_TYPES, type OrderEvent } from '../../domain/orders/events.js';
-import { paymentMethodLabel, REFUND_REASON_LABELS, type RefundReason } from '../../domain/orders/money.js';
+import { paymentMethodPhrase, REFUND_REASON_LABELS, type RefundReason } from '../../domain/orders/money.js';
 import { orderStatusLabel, paymentStatusLabel } from '../../domain/orders/status.js';
 import { toId } from '../../domain/security/ids.js';
+import { frenchDay } from '../../domain/site/dates.js';
 import type { Tx } from '../db/client.js';
 import { readStream, toOrderEvent } from './store.js';
 
@@ -26,8 +27,6 @@ export interface HistoryEntry {
   summary: string;
   changes: HistoryChange[];
 }
-
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
@@ -64,7 +63,7 @@ function describeEvent(event: OrderEvent): { summary: string; changes: HistoryCh
       const d = event.data;
       const reference = d.reference ? ` (réf. ${d.reference})` : '';
       return {
-        summary: `Paiement enregistré : ${formatEuros(d.amountCents)} en ${paymentMethodLabel(d.method).toLocaleLowerCase('fr-FR')}${reference}, le ${frenchDay(d.day)}`,
+        summary: `Paiement enregistré : ${formatEuros(d.amountCents)} ${paymentMethodPhrase(d.method)}${reference}, le ${frenchDay(d.day)}`,
         changes: [{ field: 'payment', from: null, to: String(d.amountCents) }],
       };
     }
@@ -84,7 +83,7 @@ function describeEvent(event: OrderEvent): { summary: string; changes: HistoryCh
         d.extraCents > 0 ? `montant ${formatEuros(d.extraCents)}` : null,
       ].filter(Boolean);
       return {
-        summary: `Remboursement : ${formatEuros(d.amountCents)} en ${paymentMethodLabel(d.method).toLocaleLowerCase('fr-FR')} (${what.join(', ')}) — ${REFUND_REASON_LABELS[d.reason as RefundReason]}${d.note ? ` : ${d.note}` : ''}${d.restock ? ', articles remis en stock' : ''}`,
+        summary: `Remboursement : ${formatEuros(d.amountCents)} ${paymentMethodPhrase(d.method)} (${what.join(', ')}) — ${REFUND_REASON_LABELS[d.reason as RefundReason]}${d.note ? ` : ${d.note}` : ''}${d.restock ? ', articles remis en stock' : ''}`,
         changes: [{ field: 'refund', from: null, to: String(d.amountCents) }],
       };
     }

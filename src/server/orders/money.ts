@@ -42,9 +42,8 @@ export async function isDayClosed(tx: Tx, day: string): Promise<boolean> {
 
 /**
  * THE place where money events are committed, inside the command's transaction: the append, the
- * read tables, the stock a refund puts back. Anything that must happen in the same transaction as a
- * payment or a refund goes here, after `commitDecision` (an invoice when the order becomes fully
- * paid, a credit note for each RefundRecorded: see `committed.events` and `committed.state`).
+ * read tables, the stock a refund puts back. The documents a movement implies are issued after it,
+ * in the same transaction, through the `inTransaction` port (handleMoneyCommand; ADR 019).
  */
 export async function commitMoney(
   tx: Tx,
@@ -54,9 +53,7 @@ export async function commitMoney(
   meta: CommandMeta,
   products: readonly ProductSnapshot[],
 ): Promise<Committed> {
-  const committed = await commitDecision(tx, orderId, stored, decided, meta, products);
-  // In-transaction hooks for documents (invoices, credit notes) are added here.
-  return committed;
+  return await commitDecision(tx, orderId, stored, decided, meta, products);
 }
 
 /** The command as built from the state read in the transaction and the movement day's closure. */

@@ -6,7 +6,9 @@
  * put the fields back (`readableData`). Erasing a record (server/privacy) nulls its fields and salt
  * and leaves the log as it is.
  */
+
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { DEVIS_PERSONAL_TYPES } from '../../domain/interventions/devis-personal.js';
 import {
   attachPersonalData,
   detachPersonalData,
@@ -27,8 +29,8 @@ export interface PersonalRecord {
   subjectId: string;
   subjectKind: 'customer' | 'guest';
   streamId: string;
-  /** The event type whose data the record completes (OrderPlaced, WithdrawalRequested). */
-  eventType: PersonalEventType;
+  /** The event type whose data the record completes (OrderPlaced, WithdrawalRequested, InterventionRequested). */
+  eventType: PersonalEventType | 'InterventionRequested' | (typeof DEVIS_PERSONAL_TYPES)[number];
   fields: Record<string, unknown>;
   salt: string;
   commitment: string;
@@ -85,6 +87,23 @@ export const personalColumn = (sql: Tx, alias?: string) => {
   const data = alias ? sql`${sql(alias)}.data` : sql`data`;
   return sql`(select r.fields from personal_records r
                where r.id = (${data} #>> '{personal,recordId}')::uuid) as personal`;
+};
+
+/**
+ * Whether an OrderPlaced record (`alias`, else the personal_records table) is a data subject's: the
+ * account's, one of the named orders, or a guest order placed with one of its emails (given
+ * lower-cased). The one rule of « the subject's orders », for export and erasure alike.
+ */
+export const isSubjectOrderRecord = (
+  sql: Tx,
+  subject: { userId: string | null; orderIds: readonly string[]; emails: readonly string[] },
+  alias?: string,
+) => {
+  const r = alias ? sql`${sql(alias)}.` : sql``;
+  return sql`(${r}subject_id = ${subject.userId ?? ''}
+              or ${r}stream_id = any(${subject.orderIds as string[]}::uuid[])
+              or (${r}subject_kind = 'guest'
+                  and lower(${r}fields #>> '{customer,email}') = any(${subject.emails as string[]}::text[])))`;
 };
 
 /** A stored event's data as readers see it: the record's fields put back (see attachPersonalData). */

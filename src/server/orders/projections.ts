@@ -117,7 +117,8 @@ export function itemRows(state: OrderState): ItemRow[] {
  * The read-table change of an event on an existing order, as one statement ending in its where
  * clause, so that the store can run it in the append's own statement (see appendEvent). OrderPlaced
  * has none: it inserts rows (projectEvent). Exhaustive by type: a new event type does not compile
- * until it says what it changes.
+ * until it says what it changes. Each statement writes only the columns its event changes, so a
+ * row can never be set from a part of `after` the event did not decide.
  */
 export function projectionStatement(
   sql: Tx,
@@ -128,8 +129,9 @@ export function projectionStatement(
     case 'OrderPlaced':
       return null;
     case 'OrderStatusChanged':
+      // The order's status only: its payment columns are the ledger's (the money events below).
       return sql`
-        update orders set status = ${after.status}, payment_status = ${after.paymentStatus}, version = ${after.version}, updated_at = ${after.updatedAt}
+        update orders set status = ${after.status}, version = ${after.version}, updated_at = ${after.updatedAt}
          where id = ${after.id}`;
     case 'OrderPaymentStatusChanged':
     case 'PaymentRecorded':

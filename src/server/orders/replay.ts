@@ -157,7 +157,9 @@ export async function foldLog(
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ states: Map<string, OrderState | null>; events: number }> {
   const [t] = await tx<{ n: number }[]>`
-    select count(*) as n from events where type = any(${ORDER_EVENT_TYPES as string[]}::text[])`;
+    select count(*) as n from events where type = any(${ORDER_EVENT_TYPES as string[]}::text[])
+       and not exists (select 1 from events i where i.stream_id = events.stream_id and i.version = 1
+                         and i.type = 'InterventionRequested')`;
   const total = t?.n ?? 0;
   const states = new Map<string, OrderState | null>();
   let done = 0;
@@ -166,6 +168,8 @@ export async function foldLog(
   >`
     select stream_id, version, type, data, metadata, ${personalColumn(tx)} from events
      where type = any(${ORDER_EVENT_TYPES as string[]}::text[])
+     and not exists (select 1 from events i where i.stream_id = events.stream_id and i.version = 1
+                         and i.type = 'InterventionRequested')
      order by position`.cursor(5000, (rows) => {
     for (const row of rows) {
       const before = states.get(row.streamId) ?? null;
@@ -257,49 +261,55 @@ async function applyDifferences(tx: Tx) {
  * locked against writers before the snapshot is taken, so no append slips in between.
  */
 export async function replayOrders(sql: Sql, options: ReplayOptions = {}): Promise<ReplayReport> {
+  return await sql.begin('isolation level repeatable read', (tx) => replayOrdersIn(tx, options));
+}
+
+/**
+ * replayOrders inside a transaction the caller holds (a restore compares the tables it loaded with
+ * the log it loaded, before its one commit). The temporary tables are dropped at that commit.
+ */
+export async function replayOrdersIn(tx: Tx, options: ReplayOptions = {}): Promise<ReplayReport> {
   const limit = options.maxDifferences ?? 100;
-  return await sql.begin('isolation level repeatable read', async (tx) => {
-    if (options.apply) {
-      await tx`lock table orders, order_items, daily_product_sales in share row exclusive mode`;
-    }
-    let clock = performance.now();
-    const lap = () => {
-      const now = performance.now();
-      const ms = Math.round(now - clock);
-      clock = now;
-      return ms;
-    };
-    const { states, events } = await foldLog(tx, options.onProgress);
-    const readMs = lap();
-    const live = [...states.values()].filter((s): s is OrderState => s !== null && !s.deleted);
-    await tx`create temp table orders_replay (like orders including defaults) on commit drop`;
-    await tx`create temp table order_items_replay (like order_items including defaults) on commit drop`;
-    await copyRows(tx, 'orders_replay', ORDER_COLUMNS, live.map(orderRow), orderLine);
-    await copyRows(tx, 'order_items_replay', ITEM_COLUMNS, live.flatMap(itemRows), itemLine);
-    // A customer account deleted since keeps its id in the live table too (migrations/0010).
-    await tx`create temp table daily_product_sales_replay (like daily_product_sales) on commit drop`;
-    await insertSalesOf(tx, 'daily_product_sales_replay', live);
-    const writeMs = lap();
-    const orders = await compare(tx, 'orders', limit);
-    const items = await compare(tx, 'order_items', limit);
-    const sales = await compare(tx, SALES_TABLE, limit, ['day', 'product_id', 'title']);
-    const compareMs = lap();
-    const differenceCount = orders.count + items.count + sales.count;
-    const apply = Boolean(options.apply) && differenceCount > 0;
-    if (apply) await applyDifferences(tx);
-    if (apply && sales.count > 0) {
-      await tx`delete from daily_product_sales`;
-      await tx`insert into daily_product_sales select * from daily_product_sales_replay`;
-    }
-    const applyMs = lap();
-    return {
-      events,
-      orders: live.length,
-      items: live.reduce((n, s) => n + s.lines.length, 0),
-      differenceCount,
-      differences: [...orders.differences, ...items.differences, ...sales.differences].slice(0, limit),
-      applied: apply,
-      timings: { readMs, writeMs, compareMs, applyMs },
-    };
-  });
+  if (options.apply) {
+    await tx`lock table orders, order_items, daily_product_sales in share row exclusive mode`;
+  }
+  let clock = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - clock);
+    clock = now;
+    return ms;
+  };
+  const { states, events } = await foldLog(tx, options.onProgress);
+  const readMs = lap();
+  const live = [...states.values()].filter((s): s is OrderState => s !== null && !s.deleted);
+  await tx`create temp table orders_replay (like orders including defaults) on commit drop`;
+  await tx`create temp table order_items_replay (like order_items including defaults) on commit drop`;
+  await copyRows(tx, 'orders_replay', ORDER_COLUMNS, live.map(orderRow), orderLine);
+  await copyRows(tx, 'order_items_replay', ITEM_COLUMNS, live.flatMap(itemRows), itemLine);
+  // A customer account deleted since keeps its id in the live table too (migrations/0010).
+  await tx`create temp table daily_product_sales_replay (like daily_product_sales) on commit drop`;
+  await insertSalesOf(tx, 'daily_product_sales_replay', live);
+  const writeMs = lap();
+  const orders = await compare(tx, 'orders', limit);
+  const items = await compare(tx, 'order_items', limit);
+  const sales = await compare(tx, SALES_TABLE, limit, ['day', 'product_id', 'title']);
+  const compareMs = lap();
+  const differenceCount = orders.count + items.count + sales.count;
+  const apply = Boolean(options.apply) && differenceCount > 0;
+  if (apply) await applyDifferences(tx);
+  if (apply && sales.count > 0) {
+    await tx`delete from daily_product_sales`;
+    await tx`insert into daily_product_sales select * from daily_product_sales_replay`;
+  }
+  const applyMs = lap();
+  return {
+    events,
+    orders: live.length,
+    items: live.reduce((n, s) => n + s.lines.length, 0),
+    differenceCount,
+    differences: [...orders.differences, ...items.differences, ...sales.differences].slice(0, limit),
+    applied: apply,
+    timings: { readMs, writeMs, compareMs, applyMs },
+  };
 }

@@ -2,21 +2,25 @@
  * The customer's mails when an order reaches a status they care about (Confirmée, Expédiée with the
  * carrier and tracking number given at that change, Livrée, Annulée with what happens to their
  * money), switchable in Paramètres › Notifications ("Suivi de commande"). Queued through the outbox
- * in the change's own transaction (queueStatusMailWith): committed with the event or not at all, so
- * no crash between the two can lose it; once per event (the dedupe key is the event's version).
+ * with the change: in the append's own statement when the change is one event (prepareStatusMail:
+ * rendered before, only inserted there), else in its transaction (queueStatusMailWith). Committed
+ * with the event or not at all, so no crash between the two can lose it; once per event (the dedupe
+ * key is the event's version).
  */
 
 import { formatEuros } from '../../domain/catalog/pricing.js';
 import type { OrderState } from '../../domain/orders/decider.js';
 import type { OrderEvent, Shipment } from '../../domain/orders/events.js';
 import type { OrderStatus } from '../../domain/orders/status.js';
+import { REFUND_DAYS } from '../../domain/orders/withdrawal.js';
 import { notificationsWanted, type ShopSettings, shopIdentity } from '../../domain/settings/settings.js';
-import type { Tx } from '../db/client.js';
+import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
 import { contactLine, type MailBlock, renderMail } from '../mail/layout.js';
-import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
-import { readSettings } from '../settings/store.js';
+import { enqueueMail, outboxInsert, type QueuedMail } from '../mail/outbox.js';
+import { cachedSettings, readSettings } from '../settings/store.js';
 import type { Committed } from './commit.js';
+import type { WithAppend } from './store.js';
 
 /** The statuses that send the customer a mail. */
 export const CUSTOMER_MAIL_STATUSES: readonly OrderStatus[] = [
@@ -28,10 +32,10 @@ export const CUSTOMER_MAIL_STATUSES: readonly OrderStatus[] = [
 
 /** What the customer is told about their money when the order is cancelled. */
 export function refundNotice(order: Pick<OrderState, 'paidCents' | 'refundedCents'>): string {
-  // What was paid and not yet given back is due within 14 days (the money ledger, domain/orders/money.ts).
+  // What was paid and not yet given back is due within REFUND_DAYS (the money ledger, domain/orders/money.ts).
   const left = order.paidCents - order.refundedCents;
   if (left > 0)
-    return `Votre paiement de ${formatEuros(left)} vous sera remboursé dans les 14 jours, par le moyen de paiement utilisé.`;
+    return `Votre paiement de ${formatEuros(left)} vous sera remboursé dans les ${REFUND_DAYS} jours, par le moyen de paiement utilisé.`;
   if (order.refundedCents > 0)
     return `Votre paiement de ${formatEuros(order.refundedCents)} vous a été remboursé.`;
   return "Aucun paiement n'a été encaissé pour cette commande : vous n'avez rien à régler.";
@@ -124,16 +128,47 @@ export function orderStatusMail(
  * key: the event's version, so a retried request never mails twice and a later change mails again.
  */
 export function statusMailOf(committed: Committed, settings: ShopSettings): QueuedMail | null {
-  const order = committed.state;
-  const event = committed.events.find(
-    (e): e is typeof e & Extract<OrderEvent, { type: 'OrderStatusChanged' }> =>
-      e.type === 'OrderStatusChanged',
-  );
-  if (!order || order.deleted || !event || !CUSTOMER_MAIL_STATUSES.includes(event.data.to)) return null;
+  const event = committed.events.find((e) => e.type === 'OrderStatusChanged');
+  return event ? statusMailFor(committed.state, event, event.version, settings) : null;
+}
+
+/** The mail of one status-change event of version `version`, given the order once it is folded. */
+export function statusMailFor(
+  order: OrderState | null,
+  event: OrderEvent,
+  version: number,
+  settings: ShopSettings,
+): QueuedMail | null {
+  if (event.type !== 'OrderStatusChanged') return null;
+  if (!order || order.deleted || !CUSTOMER_MAIL_STATUSES.includes(event.data.to)) return null;
   if (!notificationsWanted(settings).customerStatus) return null;
   const mail = orderStatusMail(order, event.data.to, event.data.shipment, settings);
   if (!mail || !order.customer.email) return null;
-  return { ...mail, dedupeKey: `order-status:${order.id}:${event.version}` };
+  return { ...mail, dedupeKey: `order-status:${order.id}:${version}` };
+}
+
+/**
+ * The status mail of a change about to be appended in one statement, rendered before it (no
+ * transaction, no lock held): the statement only inserts it, and only if the event is appended
+ * (orders/commit.ts commitSingle). The settings come through their short cache. A mail that
+ * cannot be rendered must not undo the change the owner made: logged, and the change stands.
+ */
+export async function prepareStatusMail(
+  sql: Sql,
+  event: OrderEvent,
+): Promise<((after: OrderState, version: number) => WithAppend[]) | undefined> {
+  if (event.type !== 'OrderStatusChanged') return undefined;
+  const { settings } = await cachedSettings(sql);
+  return (after, version) => {
+    let mail: QueuedMail | null;
+    try {
+      mail = statusMailFor(after, event, version, settings);
+    } catch (error) {
+      logger.error(`Status mail of order ${after.id} not written`, error);
+      return [];
+    }
+    return mail ? [(tx, appended) => outboxInsert(tx, mail, appended)] : [];
+  };
 }
 
 /**

@@ -64,6 +64,15 @@ export async function readStream(sql: Tx, streamId: string): Promise<StoredEvent
       from events where stream_id = ${streamId} order by version`);
 }
 
+/**
+ * A write to run in the append's own statement, only if the event was appended: it puts the
+ * condition it is given in its where clause (mail/outbox.ts outboxInsert).
+ */
+export type WithAppend = (
+  sql: Tx,
+  appended: postgres.PendingQuery<postgres.Row[]>,
+) => postgres.PendingQuery<postgres.Row[]>;
+
 export interface NewEvent {
   type: string;
   data: unknown;
@@ -86,6 +95,8 @@ export async function appendEvent(
    * only if the event was appended: a single statement is atomic without a transaction.
    */
   projection?: postgres.PendingQuery<postgres.Row[]>,
+  /** Other writes of the same statement (a queued mail), each given the "was appended" condition. */
+  alongside: readonly WithAppend[] = [],
 ): Promise<Pick<StoredEvent, 'position' | 'txId' | 'hash' | 'version'>> {
   const version = expectedVersion + 1;
   const recordedAt = event.metadata.at;
@@ -115,7 +126,11 @@ export async function appendEvent(
         select ${streamId}, ${version}, position, hash from ins
         on conflict (stream_id) do update
           set version = excluded.version, head_position = excluded.head_position, head_hash = excluded.head_hash
-      )${projection ? sql`, projection as (${projection} and exists (select 1 from ins))` : sql``}
+      )${projection ? sql`, projection as (${projection} and exists (select 1 from ins))` : sql``}${alongside.reduce(
+        (before, write, i) =>
+          sql`${before}, ${sql(`alongside_${i}`)} as (${write(sql, sql`exists (select 1 from ins)`)})`,
+        sql``,
+      )}
       select position, tx_id::text as tx_id, hash from ins`;
     if (!row) throw new ConcurrencyError(streamId, expectedVersion);
     return { ...row, version };

@@ -4,7 +4,7 @@
  * its acknowledgement on a durable medium through the outbox, and the owner's record of the
  * hygiene exception.
  */
-import { frenchCalendarDate, frenchDateTime } from '../../domain/account/order-status.js';
+
 import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
 import { DomainError } from '../../domain/errors.js';
 import type { OrderState } from '../../domain/orders/decider.js';
@@ -18,6 +18,7 @@ import {
   withdrawalWindow,
 } from '../../domain/orders/withdrawal.js';
 import type { ShopIdentity } from '../../domain/settings/settings.js';
+import { frenchCalendarDate, frenchDateTime, frenchLongDate } from '../../domain/site/dates.js';
 import type { Sql, Tx } from '../db/client.js';
 import { contactLine, renderMail } from '../mail/layout.js';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
@@ -118,7 +119,7 @@ export function withdrawalAcknowledgement(state: OrderState, shop: ShopIdentity)
           { label: 'Email', value: w.email },
           {
             label: 'Commande',
-            value: `${state.orderNumber} du ${frenchCalendarDate(state.createdAt.slice(0, 10))}`,
+            value: `${state.orderNumber} du ${frenchLongDate(state.createdAt)}`,
           },
           ...lines.map((l) => ({
             label: `${l.title} × ${l.quantity}`,
@@ -149,7 +150,7 @@ export function withdrawalAcknowledgement(state: OrderState, shop: ShopIdentity)
   };
 }
 
-/** The customer's withdrawal through the signed link: appended, then acknowledged through the outbox. */
+/** The customer's withdrawal through the signed link: appended and acknowledged (outbox) in one transaction. */
 export async function requestWithdrawal(
   sql: Sql,
   secret: string,
@@ -164,7 +165,16 @@ export async function requestWithdrawal(
   const { state } = await handleOrderCommand(
     sql,
     orderId,
-    { actor: meta.actor, requestId: meta.requestId, at },
+    {
+      actor: meta.actor,
+      requestId: meta.requestId,
+      at,
+      // The acknowledgement is queued in the withdrawal's transaction: both commit, or neither.
+      inTransaction: async (tx, id) => {
+        const requested = foldStored(await readStream(tx, id));
+        if (requested) await enqueueMail(tx, withdrawalAcknowledgement(requested, meta.shop));
+      },
+    },
     () => ({
       type: 'RequestWithdrawal',
       at,
@@ -174,7 +184,6 @@ export async function requestWithdrawal(
     }),
   );
   if (!state) throw notFound();
-  await enqueueMail(sql, withdrawalAcknowledgement(state, meta.shop));
   return signedOrder(state, new Date(at));
 }
 

@@ -7,8 +7,11 @@
 import type { Actor } from '../../domain/orders/events.js';
 import {
   type AccountDeletion,
+  checkNoOpenOrders,
   checkSelfDeletion,
   type ErasureReason,
+  openOrders,
+  openOrdersMessage,
   wrongPassword,
 } from '../../domain/privacy/erasure.js';
 import { revokeSessions } from '../auth/session-revocation.js';
@@ -17,7 +20,8 @@ import { checkedForRemoval } from '../customers/customers.js';
 import type { Tx } from '../db/client.js';
 import { errors } from '../errors.js';
 import { mailDir } from '../mail/transport.js';
-import { eraseMailFiles, eraseSubject } from './erase.js';
+import { freshProofUntil } from './email-proof.js';
+import { eraseMailFiles, eraseSubject, subjectOrders } from './erase.js';
 
 async function passwordMatches(services: Services, userId: string, password: string): Promise<boolean> {
   const [row] = await services.sql<{ password: string | null }[]>`
@@ -31,14 +35,33 @@ async function passwordMatches(services: Services, userId: string, password: str
 async function eraseAccount(
   services: Services,
   why: { reason: ErasureReason; actor: Actor; requestId: string },
-  prepare: (tx: Tx) => Promise<{ id: string; email: string }>,
+  prepare: (tx: Tx) => Promise<{ id: string; email: string; proven: boolean }>,
 ) {
   const result = await services.sql.begin(async (tx) => {
     const user = await prepare(tx);
-    return await eraseSubject(tx, { userId: user.id, emails: [user.email], guestOrderIds: [] }, why);
+    // What was sent with the account's email but not by the account (guest orders, contact
+    // requests) goes only when that email is proven (ADR 033); the account's own records always.
+    const emails = user.proven ? [user.email] : [];
+    const subject = { userId: user.id, emails, accountEmail: user.email, guestOrderIds: [] };
+    // An order still to deliver, pay or refund is finished (or cancelled and refunded) first.
+    checkNoOpenOrders(await subjectOrders(tx, subject), why.actor.kind === 'user' ? 'customer' : 'admin');
+    return await eraseSubject(tx, subject, why);
   });
-  const files = await eraseMailFiles(mailDir(services.config), result.mailAddresses);
+  const files = await eraseMailFiles(mailDir(services.config), result.mailNeedles);
   return { ...result.counts, mailFiles: files };
+}
+
+/**
+ * What « Supprimer mon compte » says before asking anything: null when the account may go, else
+ * the French sentence naming the orders to finish first (the same rule the erasure enforces).
+ */
+export async function ownErasureBlocker(services: Services, userId: string): Promise<string | null> {
+  const [user] = await services.sql<{ email: string }[]>`select email from users where id = ${userId}`;
+  if (!user) throw errors.userNotFound();
+  const open = openOrders(
+    await services.sql.begin((tx) => subjectOrders(tx, { userId, emails: [user.email], guestOrderIds: [] })),
+  );
+  return open.length > 0 ? openOrdersMessage(open, 'customer') : null;
 }
 
 /** The customer's own deletion, second step: the password again and the confirmation (parsed). */
@@ -58,8 +81,10 @@ export async function deleteOwnAccount(
     services,
     { reason: 'customer-request', actor: { kind: 'user', userId }, requestId },
     async (tx) => {
+      // Read before the sessions go: the proof is checked at the moment of the request.
+      const proven = (await freshProofUntil(tx, userId)) !== null;
       await revokeSessions(tx, userId);
-      return { id: userId, email: user.email };
+      return { id: userId, email: user.email, proven };
     },
   );
   return { deleted: true as const };
@@ -75,7 +100,12 @@ export async function deleteCustomerAccount(
   await eraseAccount(
     services,
     { reason: 'admin-request', actor: { kind: 'admin', userId: actorId }, requestId },
-    async (tx) => ({ id, ...(await checkedForRemoval(tx, actorId, id)) }),
+    async (tx) => {
+      const user = await checkedForRemoval(tx, actorId, id);
+      // An admin answers a request received by mail: guest records go with a verified address.
+      const [row] = await tx<{ emailVerified: boolean }[]>`select email_verified from users where id = ${id}`;
+      return { id, ...user, proven: row?.emailVerified === true };
+    },
   );
   return { id };
 }

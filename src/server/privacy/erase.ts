@@ -10,16 +10,29 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Actor, ERASED_PERSONAL_FIELDS, EVENT_SCHEMA_VERSION } from '../../domain/orders/events.js';
-import { type ErasureReason, PRIVACY_EVENT_SCHEMAS } from '../../domain/privacy/erasure.js';
+import {
+  type ErasableOrder,
+  type ErasureReason,
+  PRIVACY_EVENT_SCHEMAS,
+} from '../../domain/privacy/erasure.js';
 import type { Tx } from '../db/client.js';
+import { eraseInterventions } from '../interventions/privacy.js';
+import { searchableEml } from '../mail/eml.js';
+import { isSubjectOrderRecord } from '../orders/personal-records.js';
 import { appendEvent } from '../orders/store.js';
 
 /** Whose data goes: an account (its user id and email) and/or guest orders. */
 export interface ErasureSubject {
   /** The customer's user id (null for a guest). */
   userId: string | null;
-  /** Every email the subject is known by (the account's, the guest order's), lower-cased here. */
+  /**
+   * The emails whose records (guest orders, contact requests, mails) are the subject's, lower-cased
+   * here: a guest order's, or an account's only while freshly proven (ADR 033). Empty otherwise:
+   * anyone can sign up with someone else's address.
+   */
   emails: string[];
+  /** The account's own address: its sign-in traces and the account mails sent to it go. */
+  accountEmail?: string | null;
   /** Guest orders to erase besides the account's (a guest's erasure names its order). */
   guestOrderIds: string[];
   /**
@@ -27,6 +40,8 @@ export interface ErasureSubject {
    * or about them go too. Not used to find orders or contact requests.
    */
   typedEmails?: string[];
+  /** The subject's orders, found by eraseSubject before their records go (their mails go too). */
+  orderIds?: string[];
 }
 
 export interface ErasureCounts {
@@ -46,9 +61,7 @@ const orderRecords: PersonalDataEraser = async (tx, s) => {
   const rows = await tx<{ streamId: string }[]>`
     update personal_records set fields = null, salt = null, erased_at = now()
      where erased_at is null and event_type = 'OrderPlaced'
-       and (subject_id = ${s.userId ?? ''}
-            or stream_id = any(${s.guestOrderIds}::uuid[])
-            or (subject_kind = 'guest' and lower(fields #>> '{customer,email}') = any(${s.emails}::text[])))
+       and ${isSubjectOrderRecord(tx, { ...s, orderIds: s.guestOrderIds })}
     returning stream_id`;
   const ids = rows.map((r) => r.streamId);
   if (ids.length > 0) {
@@ -114,18 +127,26 @@ const outboxMails: PersonalDataEraser = async (tx, s) =>
       delete from mail_outbox m
        where exists (select 1 from unnest(${[...s.emails, ...(s.typedEmails ?? [])]}::text[]) e
                       where lower(m.to_address) = e or position(e in lower(m.text_body)) > 0)
+          -- The mails about the subject's orders (confirmation, status, withdrawal, the shop's
+          -- notices) and their documents, whoever they went to.
+          or exists (select 1 from unnest(${s.orderIds ?? []}::text[]) o where position(o in m.dedupe_key) > 0)
+          or m.dedupe_key in (select d.kind || ':' || d.number from invoice_documents d
+                               where d.order_id::text = any(${s.orderIds ?? []}::text[]))
+          or (lower(m.to_address) = ${s.accountEmail?.trim().toLowerCase() ?? ''}
+              and m.kind in ('verify-email', 'reset-password', 'email-proof'))
       returning id`
   ).length;
 
 /** Reset and verification links, and the counters kept per email address. */
 const authTraces: PersonalDataEraser = async (tx, s) => {
+  const own = [...s.emails, ...(s.accountEmail ? [s.accountEmail.trim().toLowerCase()] : [])];
   const links = await tx`
     delete from verifications
-     where value = ${s.userId ?? ''} or lower(identifier) = any(${s.emails}::text[])
+     where value = ${s.userId ?? ''} or lower(identifier) = any(${own}::text[])
     returning id`;
   const counters = await tx`
     delete from abuse_counters
-     where exists (select 1 from unnest(${s.emails}::text[]) e where key like '%:' || e)
+     where exists (select 1 from unnest(${own}::text[]) e where key like '%:' || e)
     returning key`;
   return links.length + counters.length;
 };
@@ -143,10 +164,29 @@ export const ERASERS: Record<string, PersonalDataEraser> = {
   withdrawalRecords,
   legalHoldDocuments,
   contactRequests,
+  interventions: eraseInterventions,
   outboxMails,
   authTraces,
   account,
 };
+
+/**
+ * The subject's orders not yet erased, as orderRecords finds them, with what the erasure
+ * precondition reads (domain/privacy/erasure.ts openOrderReason). Locked: no payment or status
+ * change slips in between the check and the erasure.
+ */
+export async function subjectOrders(tx: Tx, subject: ErasureSubject): Promise<ErasableOrder[]> {
+  const emails = subject.emails.map((e) => e.trim().toLowerCase());
+  return await tx<ErasableOrder[]>`
+    select o.order_number, o.status, o.total_amount_cents, o.paid_cents, o.refunded_cents,
+           exists (select 1 from events w where w.stream_id = o.id and w.type = 'WithdrawalRequested')
+             as withdrawal_requested
+      from orders o
+      join personal_records r on r.stream_id = o.id and r.event_type = 'OrderPlaced' and r.erased_at is null
+     where ${isSubjectOrderRecord(tx, { userId: subject.userId, orderIds: subject.guestOrderIds, emails }, 'r')}
+     order by o.created_at
+     for update of o`;
+}
 
 /**
  * Erases the subject everywhere, inside the caller's transaction, and records the erasure in the
@@ -156,20 +196,27 @@ export async function eraseSubject(
   tx: Tx,
   subject: ErasureSubject,
   why: { reason: ErasureReason; actor: Actor; requestId: string; at?: string },
-): Promise<{ counts: ErasureCounts; streamId: string; mailAddresses: string[] }> {
+): Promise<{ counts: ErasureCounts; streamId: string; mailNeedles: string[] }> {
   const emails = [...new Set(subject.emails.map((e) => e.trim().toLowerCase()))];
+  const ordersOf = { userId: subject.userId, orderIds: subject.guestOrderIds, emails };
   // Before the records go: the emails typed on the withdrawal forms of the subject's orders.
   const typed = await tx<{ email: string }[]>`
     select distinct lower(w.fields ->> 'email') as email from personal_records w
      where w.event_type = 'WithdrawalRequested' and w.erased_at is null
        and w.stream_id in (select stream_id from personal_records o
                             where o.event_type = 'OrderPlaced'
-                              and (o.subject_id = ${subject.userId ?? ''}
-                                   or o.stream_id = any(${subject.guestOrderIds}::uuid[])
-                                   or (o.subject_kind = 'guest'
-                                       and lower(o.fields #>> '{customer,email}') = any(${emails}::text[]))))`;
+                              and ${isSubjectOrderRecord(tx, ordersOf, 'o')})`;
   const typedEmails = typed.map((t) => t.email).filter((e) => e && !emails.includes(e));
-  const normalised = { ...subject, emails, typedEmails };
+  const orders = await tx<{ streamId: string }[]>`
+    select stream_id from personal_records
+     where event_type = 'OrderPlaced' and erased_at is null and ${isSubjectOrderRecord(tx, ordersOf)}`;
+  const orderIds = orders.map((o) => o.streamId);
+  // The .eml files (no SMTP server) are found by text: those naming a proven or typed email, or one
+  // of the subject's order numbers (never the bare account email: it may be someone else's).
+  const numbers = await tx<{ orderNumber: string }[]>`
+    select order_number from orders where id = any(${orderIds}::uuid[])`;
+  const orderNumbers = numbers.map((n) => n.orderNumber);
+  const normalised = { ...subject, emails, typedEmails, orderIds };
   const counts: ErasureCounts = {};
   for (const [place, eraser] of Object.entries(ERASERS)) counts[place] = await eraser(tx, normalised);
   const data = PRIVACY_EVENT_SCHEMAS.DataSubjectErased.parse({
@@ -189,15 +236,15 @@ export async function eraseSubject(
       schemaVersion: EVENT_SCHEMA_VERSION,
     },
   });
-  return { counts, streamId, mailAddresses: [...emails, ...typedEmails] };
+  return { counts, streamId, mailNeedles: [...emails, ...typedEmails, ...orderNumbers] };
 }
 
 /**
- * Mails written to disk (.eml, when no SMTP server is set) that name one of the emails: removed
- * after the transaction commits (files are not transactional). Returns how many.
+ * Mails written to disk (.eml, when no SMTP server is set) that name one of the needles (emails,
+ * order numbers): removed after the transaction commits (files are not transactional). Returns how many.
  */
-export async function eraseMailFiles(dir: string, emails: string[]): Promise<number> {
-  const wanted = emails.map((e) => e.trim().toLowerCase()).filter(Boolean);
+export async function eraseMailFiles(dir: string, needles: string[]): Promise<number> {
+  const wanted = needles.map((e) => e.trim().toLowerCase()).filter(Boolean);
   if (wanted.length === 0) return 0;
   let names: string[];
   try {
@@ -208,7 +255,9 @@ export async function eraseMailFiles(dir: string, emails: string[]): Promise<num
   let removed = 0;
   for (const name of names) {
     const file = path.join(dir, name);
-    const text = (await readFile(file, 'utf8').catch(() => '')).toLowerCase();
+    // Decoded: a quoted-printable soft break may split the address (the shop's « Nouvelle
+    // commande » notification, whose long « Client : » line names it).
+    const text = searchableEml(await readFile(file, 'latin1').catch(() => ''));
     if (wanted.some((e) => text.includes(e))) {
       await rm(file, { force: true });
       removed += 1;

@@ -6,13 +6,16 @@
  * sessions). A guest's export (through the signed order link) calls exportGuestData.
  */
 import { DomainError } from '../../domain/errors.js';
+import { exportFileName } from '../../domain/site/dates.js';
 import type { Tx } from '../db/client.js';
 import { type ZipEntry, zip } from '../http/download.js';
+import { exportInterventions } from '../interventions/privacy.js';
 import { documentFilename } from '../invoices/mail.js';
 import { orderDocuments } from '../invoices/queries.js';
 import { foldStored } from '../orders/commit.js';
 import { orderHistory } from '../orders/history.js';
 import { orderIdFromToken } from '../orders/order-link.js';
+import { isSubjectOrderRecord } from '../orders/personal-records.js';
 import { readStream } from '../orders/store.js';
 import { orderForToken } from '../orders/withdrawal.js';
 
@@ -45,10 +48,7 @@ const profile: DataCollector = async (sql, s) => {
 async function orderIdsOf(sql: Tx, s: ExportSubject): Promise<string[]> {
   const rows = await sql<{ streamId: string }[]>`
     select stream_id from personal_records
-     where event_type = 'OrderPlaced'
-       and (subject_id = ${s.userId ?? ''}
-        or stream_id = any(${s.orderIds}::uuid[])
-        or (subject_kind = 'guest' and lower(fields #>> '{customer,email}') = any(${s.emails}::text[])))
+     where event_type = 'OrderPlaced' and ${isSubjectOrderRecord(sql, s)}
      order by created_at`;
   return rows.map((r) => r.streamId);
 }
@@ -171,6 +171,7 @@ export const COLLECTORS: Record<string, DataCollector> = {
   withdrawals,
   invoices,
   contactRequests,
+  interventions: exportInterventions,
   sessions,
 };
 
@@ -194,20 +195,31 @@ export async function exportData(sql: Tx, subject: ExportSubject, now = new Date
     json[key] = section.data;
     files.push(...(section.files ?? []));
   }
-  const day = now.toISOString().slice(0, 10);
   const body = JSON.stringify(json, null, 2);
   return {
-    fileName: `mes-donnees-${day}.zip`,
+    fileName: exportFileName('mes-donnees', 'zip', now),
     zip: zip([{ name: 'mes-donnees.json', content: body, date: now }, ...files]),
     json,
   };
 }
 
-/** A customer's export (their own, or the admin's for them): the account and its email. */
-export async function exportCustomerData(sql: Tx, userId: string, now = new Date()) {
+/**
+ * A customer's export (their own, or the admin's for them): what the account created, and what was
+ * sent with its email (guest orders, contact requests) only when `byEmail` says the address is
+ * proven: a fresh code for the customer, a verified address for an admin (ADR 033).
+ */
+export async function exportCustomerData(
+  sql: Tx,
+  userId: string,
+  options: { byEmail: boolean; now?: Date } = { byEmail: false },
+) {
   const [user] = await sql<{ email: string }[]>`select email from users where id = ${userId}`;
   if (!user) return null;
-  return await exportData(sql, { userId, emails: [user.email], orderIds: [] }, now);
+  return await exportData(
+    sql,
+    { userId, emails: options.byEmail ? [user.email] : [], orderIds: [] },
+    options.now,
+  );
 }
 
 /**

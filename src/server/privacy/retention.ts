@@ -14,6 +14,7 @@ import {
   retentionCutoffs,
   retentionSettingsSchema,
 } from '../../domain/privacy/retention.js';
+import { shortDate } from '../../domain/site/dates.js';
 import { revokeSessions } from '../auth/session-revocation.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
@@ -174,12 +175,19 @@ export async function runRetention(
   await sql`delete from contact_requests where id = any(${ids('contact-request')}::uuid[])`;
   for (const userId of ids('inactive-account')) {
     await sql.begin(async (tx) => {
-      const [user] = await tx<{ email: string }[]>`select email from users where id = ${userId}`;
+      const [user] = await tx<{ email: string; emailVerified: boolean }[]>`
+        select email, email_verified from users where id = ${userId}`;
       if (!user) return;
       await revokeSessions(tx, userId);
+      // Guest records sent with the address go with the account only when it was verified (ADR 033).
       await eraseSubject(
         tx,
-        { userId, emails: [user.email], guestOrderIds: [] },
+        {
+          userId,
+          emails: user.emailVerified ? [user.email] : [],
+          accountEmail: user.email,
+          guestOrderIds: [],
+        },
         { ...system, at: now.toISOString() },
       );
     });
@@ -188,7 +196,7 @@ export async function runRetention(
   const deletionDate = (since: string) => {
     const due = monthsBefore(new Date(since), -settings.inactiveAccountMonths);
     const notice = new Date(now.getTime() + settings.inactivityWarningDays * 86_400_000);
-    return (due > notice ? due : notice).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
+    return shortDate(due > notice ? due : notice);
   };
   for (const item of items.filter((i) => i.rule === 'inactivity-warning')) {
     await sql.begin(async (tx) => {

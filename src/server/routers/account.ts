@@ -3,6 +3,7 @@ import { certibiocideSchema } from '../../domain/account/certibiocide.js';
 import { profileSchema } from '../../domain/account/profile.js';
 import { ROLES } from '../../domain/account/roles.js';
 import { withdrawalWindow } from '../../domain/orders/withdrawal.js';
+import { emailProofCodeSchema } from '../../domain/privacy/email-proof.js';
 import { accountDeletionSchema } from '../../domain/privacy/erasure.js';
 import { idInput } from '../../domain/security/ids.js';
 import { customerOrder, profileOf, saveProfile } from '../customers/account.js';
@@ -11,7 +12,8 @@ import { changeRole } from '../customers/customers.js';
 import { accountTotals, listCustomerOrders } from '../customers/orders.js';
 import { customerDocumentPdf, customerOrderDocuments } from '../invoices/queries.js';
 import { orderToken } from '../orders/order-link.js';
-import { deleteOwnAccount } from '../privacy/accounts.js';
+import { deleteOwnAccount, ownErasureBlocker } from '../privacy/accounts.js';
+import { confirmEmailProof, freshProofUntil, requestEmailProof } from '../privacy/email-proof.js';
 import { adminProcedure, authedProcedure, router } from '../trpc.js';
 
 /*
@@ -70,7 +72,25 @@ export const accountRouter = router({
     .input(z.object({ id: idInput }))
     .query(({ ctx, input }) => customerOrder(ctx.sql, ctx.user.id, input.id)),
 
+  /**
+   * « Mes données »: until when the account's email is freshly proven (null: it is not). While it
+   * is, the export and the deletion include what was sent with that email (ADR 033).
+   */
+  emailProof: authedProcedure.query(async ({ ctx }) => ({
+    until: await freshProofUntil(ctx.sql, ctx.user.id),
+  })),
+
+  /** Mails a six-digit code to the account's address (limited per address like every account mail). */
+  requestEmailProof: authedProcedure.mutation(({ ctx }) => requestEmailProof(ctx, ctx.user.id)),
+
+  /** The code typed back: the address is proven for a few minutes, and verified. */
+  confirmEmailProof: authedProcedure
+    .input(emailProofCodeSchema)
+    .mutation(({ ctx, input }) => confirmEmailProof(ctx.sql, ctx.user.id, input.code)),
+
   /** « Supprimer mon compte », second step: the password again (RGPD art. 17, ADR 020). */
+  /** Before « Supprimer mon compte » asks anything: the orders to finish first, said in French. */
+  erasureBlocker: authedProcedure.query(({ ctx }) => ownErasureBlocker(ctx, ctx.user.id)),
   deleteAccount: authedProcedure
     .input(accountDeletionSchema)
     .mutation(({ ctx, input }) => deleteOwnAccount(ctx, ctx.user.id, input, ctx.requestId)),

@@ -7,6 +7,7 @@ import {
   createCategory,
   listCategories,
   mergeCategory,
+  removeCategory,
   renameCategory,
   reorderCategories,
 } from '../catalog/categories.js';
@@ -51,6 +52,9 @@ export const adminProductsRouter = router({
   mergeCategory: adminProcedure
     .input(z.object({ id: categoryId, intoId: categoryId }))
     .mutation(({ ctx, input }) => mergeCategory(ctx.sql, input.id, input.intoId)),
+  removeCategory: adminProcedure
+    .input(z.object({ id: categoryId }))
+    .mutation(({ ctx, input }) => removeCategory(ctx.sql, input.id)),
   reorderCategories: adminProcedure
     .input(z.object({ ids: z.array(categoryId).max(500) }))
     .mutation(({ ctx, input }) => reorderCategories(ctx.sql, input.ids)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from '../../domain/common/dates.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { uuidInput } from '../../domain/security/ids.js';
 import { closeThrough, listClosures } from '../audit/closures.js';
@@ -23,7 +24,7 @@ export const auditRouter = router({
 
   /** Closes every past day up to `day` (and that day even without movement). Admins only. */
   close: adminProcedure
-    .input(z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Indiquez une date.') }))
+    .input(z.object({ day: daySchema('Indiquez une date.') }))
     .mutation(async ({ ctx, input }) => {
       const written = await closeThrough(ctx.sql, input.day, actorFromUser(ctx.user), { includeEmpty: true });
       return { written: written.length };

@@ -8,6 +8,7 @@ import {
   revenueByCategory,
   revenueSummary,
 } from '../dashboard/dashboard.js';
+import { readReadiness } from '../settings/readiness.js';
 import { cachedSettings } from '../settings/store.js';
 import { adminProcedure, router } from '../trpc.js';
 
@@ -26,6 +27,8 @@ export const dashboardRouter = router({
     lowStock(ctx.sql, (await cachedSettings(ctx.sql, ctx.config)).settings.lowStockThreshold),
   ),
   latestOrders: dashboardProcedure.query(({ ctx }) => latestOrders(ctx.sql)),
+  /** « Mise en service »: what the shop still needs before it may sell (issue 35). */
+  readiness: dashboardProcedure.query(({ ctx }) => readReadiness(ctx.sql, ctx.config, ctx.user.id)),
   bestSellers: dashboardProcedure
     .input(dayRangeSchema)
     .query(({ ctx, input }) => bestSellers(ctx.sql, input)),

@@ -7,12 +7,18 @@ import { catalogRouter } from './catalog.js';
 import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
 import { dashboardRouter } from './dashboard.js';
+import { devisRouter } from './devis.js';
+import { interventionsRouter } from './interventions.js';
 import { invoicesRouter } from './invoices.js';
 import { liveRouter } from './live.js';
 import { ordersRouter } from './orders.js';
+import { planningRouter } from './planning.js';
 import { privacyRouter } from './privacy.js';
+import { reportsRouter } from './reports.js';
 import { sessionRouter } from './session.js';
 import { settingsRouter } from './settings.js';
+import { treatmentRegisterRouter } from './treatment-register.js';
+import { visitsRouter } from './visits.js';
 import { withdrawalRouter } from './withdrawal.js';
 
 export const appRouter = router({
@@ -24,12 +30,18 @@ export const appRouter = router({
   checkout: checkoutRouter,
   contact: contactRouter,
   dashboard: dashboardRouter,
+  devis: devisRouter,
+  interventions: interventionsRouter,
   invoices: invoicesRouter,
   live: liveRouter,
   orders: ordersRouter,
+  planning: planningRouter,
   privacy: privacyRouter,
+  reports: reportsRouter,
   session: sessionRouter,
   settings: settingsRouter,
+  visits: visitsRouter,
+  treatmentRegister: treatmentRegisterRouter,
   withdrawal: withdrawalRouter,
 });
 

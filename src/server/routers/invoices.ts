@@ -4,9 +4,10 @@ import { registerFiltersSchema } from '../../domain/invoices/register.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { idInput } from '../../domain/security/ids.js';
 import { readIdentity, saveIdentity } from '../invoices/identity.js';
-import { issueInvoice } from '../invoices/issue.js';
+import { issueAwaitingInvoices, issueInvoice, ordersAwaitingInvoice } from '../invoices/issue.js';
 import { exportDocuments, listDocuments, orderDocuments, staffDocumentPdf } from '../invoices/queries.js';
 import { ordersCommitted } from '../live/signals.js';
+import { orderLinker } from '../orders/order-link.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
 const documentNumber = z
@@ -25,10 +26,16 @@ export const invoicesRouter = router({
     return { ...stored, missing: missingIdentityFields(stored.identity) };
   }),
 
+  /** Saved complete: the paid orders that waited for it get their invoices now. */
   saveIdentity: adminProcedure.input(sellerIdentitySchema).mutation(async ({ ctx, input }) => {
     const stored = await saveIdentity(ctx.sql, input, { email: ctx.user.email });
-    return { ...stored, missing: missingIdentityFields(stored.identity) };
+    const issued = await issueAwaitingInvoices(ctx.sql, actorFromUser(ctx.user), orderLinker(ctx.config));
+    if (issued.length > 0) ordersCommitted(ctx.sql);
+    return { ...stored, missing: missingIdentityFields(stored.identity), issued };
   }),
+
+  /** Paid orders without their invoice (the identity was incomplete when they were paid). */
+  awaiting: staffProcedure.query(({ ctx }) => ordersAwaitingInvoice(ctx.sql)),
 
   list: staffProcedure.input(registerFiltersSchema).query(({ ctx, input }) => listDocuments(ctx.sql, input)),
 
@@ -46,7 +53,9 @@ export const invoicesRouter = router({
 
   /** "Émettre la facture" on the order details (e.g. on delivery to a business customer). */
   issue: adminProcedure.input(z.object({ orderId: idInput })).mutation(async ({ ctx, input }) => {
-    const issued = await ctx.sql.begin((tx) => issueInvoice(tx, input.orderId, actorFromUser(ctx.user)));
+    const issued = await ctx.sql.begin((tx) =>
+      issueInvoice(tx, input.orderId, actorFromUser(ctx.user), orderLinker(ctx.config)),
+    );
     ordersCommitted(ctx.sql);
     return { number: issued.number };
   }),

@@ -37,6 +37,22 @@ export const liveRouter = router({
     .subscription(({ ctx, input, signal }) =>
       orderChanges(streamContext(ctx, signal), { lastEventId: input?.lastEventId, ownerId: null }),
     ),
+  /** Every intervention change (the back-office's Interventions screen: admins). */
+  interventions: adminProcedure.input(orderResume.optional()).subscription(({ ctx, input, signal }) =>
+    orderChanges(streamContext(ctx, signal), {
+      lastEventId: input?.lastEventId,
+      ownerId: null,
+      kind: 'intervention',
+    }),
+  ),
+  /** Every intervention change, for the biocide register (admins and auditors: it only reloads). */
+  treatments: staffProcedure.input(orderResume.optional()).subscription(({ ctx, input, signal }) =>
+    orderChanges(streamContext(ctx, signal), {
+      lastEventId: input?.lastEventId,
+      ownerId: null,
+      kind: 'intervention',
+    }),
+  ),
   /** Changes of the signed-in customer's own orders, internal notes left out. */
   myOrders: authedProcedure
     .input(orderResume.optional())

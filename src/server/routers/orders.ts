@@ -18,7 +18,8 @@ import { findBuyer } from '../customers/buyer.js';
 import { issueDocumentsAfterChange } from '../invoices/issue.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
 import { placeAdminOrder } from '../orders/admin-place.js';
-import { addOrderNote, deleteOrder, setOrderStatus } from '../orders/commands.js';
+import { refuseWhileLegallyIncomplete } from '../orders/checkout.js';
+import { addOrderNote, deleteOrder, type InTransaction, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
 import {
@@ -28,6 +29,7 @@ import {
   recordPayment,
   refundOrder,
 } from '../orders/money.js';
+import { orderLinker } from '../orders/order-link.js';
 import { recordWithdrawalException } from '../orders/withdrawal.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
@@ -53,13 +55,14 @@ const commandMeta = (ctx: Context & { user: SessionUser }, version?: number) => 
 
 /**
  * Status and payment changes issue the documents they imply in their own transaction: the invoice
- * when the order becomes paid, a credit note when an invoiced order is refunded or cancelled.
- * (When payments become their own events, issue 24, its commit calls issueInvoice/issueCreditNote.)
+ * when the order becomes paid, a credit note when an invoiced order is refunded or cancelled
+ * (issueDocumentsAfterChange, through the commands' inTransaction port: ADR 019).
  */
-const withDocuments = (ctx: Context & { user: SessionUser }, version?: number) => ({
-  ...commandMeta(ctx, version),
-  inTransaction: issueDocumentsAfterChange,
-});
+const withDocuments = (ctx: Context & { user: SessionUser }, version?: number) => {
+  const inTransaction: InTransaction = (tx, orderId, actor) =>
+    issueDocumentsAfterChange(tx, orderId, actor, orderLinker(ctx.config));
+  return { ...commandMeta(ctx, version), inTransaction };
+};
 
 /** What an admin screen needs back after a change. */
 const outcome = (id: string, result: Committed) => ({
@@ -175,11 +178,10 @@ export const ordersRouter = router({
     ),
 
   /** "Nouvelle commande": an order taken by phone or at the counter, placed as the shop places one. */
-  create: adminProcedure
-    .input(adminOrderInputSchema)
-    .mutation(async ({ ctx, input }) =>
-      placeAdminOrder(ctx, input, await findBuyer(ctx.sql, input.customerId ?? null)),
-    ),
+  create: adminProcedure.input(adminOrderInputSchema).mutation(async ({ ctx, input }) => {
+    await refuseWhileLegallyIncomplete(ctx);
+    return placeAdminOrder(ctx, input, await findBuyer(ctx.sql, input.customerId ?? null));
+  }),
 
   addNote: adminProcedure
     .input(orderNoteInput.extend({ orderId }))

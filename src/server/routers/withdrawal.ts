@@ -3,6 +3,7 @@ import { actorFromUser } from '../../domain/orders/events.js';
 import { withdrawalFormShape } from '../../domain/orders/withdrawal.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
 import { signedOrderDocuments } from '../invoices/signed-order.js';
+import { checkGuestExportLimit } from '../limits/abuse.js';
 import { orderForToken, requestWithdrawal } from '../orders/withdrawal.js';
 import { guestDataForToken } from '../privacy/export.js';
 import { cachedSettings } from '../settings/store.js';
@@ -21,9 +22,10 @@ export const withdrawalRouter = router({
     .query(({ ctx, input }) => orderForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
 
   /** « Télécharger mes données »: that order's data as a ZIP (base64), ADR 020. */
-  data: publicProcedure
-    .input(z.object({ token }))
-    .query(({ ctx, input }) => guestDataForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
+  data: publicProcedure.input(z.object({ token })).query(async ({ ctx, input }) => {
+    await checkGuestExportLimit(ctx.sql, ctx.ip);
+    return await guestDataForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token);
+  }),
   /** The order's invoices and credit notes (« Télécharger la facture »: invoices/signed-order.ts). */
   documents: publicProcedure
     .input(z.object({ token }))

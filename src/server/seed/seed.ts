@@ -1,9 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { DEMO_LEGAL_NOTICES, DEMO_PAYMENT, DEMO_SELLER } from '../../domain/settings/readiness.js';
 import { type Auth, RESET_PASSWORD_PATH } from '../auth/auth.js';
 import { type Config, ConfigError, DEV_ADMIN_PASSWORD, isPublishedAdminPassword } from '../config.js';
 import type { Sql } from '../db/client.js';
 import { storeImage } from '../images/images.js';
+import { saveIdentity } from '../invoices/identity.js';
 import { logger } from '../logger.js';
 import { settingsDefaults, storeInitialSettings } from '../settings/store.js';
 import { type ArtKind, productArt } from './demo-art.js';
@@ -393,6 +395,18 @@ async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
     });
     id = result.user.id;
     logger.info(`Admin account created: ${config.ADMIN_EMAIL}`);
+    // A password nobody chose (the development one, a published one, the random one): the
+    // dashboard's « Mise en service » asks for the admin's own until the hash changes.
+    const chosen = config.ADMIN_PASSWORD !== undefined && !isPublishedAdminPassword(config.ADMIN_PASSWORD);
+    if (!chosen) {
+      const [account] = await sql<{ password: string }[]>`
+        select password from accounts where user_id = ${id} and provider_id = 'credential'`;
+      if (account) {
+        await sql`insert into app_meta (key, value)
+                  values (${SEEDED_PASSWORD_KEY}, ${sql.json({ userId: id, fingerprint: passwordFingerprint(account.password) })})
+                  on conflict (key) do nothing`;
+      }
+    }
     if (oneTimeLink) {
       // No password anyone knows: a reset link, valid 24 hours, for the operator reading this log.
       const token = randomBytes(24).toString('base64url');
@@ -410,13 +424,27 @@ async function seedAdmin(sql: Sql, auth: Auth, config: Config): Promise<void> {
             on conflict (key) do nothing`;
 }
 
+/** app_meta's record of the seeded admin password (its hash's fingerprint, never the hash). */
+export const SEEDED_PASSWORD_KEY = 'seed:admin-password';
+export const passwordFingerprint = (hash: string) => createHash('sha256').update(hash).digest('hex');
+
 /**
  * The demo shop's settings: the spec's defaults with free delivery, so that out of the box the shop
- * is as the visitor spec describes it (delivery 'Gratuite', total = subtotal).
+ * is as the visitor spec describes it (delivery 'Gratuite', total = subtotal), and a complete
+ * fictitious identity (legal entity, legal notices, mediator, payment instructions) so that the demo
+ * may sell in production mode; the dashboard's « Mise en service » says it is fictitious. Only on
+ * an empty database: an existing shop never gets fictitious mentions.
  */
 async function seedSettings(sql: Sql, config: Config): Promise<void> {
   if (await markerSet(sql, 'seed:settings')) return;
-  await storeInitialSettings(sql, { ...settingsDefaults(config), defaultShippingCostCents: 0 });
+  await storeInitialSettings(sql, {
+    ...settingsDefaults(config),
+    defaultShippingCostCents: 0,
+    ...DEMO_LEGAL_NOTICES,
+    ...DEMO_PAYMENT,
+  });
+  const [saved] = await sql`select 1 from seller_identity`;
+  if (!saved) await saveIdentity(sql, DEMO_SELLER, null);
   await sql`insert into app_meta (key, value) values ('seed:settings', ${sql.json({ at: new Date().toISOString() })})
             on conflict (key) do nothing`;
 }

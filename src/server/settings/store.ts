@@ -44,6 +44,9 @@ interface Row {
   mediatorName: string;
   mediatorAddress: string;
   mediatorWebsite: string;
+  iban: string;
+  bic: string;
+  chequePayee: string;
   updatedAt: Date;
   updatedByEmail: string | null;
 }
@@ -83,6 +86,10 @@ function fromRow(row: Row): StoredSettings {
       mediatorName: row.mediatorName,
       mediatorAddress: row.mediatorAddress,
       mediatorWebsite: row.mediatorWebsite,
+      // Paiement (migration 0080)
+      iban: row.iban,
+      bic: row.bic,
+      chequePayee: row.chequePayee,
     },
     updatedAt: row.updatedAt.toISOString(),
     updatedByEmail: row.updatedByEmail,
@@ -147,6 +154,10 @@ const settingsRow = (s: ShopSettings) => ({
   mediatorName: s.mediatorName,
   mediatorAddress: s.mediatorAddress,
   mediatorWebsite: s.mediatorWebsite,
+  // Paiement (migration 0080)
+  iban: s.iban,
+  bic: s.bic,
+  chequePayee: s.chequePayee,
 });
 
 /** Stores a first set when none exists (the demo seed); never overwrites a saved one. */

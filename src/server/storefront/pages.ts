@@ -42,7 +42,7 @@ type ShopRoute = { path: string; productId: string | null };
 
 function shopRoute(pathname: string): ShopRoute | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/boutique') return { path, productId: null };
+  if (path === '/boutique' || path === '/tarifs') return { path, productId: null };
   const product = /^\/produit\/([^/]+)$/.exec(path);
   if (!product) return null;
   try {
@@ -185,7 +185,17 @@ async function renderShopPage(
   const shop = await helpers.settings.shop.fetch();
   let head: PageHead;
   let status = 200;
-  if (route.productId === null) {
+  if (route.path === '/tarifs') {
+    // The published tariff (issue 36), from Paramètres › Interventions.
+    await helpers.interventions.tariffs.fetch();
+    head = {
+      title: `Tarifs des interventions | ${shop.name}`,
+      description:
+        'Taux horaires TTC, décompte du temps, frais de déplacement, devis et majorations de nos interventions de dératisation, désinsectisation et destruction de nids.',
+      canonical: `${base}/tarifs`,
+      siteName: shop.name,
+    };
+  } else if (route.productId === null) {
     // The input of the grid's query in routes/boutique.tsx: same key, so the browser finds it cached.
     const list = await helpers.catalog.list.fetchInfinite({ limit: SHOP_PAGE_SIZE });
     head = boutiqueHead(base, list.pages[0] ?? [], shop);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 
 /** The seeded admin (src/server/db/seed.ts). */
 export const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
@@ -37,4 +37,47 @@ export async function storedSettings(request: APIRequestContext): Promise<Record
   const res = await request.get('/api/trpc/settings.get');
   expect(res.ok()).toBe(true);
   return (await res.json()).result.data.settings as Record<string, unknown>;
+}
+
+/**
+ * A request context of its own signed in as the seeded admin through the auth API, from a client
+ * address of its own (198.19.0.0/16). The caller disposes of it.
+ */
+export async function adminApi(): Promise<APIRequestContext> {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const origin = new URL(baseURL).origin;
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin, 'x-forwarded-for': `198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` },
+  });
+  expect((await api.post('/api/auth/sign-in/email', { data: ADMIN })).ok(), 'the admin signs in').toBe(true);
+  return api;
+}
+
+/**
+ * For a spec that changes the shop's settings: keeps them before each test and puts them back after
+ * it from a request context of its own. A test's own `finally` cannot: once the test times out its
+ * page is closed, and the restore through it fails. Seen in CI on a loaded machine: the first-run
+ * spec timed out with the legal mentions blank, and every later spec found the checkout closed.
+ */
+export function keepShopSettings(): void {
+  let before: Record<string, unknown> | null = null;
+  test.beforeEach(async () => {
+    const api = await adminApi();
+    try {
+      before = await storedSettings(api);
+    } finally {
+      await api.dispose();
+    }
+  });
+  test.afterEach(async () => {
+    if (!before) return;
+    const api = await adminApi();
+    try {
+      const res = await api.post('/api/trpc/settings.update', { data: before });
+      expect(res.ok(), `settings.update: ${await res.text()}`).toBe(true);
+    } finally {
+      await api.dispose();
+    }
+  });
 }

@@ -7,7 +7,9 @@ import { NativeSelect } from '@/client/components/ui/native-select';
 import { toast, toastError } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
+import { certibiocideExpiredWarning } from '@/domain/account/certibiocide-warning';
 import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/catalog/certibiocide';
+import { parisDay } from '@/domain/site/time-zone';
 
 const loadSchema = () => import('@/domain/account/certibiocide').then((m) => m.certibiocideSchema);
 
@@ -56,17 +58,24 @@ function CertibiocideForm({
   async function save() {
     try {
       await onSave(form.values);
-      toast({
-        title: 'Certibiocide enregistré',
-        description: 'Votre certificat a été enregistré.',
-        variant: 'success',
-      });
+      const expired = certibiocideExpiredWarning(form.values.expiresOn, parisDay(new Date()));
+      toast(
+        expired
+          ? { title: 'Certibiocide enregistré, mais expiré', description: expired, variant: 'destructive' }
+          : {
+              title: 'Certibiocide enregistré',
+              description: 'Votre certificat a été enregistré.',
+              variant: 'success',
+            },
+      );
     } catch (error) {
       form.showServerErrors(error);
       toastError(error);
     }
   }
   const busy = saving || form.submitting;
+  // Said as soon as the date typed is past, and whenever the stored one is.
+  const expiredWarning = certibiocideExpiredWarning(form.values.expiresOn, parisDay(new Date()));
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -103,6 +112,15 @@ function CertibiocideForm({
               {(c) => <Input {...c} {...form.text('expiresOn')} type="date" disabled={busy} />}
             </Field>
           </div>
+          {expiredWarning ? (
+            <p
+              role="status"
+              className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+              data-testid="certibiocide-expired"
+            >
+              {expiredWarning}
+            </p>
+          ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {initial.number && (
               <Button

@@ -4,8 +4,8 @@ import { Button } from '@/client/components/ui/button';
 import { toastError } from '@/client/components/ui/toast';
 import { saveFile } from '@/client/features/invoices/save-file';
 import { trpc } from '@/client/lib/trpc';
-import { frenchLongDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
+import { frenchLongDate } from '@/domain/site/dates';
 
 interface Listed {
   kind: 'invoice' | 'credit_note';
@@ -101,9 +101,20 @@ export function OrderDocuments({ orderId }: { orderId: string }) {
  * The same on the signed order page (/commande/{token}): plain links to the download route, whose
  * right is the token (server/invoices/signed-order.ts).
  */
+/** Said on the signed order page once the customer's data was erased (ADR 020: legal hold). */
+export const HELD_DOCUMENTS_TEXT =
+  'Les données personnelles liées à cette commande ont été supprimées : ses factures et avoirs ne sont plus téléchargeables ici. La boutique les conserve dix ans, comme la loi l’exige ; contactez-nous pour en recevoir une copie.';
+
 export function SignedOrderDocuments({ token }: { token: string }) {
   const documents = trpc.withdrawal.documents.useQuery({ token }, { retry: false });
   if (!documents.data || documents.data.length === 0) return null;
+  if (documents.data.some((d) => d.held))
+    return (
+      <section className="rounded-lg border bg-card p-5 sm:p-6" data-testid="held-documents">
+        <h2 className="mb-3 text-lg font-semibold">Factures et avoirs</h2>
+        <p className="text-sm text-muted-foreground">{HELD_DOCUMENTS_TEXT}</p>
+      </section>
+    );
   return (
     <DocumentList
       className="rounded-lg border bg-card p-5 sm:p-6"

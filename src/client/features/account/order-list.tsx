@@ -7,9 +7,9 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
-import { frenchDateTime, frenchLongDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { paymentStatusLabel } from '@/domain/orders/status';
+import { frenchDateTime, frenchLongDate } from '@/domain/site/dates';
 import { OrderDocuments } from './order-documents';
 import { OrderStatusBadge } from './status-badge';
 
@@ -89,10 +89,14 @@ function OrderRow({ order }: { order: OrderSummary }) {
   return (
     <li>
       <Card className="overflow-hidden" data-testid="order-card">
-        <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
-          <div className="min-w-0 space-y-1">
+        {/* The actions go under the order's facts when both do not fit on one line (a phone, a tablet, the
+            account page's column): the facts never shrink to a narrow column. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 p-4 sm:p-5">
+          <div className="min-w-0 flex-1 basis-80 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 className="font-semibold">Commande {order.orderNumber}</h3>
+              <h3 className="font-semibold">
+                Commande <span className="whitespace-nowrap">{order.orderNumber}</span>
+              </h3>
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="text-sm text-muted-foreground">
@@ -106,7 +110,8 @@ function OrderRow({ order }: { order: OrderSummary }) {
               </p>
             ) : null}
           </div>
-          <div className="flex items-center justify-between gap-4 sm:justify-end">
+          {/* Wraps on a phone: the total, « Renoncer au contrat ici » and « Voir le détail » stay on the card. */}
+          <div className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:ml-auto sm:w-auto sm:justify-end">
             <span className="text-lg font-bold tabular-nums">{formatEuros(order.totalAmountCents)}</span>
             {order.withdrawal === 'open' ? (
               <Button asChild variant="outline" size="sm">
@@ -133,7 +138,8 @@ function OrderRow({ order }: { order: OrderSummary }) {
           </div>
         </div>
         {open ? (
-          <div id={panelId}>
+          // A long word of the history (an email, a reference) wraps instead of widening the card.
+          <div id={panelId} className="min-w-0 [overflow-wrap:anywhere]">
             <OrderDetail id={order.id} />
           </div>
         ) : null}

@@ -1,6 +1,5 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import {
@@ -13,8 +12,8 @@ import {
 } from '@/client/components/ui/dialog';
 import { Field, FormAlert } from '@/client/components/ui/field';
 import { toast } from '@/client/components/ui/toast';
+import { EmailProofCard } from '@/client/features/account/email-proof-card';
 import { PasswordInput } from '@/client/features/account/password-input';
-import { useAuthChanged } from '@/client/features/account/use-session';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
@@ -26,17 +25,19 @@ const loadSchema = () => import('@/domain/privacy/erasure').then((m) => m.accoun
 const OWN_DATA_URL = '/api/compte/mes-donnees.zip';
 
 /**
- * « Mes données »: the download of everything the shop holds about the customer (RGPD art. 15, 20),
- * and « Supprimer mon compte » in two steps, the password asked again (art. 17).
+ * « Mes données »: the proof of the account's email (what was sent with it without an account is
+ * included only then, ADR 033), the download of everything the shop holds about the customer
+ * (RGPD art. 15, 20), and « Supprimer mon compte » in two steps, the password asked again (art. 17).
+ * `onDeleted` leaves /compte once the account is gone (the page's own way out, as for sign-out).
  */
-export function PrivacyPanel() {
+export function PrivacyPanel({ email, onDeleted }: { email: string; onDeleted: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ initial: { password: '', confirm: false }, schema: loadSchema });
   const remove = trpc.account.deleteAccount.useMutation();
-  const authChanged = useAuthChanged();
-  const navigate = useNavigate();
+  // Asked when the dialog opens: an order still to deliver, pay or refund is finished first.
+  const blocker = trpc.account.erasureBlocker.useQuery(undefined, { enabled: open, staleTime: 0 });
 
   function openDialog(next: boolean) {
     setOpen(next);
@@ -56,8 +57,7 @@ export function PrivacyPanel() {
         title: 'Compte supprimé',
         description: 'Votre compte et vos données personnelles ont été supprimés.',
       });
-      navigate('/boutique');
-      await authChanged();
+      await onDeleted();
     } catch (error) {
       if (!form.showServerErrors(error)) setFailure(errorMessage(error));
     }
@@ -65,13 +65,15 @@ export function PrivacyPanel() {
 
   return (
     <div className="space-y-6">
+      <EmailProofCard email={email} />
       <Card>
         <CardHeader>
           <CardTitle>Télécharger mes données</CardTitle>
           <CardDescription>
             Une archive ZIP contenant un fichier JSON : votre profil, vos commandes et leur historique, vos
             paiements et remboursements, vos rétractations, vos demandes de contact et vos sessions ; vos
-            factures et avoirs en PDF.
+            factures et avoirs en PDF. Tant que votre adresse n’est pas confirmée, l’archive ne contient que
+            ce qui a été fait depuis votre compte.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -90,7 +92,9 @@ export function PrivacyPanel() {
           <CardDescription>
             Votre compte, vos sessions et vos données personnelles sont supprimés définitivement. Vos
             commandes restent dans notre historique sous la mention « Client supprimé », sans votre nom ni vos
-            coordonnées ; les factures sont conservées 10 ans, comme la loi l’exige.
+            coordonnées ; les factures sont conservées 10 ans, comme la loi l’exige. Vos commandes passées
+            sans compte et vos demandes de contact ne sont supprimées que si votre adresse est confirmée au
+            moment de la suppression.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -111,13 +115,28 @@ export function PrivacyPanel() {
                 : 'Pour confirmer, saisissez à nouveau votre mot de passe.'}
             </DialogDescription>
           </DialogHeader>
-          {step === 1 ? (
+          {step === 1 && blocker.data ? (
+            <>
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+              >
+                {blocker.data}
+              </p>
+              <DialogFooter>
+                <Button variant="outline" onClick={() => openDialog(false)}>
+                  Fermer
+                </Button>
+              </DialogFooter>
+            </>
+          ) : step === 1 ? (
             <DialogFooter>
               <Button variant="outline" onClick={() => openDialog(false)}>
                 Annuler
               </Button>
               <Button
                 variant="destructive"
+                disabled={blocker.isLoading}
                 onClick={() => {
                   form.set('confirm', true);
                   setStep(2);

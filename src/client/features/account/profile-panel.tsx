@@ -8,10 +8,10 @@ import { Input } from '@/client/components/ui/input';
 import { toast, toastError } from '@/client/components/ui/toast';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { frenchCalendarDate } from '@/domain/account/order-status';
 import type { ProfileInput } from '@/domain/account/profile';
 import { profileFormValues } from '@/domain/account/profile-form';
 import { formatPhone } from '@/domain/common/phone';
+import { frenchCalendarDate } from '@/domain/site/dates';
 
 /** zod loads when the form opens, not with the account page. */
 const loadSchema = () => import('@/domain/account/profile').then((m) => m.profileSchema);

@@ -16,7 +16,7 @@ import { type Checkout, preloadCheckout } from './use-checkout';
  * the grid puts it in the right-hand column beside both.
  */
 export function CheckoutForm({
-  checkout: { form, onSubmit, deliveryRules, totalChanged },
+  checkout: { form, onSubmit, deliveryRules, totalChanged, orderingClosed },
   summary,
 }: {
   checkout: Checkout;
@@ -174,7 +174,17 @@ export function CheckoutForm({
             {totalChanged}
           </p>
         )}
+        {orderingClosed && (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive"
+            data-testid="ordering-closed"
+          >
+            {orderingClosed}
+          </p>
+        )}
         <SubmitButton
+          disabled={Boolean(orderingClosed)}
           submitting={form.submitting}
           busyLabel="Envoi en cours..."
           size="lg"

@@ -63,7 +63,10 @@ export function useCheckout() {
   useProfilePrefill(form.update);
   // The shop's delivery rules: delivery is offered only when switched on (the server refuses it
   // otherwise), so the form falls back to pickup.
-  const deliveryRules = useShop().data?.delivery;
+  const shop = useShop().data;
+  const deliveryRules = shop?.delivery;
+  // Issue 35: a production shop missing a legal mention takes no order; the server says why.
+  const orderingClosed = shop?.orderingClosed ?? null;
   const deliveryOffered = deliveryRules?.shippingEnabled !== false;
   const { set } = form;
   const method = form.values.deliveryMethod;
@@ -149,7 +152,15 @@ export function useCheckout() {
     toast({ title: 'Erreur', description: refusedFormNotice(form.values), variant: 'destructive' });
   });
 
-  return { form, onSubmit, placed: place.isSuccess, deliveryRules, deliveryOffered, totalChanged };
+  return {
+    form,
+    onSubmit,
+    placed: place.isSuccess,
+    deliveryRules,
+    deliveryOffered,
+    totalChanged,
+    orderingClosed,
+  };
 }
 
 export type Checkout = ReturnType<typeof useCheckout>;

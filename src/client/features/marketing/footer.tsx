@@ -52,6 +52,14 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link
+                to="/tarifs"
+                className="inline-block py-1 text-emerald-100/85 hover:text-white hover:underline"
+              >
+                Tarifs des interventions
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

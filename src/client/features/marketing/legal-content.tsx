@@ -22,8 +22,12 @@ export const LEGAL_UPDATED = '14/07/2025';
 /** The CGV's date is their version's (src/domain/legal/cgv.ts): each order records it. */
 export const CGV_UPDATED = CGV_DATE;
 
-/** A blank setting is said, not hidden: the owner sees what Paramètres (Mentions légales, Facturation) still needs. */
-const orMissing = (value: string) => value || 'à compléter dans les paramètres de la boutique';
+/**
+ * A blank setting is left out, never printed as a placeholder (issue 35): the dashboard's « Mise en
+ * service » tells the owner what is missing, and a production shop missing a legally required
+ * mention takes no order (src/domain/settings/readiness.ts).
+ */
+const line = (label: string, value: string) => (value ? <li>{`${label} : ${value}`}</li> : null);
 
 function Article({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -64,33 +68,37 @@ export function MentionsLegales() {
         <ul className="list-disc space-y-1 pl-6">
           {entity ? (
             <>
-              <li>Raison sociale : {orMissing(entity.legalName)}</li>
-              <li>
-                Forme juridique : {orMissing(entity.legalForm)}
-                {entity.shareCapital ? ` au capital de ${entity.shareCapital}` : ''}
-              </li>
-              <li>SIREN : {orMissing(entity.siren)}</li>
-              {entity.siret ? <li>SIRET : {entity.siret}</li> : null}
-              <li>Immatriculation : {orMissing(entity.registry)}</li>
-              <li>
-                {entity.vat === VAT_EXEMPT_MENTION
-                  ? entity.vat
-                  : `Numéro de TVA intracommunautaire : ${orMissing(entity.vat)}`}
-              </li>
+              {line('Raison sociale', entity.legalName)}
+              {entity.legalForm ? (
+                <li>
+                  Forme juridique : {entity.legalForm}
+                  {entity.shareCapital ? ` au capital de ${entity.shareCapital}` : ''}
+                </li>
+              ) : null}
+              {line('SIREN', entity.siren)}
+              {line('SIRET', entity.siret)}
+              {line('Immatriculation', entity.registry)}
+              {entity.vat === VAT_EXEMPT_MENTION ? (
+                <li>{entity.vat}</li>
+              ) : (
+                line('Numéro de TVA intracommunautaire', entity.vat)
+              )}
             </>
           ) : null}
           {site.phone ? <li>Téléphone : {site.phone}</li> : null}
           <li>Email : {site.email}</li>
-          <li>Directeur de la publication : {orMissing(site.publicationDirector)}</li>
+          {line('Directeur de la publication', site.publicationDirector)}
         </ul>
       </Article>
-      <Article title="2. Hébergement">
-        <p>
-          Le site est hébergé par {orMissing(site.host.name)}
-          {site.host.address ? `, ${site.host.address}` : ''}
-          {site.host.phone ? ` (téléphone : ${site.host.phone})` : ''}.
-        </p>
-      </Article>
+      {site.host.name ? (
+        <Article title="2. Hébergement">
+          <p>
+            Le site est hébergé par {site.host.name}
+            {site.host.address ? `, ${site.host.address}` : ''}
+            {site.host.phone ? ` (téléphone : ${site.host.phone})` : ''}.
+          </p>
+        </Article>
+      ) : null}
       <Article title="3. Activité">
         <p>
           {site.name} intervient en Normandie et en Île-de-France pour la dératisation, la désinsectisation,
@@ -257,16 +265,22 @@ export function Cgv() {
       <Article title="Article 10 – Litiges et droit applicable">
         <p>
           Les présentes CGV sont soumises au droit français. En cas de différend, le client adresse d'abord
-          une réclamation écrite à {site.name}. À défaut de solution, il peut recourir gratuitement au
-          médiateur de la consommation dont nous relevons (articles L612-1 et suivants du Code de la
-          consommation) : {orMissing(site.mediator.name)}
-          {site.mediator.address ? `, ${site.mediator.address}` : ''}
-          {site.mediator.website ? (
+          une réclamation écrite à {site.name}.
+          {site.mediator.name ? (
             <>
-              , <a href={site.mediator.website}>{site.mediator.website}</a>
+              {' '}
+              À défaut de solution, il peut recourir gratuitement au médiateur de la consommation dont nous
+              relevons (articles L612-1 et suivants du Code de la consommation) : {site.mediator.name}
+              {site.mediator.address ? `, ${site.mediator.address}` : ''}
+              {site.mediator.website ? (
+                <>
+                  , <a href={site.mediator.website}>{site.mediator.website}</a>
+                </>
+              ) : null}
+              .
             </>
-          ) : null}
-          . À défaut d'accord amiable, les tribunaux français sont compétents.
+          ) : null}{' '}
+          À défaut d'accord amiable, les tribunaux français sont compétents.
         </p>
       </Article>
     </>

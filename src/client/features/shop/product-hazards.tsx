@@ -29,7 +29,11 @@ export function ProductHazards({ product }: { product: HazardFields }) {
       {info && info.pictograms.length > 0 && (
         <ul className="flex flex-wrap gap-3" aria-label="Pictogrammes de danger">
           {info.pictograms.map((p) => (
-            <li key={p.code} className="flex w-20 flex-col items-center gap-1 text-center text-xs">
+            // Wide enough for « d’exclamation » on one line; words never break (issue 35).
+            <li
+              key={p.code}
+              className="flex w-24 flex-col items-center gap-1 text-center text-xs [overflow-wrap:normal]"
+            >
               <GhsPictogramIcon code={p.code} name={p.name} className="size-16" />
               <span aria-hidden="true">{p.name}</span>
             </li>

@@ -7,15 +7,16 @@ import { Input } from '@/client/components/ui/input';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { frenchCalendarDate, frenchDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { HYGIENE_NOTICE } from '@/domain/legal/cgv';
 import {
+  REFUND_DAYS,
   WITHDRAWAL_DAYS,
   WITHDRAWAL_TEXTS,
   type WithdrawalForm,
   withdrawalFormSchema,
 } from '@/domain/orders/withdrawal';
+import { frenchCalendarDate, frenchDateTime, frenchLongDate } from '@/domain/site/dates';
 
 type SignedOrder = RouterOutputs['withdrawal']['order'];
 
@@ -52,8 +53,8 @@ export function WithdrawalPanel({ token, order }: { token: string; order: Signed
         </h2>
         <p className="text-sm">
           Votre rétractation a été reçue le {frenchDateTime(window.requestedAt)}. Un accusé de réception vous
-          a été envoyé par email. Nous vous remboursons au plus tard 14 jours après cette date, par le même
-          moyen de paiement.
+          a été envoyé par email. Nous vous remboursons au plus tard {REFUND_DAYS} jours après cette date, par
+          le même moyen de paiement.
         </p>
       </section>
     );
@@ -106,8 +107,8 @@ export function WithdrawalPanel({ token, order }: { token: string; order: Signed
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Formulaire de rétractation">
           <p className="text-sm">
-            Commande <strong>{order.orderNumber}</strong> du{' '}
-            {frenchCalendarDate(order.createdAt.slice(0, 10))}
+            Commande <strong className="whitespace-nowrap">{order.orderNumber}</strong> du{' '}
+            {frenchLongDate(order.createdAt)}
           </p>
           <fieldset className="space-y-2">
             <legend className="mb-1 text-sm font-medium">Articles concernés</legend>

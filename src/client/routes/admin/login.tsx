@@ -16,7 +16,7 @@ import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { signInSchema } from '@/domain/account/profile';
-import { isStaff } from '@/domain/account/roles';
+import { isBackOffice } from '@/domain/account/roles';
 
 /** Admin sign-in (back-office.md §2, §8). */
 export default function AdminLogin() {
@@ -30,7 +30,7 @@ export default function AdminLogin() {
 
   if (isLoading) return <Spinner className="min-h-svh" />;
   // Staff already signed in skip the form (an auditor lands on the screens open to auditors).
-  if (isStaff(user?.role) && !submitting) return <Navigate to={adminHomeFor(user.role)} replace />;
+  if (isBackOffice(user?.role) && !submitting) return <Navigate to={adminHomeFor(user.role)} replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -58,7 +58,7 @@ export default function AdminLogin() {
       }
       await utils.invalidate();
       const me = await utils.session.me.fetch();
-      if (isStaff(me?.role)) {
+      if (isBackOffice(me?.role)) {
         navigate(adminHomeFor(me.role), { replace: true });
       } else {
         toast({

@@ -9,7 +9,7 @@ import { toast } from '@/client/components/ui/toast';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
-import { frenchDateTime } from '@/domain/account/order-status';
+import { frenchDateTime } from '@/domain/site/dates';
 import { useAdminRole } from '../layout/use-admin-role';
 import { ClosuresCard } from './closures-card';
 import { ProblemTable } from './problem-table';

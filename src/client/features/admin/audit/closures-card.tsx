@@ -7,12 +7,12 @@ import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { toast, toastError } from '@/client/components/ui/toast';
-import { trpc } from '@/client/lib/trpc';
-import { frenchDateTime } from '@/domain/account/order-status';
+import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { YEAR_DIGITS } from '@/domain/common/limits';
 import { CLOSURE_KIND_LABELS, type ClosureKind, closureLabel } from '@/domain/orders/closures';
 import { paymentMethodLabel } from '@/domain/orders/money';
+import { frenchDateTime } from '@/domain/site/dates';
 import { parisDay } from '@/domain/site/time-zone';
 
 /** Where the server streams a signed archive (src/server/audit/log-download.ts). */
@@ -105,8 +105,49 @@ export function ClosuresCard({ canEdit }: { canEdit: boolean }) {
         ) : !closures.data || closures.data.length === 0 ? (
           <p className="text-muted-foreground">Aucune clôture pour l'instant.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
+          <div className="@container">
+            {/* A phone or a narrow column: one card per closure, never a table to scroll sideways. */}
+            <ul className="grid gap-3 @3xl:hidden" aria-label="Clôtures">
+              {closures.data.map((c) => (
+                <li
+                  key={c.position}
+                  className="grid gap-2 rounded-md border p-3 text-sm"
+                  data-testid="closure-card"
+                >
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                    <p className="font-medium">
+                      {closureLabel(c.kind as ClosureKind, c.period)}{' '}
+                      <span className="text-xs font-normal text-muted-foreground">
+                        {CLOSURE_KIND_LABELS[c.kind as ClosureKind]}
+                      </span>
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {c.movementCount} mouvement{c.movementCount > 1 ? 's' : ''}
+                    </p>
+                  </div>
+                  <dl className="grid grid-cols-2 gap-2">
+                    <div>
+                      <dt className="text-xs text-muted-foreground">Net</dt>
+                      <dd className="whitespace-nowrap font-medium tabular-nums">
+                        {formatEuros(c.netCents)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-muted-foreground">Grand total</dt>
+                      <dd className="whitespace-nowrap tabular-nums">{formatEuros(c.grandTotalCents)}</dd>
+                    </div>
+                  </dl>
+                  <ClosureTotals closure={c} />
+                  <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                    Scellée le {frenchDateTime(c.closedAt)} ·{' '}
+                    <span className="font-mono" title={c.lastEventHash ?? undefined}>
+                      {c.lastEventHash ? `${c.lastEventHash.slice(0, 12)}…` : '—'}
+                    </span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Table className="hidden @3xl:table">
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
                   <TableHead>Période</TableHead>
@@ -128,18 +169,7 @@ export function ClosuresCard({ canEdit }: { canEdit: boolean }) {
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{c.movementCount}</TableCell>
                     <TableCell className="min-w-40 text-xs">
-                      {Object.entries(c.totals.byMethod).map(([method, amount]) => (
-                        <p key={method} className="tabular-nums">
-                          {paymentMethodLabel(method)}&nbsp;:{' '}
-                          <span className="whitespace-nowrap">{formatEuros(amount)}</span>
-                        </p>
-                      ))}
-                      {c.totals.byVat.map((v) => (
-                        <p key={v.rate} className="tabular-nums text-muted-foreground">
-                          TVA {v.rate.toLocaleString('fr-FR')}&nbsp;%&nbsp;:{' '}
-                          <span className="whitespace-nowrap">{formatEuros(v.vatCents)}</span>
-                        </p>
-                      ))}
+                      <ClosureTotals closure={c} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap text-right font-medium tabular-nums">
                       {formatEuros(c.netCents)}
@@ -162,5 +192,26 @@ export function ClosuresCard({ canEdit }: { canEdit: boolean }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+type Closure = RouterOutputs['audit']['closures'][number];
+
+/** A closure's totals by payment method and by VAT rate (the card and the table). */
+function ClosureTotals({ closure: c }: { closure: Closure }) {
+  return (
+    <div className="text-xs">
+      {Object.entries(c.totals.byMethod).map(([method, amount]) => (
+        <p key={method} className="tabular-nums">
+          {paymentMethodLabel(method)}&nbsp;: <span className="whitespace-nowrap">{formatEuros(amount)}</span>
+        </p>
+      ))}
+      {c.totals.byVat.map((v) => (
+        <p key={v.rate} className="tabular-nums text-muted-foreground">
+          TVA {v.rate.toLocaleString('fr-FR')}&nbsp;%&nbsp;:{' '}
+          <span className="whitespace-nowrap">{formatEuros(v.vatCents)}</span>
+        </p>
+      ))}
+    </div>
   );
 }

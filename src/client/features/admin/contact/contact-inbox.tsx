@@ -12,10 +12,10 @@ import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { frenchDateTime } from '@/domain/account/order-status';
 import { formatPhone } from '@/domain/common/phone';
 import { CONTACT_REPLY_MAX, type ContactReplyKind, contactReplySchema } from '@/domain/contact/schema';
 import { CONTACT_SERVICE_LABELS } from '@/domain/contact/services';
+import { frenchDateTime } from '@/domain/site/dates';
 
 type Request = RouterOutputs['contact']['list'][number];
 
@@ -210,7 +210,8 @@ function ReplyForm({ request }: { request: Request }) {
             variant="outline"
             size="sm"
             onClick={() => {
-              form.reset({ kind: k, body: '' });
+              // The answer starts with its greeting, in the field: the mail is exactly what the owner sees.
+              form.reset({ kind: k, body: k === 'email' ? `Bonjour ${request.name},\n\n` : '' });
               setKind(k);
             }}
           >
@@ -230,14 +231,16 @@ function ReplyForm({ request }: { request: Request }) {
         await reply.mutateAsync({ id: request.id, ...values });
         toast({ title: 'Succès', description: labels.done, variant: 'success' });
         setKind(null);
-        await utils.contact.list.invalidate();
+        await Promise.all([utils.contact.list.invalidate(), utils.contact.newCount.invalidate()]);
       }, toastError)}
     >
       <Field
         label={labels.field}
         error={form.errors.body}
         description={
-          kind === 'email' ? `Envoyé à ${request.email}, dans le cadre des emails de la boutique.` : undefined
+          kind === 'email'
+            ? `Envoyé tel quel à ${request.email}, dans le cadre des emails de la boutique.`
+            : undefined
         }
       >
         {(c) => <Textarea {...c} {...form.text('body')} rows={4} maxLength={CONTACT_REPLY_MAX} />}

@@ -5,8 +5,11 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { toast, toastError } from '@/client/components/ui/toast';
 import { OrderStatusBadge } from '@/client/features/account/status-badge';
 import { trpc } from '@/client/lib/trpc';
-import { shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
+import { shortDateTime } from '@/domain/site/dates';
+
+/** A button whose label may take two lines rather than widen its dialog. */
+const WRAPPING = 'h-auto min-h-9 max-w-full whitespace-normal py-1.5 text-left';
 
 /**
  * Under the customer's details: their orders (number, date, status, total) and total spent, and the
@@ -60,11 +63,14 @@ export function CustomerActivity({ customerId }: { customerId: string }) {
           ))}
         </ul>
       )}
+      {/* The labels wrap on a phone: a one-line « Envoyer un lien de réinitialisation » was wider than
+          the dialog at 375 px and scrolled it sideways (issue 35). */}
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"
           variant="outline"
           size="sm"
+          className={WRAPPING}
           disabled={reset.isPending}
           onClick={() =>
             reset.mutateAsync({ id: customerId }).then(() => done('Lien de réinitialisation envoyé.'), failed)
@@ -73,18 +79,22 @@ export function CustomerActivity({ customerId }: { customerId: string }) {
           <KeyRound aria-hidden="true" />
           Envoyer un lien de réinitialisation
         </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={verify.isPending}
-          onClick={() =>
-            verify.mutateAsync({ id: customerId }).then(() => done('Email de vérification envoyé.'), failed)
-          }
-        >
-          <MailCheck aria-hidden="true" />
-          Renvoyer l'email de vérification
-        </Button>
+        {/* Offered only while the address is not confirmed: the server refuses it afterwards. */}
+        {orders.data && !orders.data.emailVerified ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className={WRAPPING}
+            disabled={verify.isPending}
+            onClick={() =>
+              verify.mutateAsync({ id: customerId }).then(() => done('Email de vérification envoyé.'), failed)
+            }
+          >
+            <MailCheck aria-hidden="true" />
+            Renvoyer l'email de vérification
+          </Button>
+        ) : null}
       </div>
     </section>
   );

@@ -19,6 +19,7 @@ import { profileFormValues } from '@/domain/account/profile-form';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/account/roles';
 import { FormDialog } from '../layout/screen-parts';
 import { CustomerActivity } from './customer-activity';
+import { TechnicianCertificate } from './technician-certificate';
 import { type AdminCustomer, useCustomersChanged } from './use-admin-customers';
 
 interface CustomerFormValues {
@@ -195,6 +196,7 @@ export function CustomerDialog({
           </NativeSelect>
         )}
       </Field>
+      {customer?.role === 'technician' ? <TechnicianCertificate userId={customer.id} /> : null}
       {customer ? <CustomerActivity customerId={customer.id} /> : null}
     </FormDialog>
   );

@@ -2,9 +2,9 @@ import { Download, Pencil, Trash2 } from 'lucide-react';
 import { Fragment } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
-import { shortDate } from '@/domain/account/order-status';
 import { ROLE_LABELS, type Role } from '@/domain/account/roles';
 import { formatPhone } from '@/domain/common/phone';
+import { shortDate } from '@/domain/site/dates';
 import { RowAction, RowActions, type RowHandlers } from '../layout/screen-parts';
 import type { AdminCustomer } from './use-admin-customers';
 

@@ -11,10 +11,11 @@ import { toastError } from '@/client/components/ui/toast';
 import { saveFile } from '@/client/features/invoices/save-file';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
-import { shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import type { RegisterFilters } from '@/domain/invoices/register';
+import { shortDateTime } from '@/domain/site/dates';
 import { ListFilters, ScreenHeader } from '../layout/screen-parts';
+import { AwaitingInvoices } from './awaiting-invoices';
 
 const percent = (rate: number) => `${String(rate).replace('.', ',')} %`;
 
@@ -89,6 +90,7 @@ export function InvoicesScreen() {
           Exporter (ZIP des PDF + CSV)
         </Button>
       </ScreenHeader>
+      <AwaitingInvoices />
       <ListFilters>
         <Field label="Du" className="@2xl:w-44">
           {(c) => (
@@ -251,7 +253,7 @@ export function InvoicesScreen() {
                   <TableRow>
                     <TableHead>Numéro</TableHead>
                     <TableHead>Date</TableHead>
-                    <TableHead>Commande</TableHead>
+                    <TableHead>Origine</TableHead>
                     <TableHead>Client</TableHead>
                     <TableHead className="text-right">HT</TableHead>
                     <TableHead className="text-right">TTC</TableHead>

@@ -4,8 +4,8 @@ import { Button } from '@/client/components/ui/button';
 import { toast, toastError } from '@/client/components/ui/toast';
 import { saveFile } from '@/client/features/invoices/save-file';
 import { trpc } from '@/client/lib/trpc';
-import { shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
+import { shortDateTime } from '@/domain/site/dates';
 
 /** The order's invoices and credit notes with their status, and "Émettre la facture" for admins. */
 export function OrderDocuments({

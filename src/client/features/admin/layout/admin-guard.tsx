@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useSession } from '@/client/features/account/use-session';
-import { isStaff } from '@/domain/account/roles';
+import { isBackOffice } from '@/domain/account/roles';
 import { adminHomeFor, adminPageAt } from './admin-pages';
 
 /**
@@ -16,7 +16,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   const { pathname } = useLocation();
   if (isLoading) return <Spinner className="min-h-svh" />;
-  if (!isStaff(user?.role)) return <Navigate to="/admin/login" replace />;
+  if (!isBackOffice(user?.role)) return <Navigate to="/admin/login" replace />;
   const page = adminPageAt(pathname);
   if (page && !page.roles.includes(user.role)) return <Navigate to={adminHomeFor(user.role)} replace />;
   return children;

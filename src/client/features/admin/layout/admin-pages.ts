@@ -1,19 +1,25 @@
 import {
+  CalendarDays,
+  FlaskConical,
   Inbox,
   LayoutDashboard,
   type LucideIcon,
   Package,
   Receipt,
+  Route,
   Settings,
   ShieldCheck,
   ShoppingCart,
   Users,
+  Wrench,
 } from 'lucide-react';
-import type { StaffRole } from '@/domain/account/roles';
+import type { BackOfficeRole } from '@/domain/account/roles';
+import type { AdminScreen } from '@/domain/site/routes';
 
 /** The back-office screens (back-office.md §2), grouped as the sidebar shows them. */
 export interface AdminPage {
-  path: string;
+  /** One of the server's known screens (a sidebar link the server answers 404 for cannot be written). */
+  path: `/admin/${AdminScreen}`;
   /** The sidebar entry, the header badge and the document title (useAdminTitle). */
   name: string;
   icon: LucideIcon;
@@ -22,11 +28,13 @@ export interface AdminPage {
    * customers' personal data, settings and contact requests are the admins' work
    * (docs/decisions/012-auditor-audit-inbox.md).
    */
-  roles: readonly StaffRole[];
+  roles: readonly BackOfficeRole[];
 }
 
 const ADMINS = ['admin'] as const;
 const STAFF = ['admin', 'auditor'] as const;
+/** The planning: the owner, and each technician for their own appointments (ADR 036). */
+const PLANNING = ['admin', 'technician'] as const;
 
 export const ADMIN_GROUPS: { label: string; pages: AdminPage[] }[] = [
   {
@@ -36,6 +44,11 @@ export const ADMIN_GROUPS: { label: string; pages: AdminPage[] }[] = [
       { path: '/admin/products', name: 'Produits', icon: Package, roles: ADMINS },
       { path: '/admin/customers', name: 'Clients', icon: Users, roles: ADMINS },
       { path: '/admin/orders', name: 'Commandes', icon: ShoppingCart, roles: STAFF },
+      { path: '/admin/interventions', name: 'Interventions', icon: Wrench, roles: ADMINS },
+      { path: '/admin/planning', name: 'Planning', icon: CalendarDays, roles: PLANNING },
+      { path: '/admin/tournee', name: 'Tournée', icon: Route, roles: PLANNING },
+      // The biocides the technicians applied (ADR 040): an inspector's reading, so auditors too.
+      { path: '/admin/treatments', name: 'Registre des traitements', icon: FlaskConical, roles: STAFF },
       { path: '/admin/contact', name: 'Demandes de contact', icon: Inbox, roles: ADMINS },
     ],
   },
@@ -56,10 +69,11 @@ export const adminPageAt = (pathname: string): AdminPage | undefined =>
   ADMIN_GROUPS.flatMap((g) => g.pages).find((p) => pathname.startsWith(p.path));
 
 /** The sidebar of a role: its groups with only the screens it may open. */
-export const adminGroupsFor = (role: StaffRole) =>
+export const adminGroupsFor = (role: BackOfficeRole) =>
   ADMIN_GROUPS.map((g) => ({ ...g, pages: g.pages.filter((p) => p.roles.includes(role)) })).filter(
     (g) => g.pages.length > 0,
   );
 
 /** Where a role lands after sign-in, or when it opens a screen that is not its own. */
-export const adminHomeFor = (role: StaffRole) => (role === 'admin' ? '/admin/dashboard' : '/admin/orders');
+export const adminHomeFor = (role: BackOfficeRole) =>
+  role === 'admin' ? '/admin/dashboard' : role === 'technician' ? '/admin/planning' : '/admin/orders';

@@ -47,7 +47,11 @@ export function AdminSidebar() {
                 <span className="flex flex-col leading-tight">
                   <span className="font-semibold">Hygiène 27</span>
                   <span className="text-xs text-muted-foreground">
-                    {role === 'auditor' ? 'Audit (lecture seule)' : 'Administration'}
+                    {role === 'auditor'
+                      ? 'Audit (lecture seule)'
+                      : role === 'technician'
+                        ? 'Technicien'
+                        : 'Administration'}
                   </span>
                 </span>
               </Link>

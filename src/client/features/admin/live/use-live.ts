@@ -2,6 +2,7 @@ import { toast } from '@/client/components/ui/toast';
 import { useCoalesced } from '@/client/lib/live-client';
 import { trpc } from '@/client/lib/trpc';
 import { useCustomersChanged } from '../customers/use-admin-customers';
+import { useRefreshOrders } from '../orders/use-admin-orders';
 import { useProductsChanged } from '../products/use-admin-products';
 
 /*
@@ -21,8 +22,8 @@ const CUSTOMERS_DELAY_MS = 1000;
  * on any order event; a new order is announced with its number.
  */
 export function useLiveOrders() {
-  const utils = trpc.useUtils();
-  const reload = useCoalesced(() => void utils.orders.invalidate(), BURST_MS);
+  const refreshOrders = useRefreshOrders();
+  const reload = useCoalesced(() => void refreshOrders(), BURST_MS);
   trpc.live.orders.useSubscription(
     { lastEventId: null },
     {

@@ -21,6 +21,7 @@ import { useForm } from '@/client/lib/use-form';
 import { effectivePriceCents, formatEuros } from '@/domain/catalog/pricing';
 import { adminOrderInputSchema } from '@/domain/checkout/schema';
 import { MAX_LINE_QUANTITY, SEARCH_MAX } from '@/domain/common/limits';
+import { businessFormSchema, EMPTY_BUSINESS_FORM } from '@/domain/invoices/business';
 import { useSettled } from '../layout/paged-list';
 
 interface Line {
@@ -42,7 +43,11 @@ const emptyOrder = {
   zipCode: '',
   deliveryMethod: 'pickup' as 'pickup' | 'delivery',
   notes: '',
+  ...EMPTY_BUSINESS_FORM,
 };
+
+/** The admin order's schema with the « Professionnel » fields checked on their own fields. */
+const orderFormSchema = adminOrderInputSchema.and(businessFormSchema);
 
 /**
  * "Nouvelle commande": an order taken by phone or at the counter. Pick an account (its profile fills
@@ -62,9 +67,11 @@ function NewOrderForm({ onClose }: { onClose: () => void }) {
   const [idempotencyKey] = useState(randomId);
   const form = useForm({
     initial: emptyOrder,
-    schema: adminOrderInputSchema,
+    schema: orderFormSchema,
     toInput: (v) => ({
       ...v,
+      // A business buyer: its name and SIREN go on the invoice, with the B2B mentions.
+      business: v.isBusiness ? { companyName: v.companyName, siren: v.siren, vatNumber: v.vatNumber } : null,
       lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       idempotencyKey,
     }),
@@ -149,6 +156,34 @@ function NewOrderForm({ onClose }: { onClose: () => void }) {
               {(c) => <PhoneInput {...c} {...form.text('phone')} autoComplete="off" />}
             </Field>
           </div>
+          <Field
+            label="Client professionnel"
+            inline
+            description="La facture portera le nom, le SIREN de l'entreprise et les mentions dues entre professionnels."
+          >
+            {(c) => (
+              <input
+                {...c}
+                type="checkbox"
+                className="size-5 shrink-0 cursor-pointer accent-primary"
+                checked={v.isBusiness}
+                onChange={(event) => form.set('isBusiness', event.target.checked)}
+              />
+            )}
+          </Field>
+          {v.isBusiness ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="Raison sociale *" error={form.errors.companyName} className="sm:col-span-2">
+                {(c) => <Input {...c} {...form.text('companyName')} autoComplete="off" />}
+              </Field>
+              <Field label="SIREN *" error={form.errors.siren}>
+                {(c) => <Input {...c} {...form.text('siren')} inputMode="numeric" autoComplete="off" />}
+              </Field>
+              <Field label="N° de TVA intracommunautaire (facultatif)" error={form.errors.vatNumber}>
+                {(c) => <Input {...c} {...form.text('vatNumber')} autoComplete="off" />}
+              </Field>
+            </div>
+          ) : null}
         </section>
         <section className="grid gap-3">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Articles</h3>

@@ -19,17 +19,18 @@ import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { cn } from '@/client/lib/utils';
-import { frenchDateTime, shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { NOTES_MAX } from '@/domain/common/limits';
 import { formatPhone } from '@/domain/common/phone';
 import { orderNoteInput } from '@/domain/orders/admin-list';
+import { frenchDateTime, shortDateTime } from '@/domain/site/dates';
 import { OrderDocuments } from '../invoices/order-documents';
 import { ProductThumb } from '../products/product-thumb';
 import { shortId } from './format';
 import { PackingSlip } from './packing-slip';
 import { PaymentsBlock } from './payments-block';
 import type { AdminOrderDetails, OrderTimelineEntry } from './use-admin-orders';
+import { useRefreshOrders } from './use-admin-orders';
 import { WithdrawalSection } from './withdrawal-parts';
 
 /** The details dialog (back-office.md §2) plus the order's timeline from its events. */
@@ -329,7 +330,7 @@ function Timeline({ entries }: { entries: OrderTimelineEntry[] }) {
 /** An internal note: in the timeline for staff, never shown to the customer. */
 function NoteForm({ orderId }: { orderId: string }) {
   const form = useForm({ initial: { note: '' }, schema: orderNoteInput });
-  const utils = trpc.useUtils();
+  const refreshOrders = useRefreshOrders();
   const add = trpc.orders.addNote.useMutation();
   return (
     <form
@@ -339,7 +340,7 @@ function NoteForm({ orderId }: { orderId: string }) {
         await add.mutateAsync({ orderId, note });
         form.reset({ note: '' });
         toast({ title: 'Succès', description: 'Note ajoutée.', variant: 'success' });
-        await utils.orders.invalidate();
+        await refreshOrders();
       }, toastError)}
     >
       <Field

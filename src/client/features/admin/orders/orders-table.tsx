@@ -2,11 +2,11 @@ import { Eye, Trash2 } from 'lucide-react';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
 import { OrderStatusBadge, PaymentBadge } from '@/client/features/account/status-badge';
-import { shortDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { customerLabel } from '@/domain/orders/admin-list';
 import { ADMIN_ORDER_STATUS_LABELS, isOrderStatus, ORDER_STATUSES } from '@/domain/orders/status';
 import { allowedTargets } from '@/domain/orders/transitions';
+import { shortDateTime } from '@/domain/site/dates';
 import { RowAction, RowActions } from '../layout/screen-parts';
 import { shortId } from './format';
 import type { AdminOrder } from './use-admin-orders';
@@ -80,7 +80,8 @@ function ActionButtons({ order, canEdit, onDetails, onDelete }: RowProps & { ord
         label={`Détails de la commande ${order.orderNumber}`}
         onClick={() => onDetails(order)}
       />
-      {canEdit ? (
+      {/* Not for an invoiced or paid order: the server refuses it (cancel it instead). */}
+      {canEdit && order.deletable ? (
         <RowAction
           icon={Trash2}
           label={`Supprimer la commande ${order.orderNumber}`}
@@ -106,7 +107,10 @@ export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrde
               <div>
                 <p className="font-medium">{order.orderNumber}</p>
                 <p className="font-mono text-xs text-muted-foreground">#{shortId(order.id)}</p>
-                <WithdrawalBadge requestedAt={order.withdrawalRequestedAt} />
+                <WithdrawalBadge
+                  requestedAt={order.withdrawalRequestedAt}
+                  refundedAt={order.withdrawalRefundedAt}
+                />
               </div>
               <ActionButtons order={order} {...props} />
             </div>
@@ -151,7 +155,10 @@ export function OrdersTable({ orders, ...props }: RowProps & { orders: AdminOrde
               <TableCell className="whitespace-nowrap">
                 <p className="font-medium">{order.orderNumber}</p>
                 <p className="font-mono text-xs text-muted-foreground">#{shortId(order.id)}</p>
-                <WithdrawalBadge requestedAt={order.withdrawalRequestedAt} />
+                <WithdrawalBadge
+                  requestedAt={order.withdrawalRequestedAt}
+                  refundedAt={order.withdrawalRefundedAt}
+                />
               </TableCell>
               <TableCell className="min-w-32">
                 <ClientCell order={order} />

@@ -1,8 +1,8 @@
 import { createPortal } from 'react-dom';
 import { useShop } from '@/client/features/shop/order-totals';
-import { frenchDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { formatPhone } from '@/domain/common/phone';
+import { frenchDateTime } from '@/domain/site/dates';
 import type { AdminOrderDetails } from './use-admin-orders';
 
 /**

@@ -1,6 +1,8 @@
 import { Ban, HandCoins, Undo2 } from 'lucide-react';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -14,31 +16,34 @@ import { SubmitButton } from '@/client/components/ui/form';
 import { Input, Textarea } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Switch } from '@/client/components/ui/switch';
-import { toast, toastError } from '@/client/components/ui/toast';
+import { toast } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { frenchDateTime } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { MONEY_NOTE_MAX, PAYMENT_REFERENCE_MAX } from '@/domain/common/limits';
 import {
   cancelAndRefundInput,
+  centsToEuros,
   eurosToCents,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   REFUND_REASON_LABELS,
   REFUND_REASONS,
   recordPaymentInput,
+  refundAmountCents,
   refundInput,
+  refundTooHighMessage,
 } from '@/domain/orders/money';
+import { frenchDateTime, frenchDay } from '@/domain/site/dates';
 import { parisDay } from '@/domain/site/time-zone';
 import type { AdminOrderDetails } from './use-admin-orders';
+import { useRefreshOrders } from './use-admin-orders';
 
 type Dialogs = 'payment' | 'refund' | 'cancel' | null;
 
 /** Euros as typed to cents; NaN (refused by the schema's number check) when it is not an amount. */
 const cents = (text: string) => eurosToCents(text) ?? Number.NaN;
-const euros = (value: number) => (value / 100).toFixed(2).replace('.', ',');
 
 /**
  * « Paiements » (issue 24): what is due, paid, refunded and left, every payment and refund with its
@@ -97,7 +102,7 @@ export function PaymentsBlock({ order, canEdit }: { order: AdminOrderDetails; ca
           ) : null}
         </div>
       ) : null}
-      {open === 'payment' ? <PaymentDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'payment' ? <OrderPaymentDialog order={order} onClose={() => setOpen(null)} /> : null}
       {open === 'refund' ? <RefundDialog order={order} onClose={() => setOpen(null)} /> : null}
       {open === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} /> : null}
     </section>
@@ -126,8 +131,9 @@ function MovementItem({
   orderId: string;
   canCancel: boolean;
 }) {
-  const utils = trpc.useUtils();
+  const refreshOrders = useRefreshOrders();
   const cancel = trpc.orders.cancelPayment.useMutation();
+  const [confirming, setConfirming] = useState(false);
   const out = m.kind !== 'payment';
   const cancelled = m.cancelledBy !== null;
   return (
@@ -140,8 +146,7 @@ function MovementItem({
           ) : null}
         </p>
         <p className="text-xs text-muted-foreground">
-          {m.legacy ? 'Ancien statut' : `le ${m.day.split('-').reverse().join('/')}`} · {m.by} ·{' '}
-          {frenchDateTime(m.at)}
+          {m.legacy ? 'Ancien statut' : `le ${frenchDay(m.day)}`} · {m.by} · {frenchDateTime(m.at)}
         </p>
         {m.detail ? <p className="text-xs">{m.detail}</p> : null}
         {cancelled ? <p className="text-xs text-muted-foreground">Annulé par une écriture inverse</p> : null}
@@ -152,28 +157,40 @@ function MovementItem({
           {formatEuros(m.amountCents)}
         </span>
         {canCancel && !cancelled && !m.legacy ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={cancel.isPending}
-            onClick={() =>
-              cancel
-                .mutateAsync({ orderId, paymentId: m.id, note: 'Erreur de saisie' })
-                .then(() => {
-                  toast({
-                    title: 'Succès',
-                    description: 'Paiement annulé par une écriture inverse.',
-                    variant: 'success',
-                  });
-                  return utils.orders.invalidate();
-                })
-                .catch(toastError)
-            }
-          >
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
             Annuler
           </Button>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Annuler ce paiement ?"
+        description={`Le paiement de ${formatEuros(m.amountCents)} (${m.methodLabel}) sera annulé par une écriture inverse, qui restera dans l'historique.`}
+        confirmLabel="Annuler le paiement"
+        pendingLabel="Annulation..."
+        pending={cancel.isPending}
+        error={cancel.error ? errorMessage(cancel.error) : null}
+        onClose={() => {
+          cancel.reset();
+          setConfirming(false);
+        }}
+        onConfirm={() =>
+          cancel.mutate(
+            { orderId, paymentId: m.id, note: 'Erreur de saisie' },
+            {
+              onSuccess: async () => {
+                setConfirming(false);
+                toast({
+                  title: 'Succès',
+                  description: 'Paiement annulé par une écriture inverse.',
+                  variant: 'success',
+                });
+                await refreshOrders();
+              },
+            },
+          )
+        }
+      />
     </li>
   );
 }
@@ -203,11 +220,11 @@ function MoneyDialog({
 }
 
 function useDone(onClose: () => void, message: string) {
-  const utils = trpc.useUtils();
+  const refreshOrders = useRefreshOrders();
   return async () => {
     toast({ title: 'Succès', description: message, variant: 'success' });
     onClose();
-    await utils.orders.invalidate();
+    await refreshOrders();
   };
 }
 
@@ -217,10 +234,42 @@ const methodOptions = PAYMENT_METHODS.map((m) => (
   </option>
 ));
 
-function PaymentDialog({ order, onClose }: { order: AdminOrderDetails; onClose: () => void }) {
+function OrderPaymentDialog({ order, onClose }: { order: AdminOrderDetails; onClose: () => void }) {
+  const record = trpc.orders.recordPayment.useMutation();
+  const done = useDone(onClose, 'Paiement enregistré.');
+  return (
+    <PaymentDialog
+      leftCents={order.money.leftCents}
+      pending={record.isPending}
+      record={(input) => record.mutateAsync({ orderId: order.id, ...input })}
+      onRecorded={done}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * « Enregistrer un paiement »: the one dialog of the payments ledger, for an order and for an
+ * intervention's invoice (docs/decisions/039). `notice` says when the law allows no payment yet.
+ */
+export function PaymentDialog({
+  leftCents,
+  notice = null,
+  pending,
+  record,
+  onRecorded,
+  onClose,
+}: {
+  leftCents: number;
+  notice?: string | null;
+  pending: boolean;
+  record: (input: z.infer<typeof recordPaymentInput>) => Promise<unknown>;
+  onRecorded: () => Promise<void>;
+  onClose: () => void;
+}) {
   const form = useForm({
     initial: {
-      amountCents: euros(order.money.leftCents),
+      amountCents: centsToEuros(leftCents),
       method: 'cash',
       day: parisDay(new Date()),
       reference: '',
@@ -228,13 +277,11 @@ function PaymentDialog({ order, onClose }: { order: AdminOrderDetails; onClose: 
     schema: recordPaymentInput,
     toInput: (v) => ({ ...v, amountCents: cents(v.amountCents), reference: v.reference || undefined }),
   });
-  const record = trpc.orders.recordPayment.useMutation();
-  const done = useDone(onClose, 'Paiement enregistré.');
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <MoneyDialog
       title="Enregistrer un paiement"
-      description={`Reste à payer : ${formatEuros(order.money.leftCents)}. Un paiement enregistré ne se modifie plus : une erreur se corrige par une annulation.`}
+      description={`Reste à payer : ${formatEuros(leftCents)}. Un paiement enregistré ne se modifie plus : une erreur se corrige par une annulation.`}
       onClose={onClose}
     >
       <form
@@ -243,12 +290,13 @@ function PaymentDialog({ order, onClose }: { order: AdminOrderDetails; onClose: 
         onSubmit={form.submitToServer(
           async (input) => {
             setFailure(null);
-            await record.mutateAsync({ orderId: order.id, ...input });
-            await done();
+            await record(input);
+            await onRecorded();
           },
           (error) => setFailure(errorMessage(error)),
         )}
       >
+        {notice && <p className="rounded-md bg-muted p-3 text-sm">{notice}</p>}
         <FormAlert message={failure} />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Montant (€)" required error={form.errors.amountCents}>
@@ -285,7 +333,7 @@ function PaymentDialog({ order, onClose }: { order: AdminOrderDetails; onClose: 
           <Button type="button" variant="outline" onClick={onClose}>
             Annuler
           </Button>
-          <SubmitButton submitting={record.isPending}>Enregistrer le paiement</SubmitButton>
+          <SubmitButton submitting={pending}>Enregistrer le paiement</SubmitButton>
         </DialogFooter>
       </form>
     </MoneyDialog>
@@ -294,13 +342,19 @@ function PaymentDialog({ order, onClose }: { order: AdminOrderDetails; onClose: 
 
 function RefundDialog({ order, onClose }: { order: AdminOrderDetails; onClose: () => void }) {
   const refundable = order.lines.filter((l) => l.quantity - l.refundedQuantity > 0);
+  // A withdrawal not yet refunded: its lines (less those kept by the hygiene exception), and the
+  // standard delivery when every line goes back (L221-24), under « Rétractation ».
+  const w = order.withdrawal && !order.withdrawalRefundedAt ? order.withdrawal : null;
+  const withdrawn = (id: string) => Boolean(w?.itemIds.includes(id) && !w.exception?.itemIds.includes(id));
   const form = useForm({
     initial: {
-      quantities: Object.fromEntries(refundable.map((l) => [l.id, '0'])) as Record<string, string>,
-      shipping: false,
+      quantities: Object.fromEntries(
+        refundable.map((l) => [l.id, withdrawn(l.id) ? String(l.quantity - l.refundedQuantity) : '0']),
+      ) as Record<string, string>,
+      shipping: Boolean(w) && order.lines.every((l) => withdrawn(l.id)) && order.refundableShippingCents > 0,
       extraCents: '',
       method: 'cash',
-      reason: 'returned',
+      reason: w ? 'withdrawal' : 'returned',
       note: '',
       restock: true,
     },
@@ -319,10 +373,17 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetails; onClose: (
   const done = useDone(onClose, 'Remboursement enregistré.');
   const [failure, setFailure] = useState<string | null>(null);
   const v = form.values;
-  const total =
-    refundable.reduce((sum, l) => sum + (Number(v.quantities[l.id]) || 0) * l.unitPriceCents, 0) +
-    (v.shipping ? order.refundableShippingCents : 0) +
-    (eurosToCents(v.extraCents) ?? 0);
+  // The server's own rule (refundAmountCents), on what the form holds now.
+  const total = refundAmountCents({
+    lines: refundable.map((l) => ({
+      unitPriceCents: l.unitPriceCents,
+      quantity: Number(v.quantities[l.id]) || 0,
+    })),
+    shippingCents: v.shipping ? order.refundableShippingCents : 0,
+    extraCents: eurosToCents(v.extraCents) ?? 0,
+  });
+  // Said before sending, in the words the server would refuse it with.
+  const tooHigh = refundTooHighMessage(total, order.money.refundableCents);
   return (
     <MoneyDialog
       title="Rembourser"
@@ -414,6 +475,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetails; onClose: (
           Total du remboursement :{' '}
           <strong className="whitespace-nowrap tabular-nums">{formatEuros(total)}</strong>
         </p>
+        {tooHigh ? <p className="text-sm text-destructive">{tooHigh}</p> : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
             Annuler

@@ -12,6 +12,16 @@ export type AdminOrder = ListPage['items'][number];
 export type AdminOrderDetails = RouterOutputs['orders']['byId'];
 export type OrderTimelineEntry = RouterOutputs['orders']['history'][number];
 
+/**
+ * What an order change (here, in another tab, on another instance) refreshes: the orders' queries
+ * AND the order's invoices and credit notes, which a payment, a refund or a cancellation issues in
+ * the same transaction (« Factures et avoirs » would otherwise say « Aucune facture émise »).
+ */
+export function useRefreshOrders() {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.orders.invalidate(), utils.invoices.ofOrder.invalidate()]);
+}
+
 /** The server's pages of the filtered list, newest first, with the count of the first page. */
 export function useAdminOrders(filters: OrderFilters) {
   const list = pagedList(
@@ -33,8 +43,7 @@ function freshRow(error: unknown): AdminOrder | null | undefined {
  * the one shown at once (never a silent overwrite).
  */
 export function useOrderChanges() {
-  const utils = trpc.useUtils();
-  const refresh = () => utils.orders.invalidate();
+  const refresh = useRefreshOrders();
 
   const queryClient = useQueryClient();
   /** Patches the row in every cached page of every filter combination. */

@@ -3,22 +3,44 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { toastError } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
-import { frenchDateTime } from '@/domain/account/order-status';
-import { refundCountdown, refundDaysLeft, WITHDRAWAL_TEXTS } from '@/domain/orders/withdrawal';
+import {
+  refundBadgeText,
+  refundCountdown,
+  refundDeadline,
+  WITHDRAWAL_TEXTS,
+} from '@/domain/orders/withdrawal';
+import { frenchDateTime } from '@/domain/site/dates';
 import type { AdminOrderDetails } from './use-admin-orders';
+import { useRefreshOrders } from './use-admin-orders';
 
-/** The list's mark of a withdrawal request, with the refund deadline counted down (L221-24). */
-export function WithdrawalBadge({ requestedAt }: { requestedAt: Date | string | null }) {
+/**
+ * The list's mark of a withdrawal request, with the refund deadline counted down (L221-24) until
+ * a refund is recorded: « J-14 » on the day of the request, « J-0 » on the last day, then late.
+ */
+export function WithdrawalBadge({
+  requestedAt,
+  refundedAt,
+}: {
+  requestedAt: Date | string | null;
+  refundedAt: Date | string | null;
+}) {
   if (!requestedAt) return null;
-  const at = new Date(requestedAt).toISOString();
-  const left = refundDaysLeft(at, new Date());
+  const deadline = refundDeadline(
+    new Date(requestedAt).toISOString(),
+    new Date(),
+    refundedAt ? new Date(refundedAt).toISOString() : null,
+  );
   return (
     <Badge
-      variant={left <= 3 ? 'destructive' : 'secondary'}
-      title={refundCountdown(at, new Date())}
+      variant={
+        deadline.kind === 'overdue' || (deadline.kind === 'due' && deadline.daysLeft <= 3)
+          ? 'destructive'
+          : 'secondary'
+      }
+      title={refundCountdown(deadline)}
       data-testid="withdrawal-badge"
     >
-      Rétractation · {left === 0 ? 'remboursement en retard' : `J-${left}`}
+      Rétractation · {refundBadgeText(deadline)}
     </Badge>
   );
 }
@@ -29,10 +51,10 @@ export function WithdrawalBadge({ requestedAt }: { requestedAt: Date | string | 
  */
 export function WithdrawalSection({ order, canEdit }: { order: AdminOrderDetails; canEdit: boolean }) {
   const w = order.withdrawal;
-  const utils = trpc.useUtils();
+  const refreshOrders = useRefreshOrders();
   const [chosen, setChosen] = useState<string[]>([]);
   const record = trpc.orders.recordWithdrawalException.useMutation({
-    onSuccess: () => utils.orders.invalidate(),
+    onSuccess: () => refreshOrders(),
     onError: toastError,
   });
   if (!w) return null;
@@ -46,7 +68,9 @@ export function WithdrawalSection({ order, canEdit }: { order: AdminOrderDetails
       <p>
         Demandée le {frenchDateTime(w.requestedAt)} par {w.name} ({w.email}).
       </p>
-      <p className="font-medium">{refundCountdown(w.requestedAt, new Date())}</p>
+      <p className="font-medium">
+        {refundCountdown(refundDeadline(w.requestedAt, new Date(), order.withdrawalRefundedAt))}
+      </p>
       <ul className="list-disc pl-5">
         {withdrawn.map((l) => (
           <li key={l.id}>

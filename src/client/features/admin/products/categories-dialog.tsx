@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, Check, Merge, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp, Check, Merge, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -17,7 +18,7 @@ import { toast, toastError } from '@/client/components/ui/toast';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
-import { categoryNameSchema } from '@/domain/catalog/product';
+import { CATEGORY_MESSAGES, categoryNameSchema } from '@/domain/catalog/product';
 import { CATEGORY_NAME_MAX } from '@/domain/common/limits';
 
 type Category = RouterOutputs['adminProducts']['categories'][number];
@@ -128,7 +129,20 @@ function CategoryActions({
   const form = useForm({ initial: { name: category.name }, schema: nameForm });
   const rename = trpc.adminProducts.renameCategory.useMutation();
   const merge = trpc.adminProducts.mergeCategory.useMutation();
+  const remove = trpc.adminProducts.removeCategory.useMutation();
   const [into, setInto] = useState('');
+  const [confirm, setConfirm] = useState<'merge' | 'remove' | null>(null);
+  const target = others.find((c) => c.id === into);
+  const close = () => {
+    merge.reset();
+    remove.reset();
+    setConfirm(null);
+  };
+  const done = async (message: string) => {
+    setConfirm(null);
+    toast({ title: 'Succès', description: message, variant: 'success' });
+    await onDone();
+  };
   return (
     <div className="grid gap-2 sm:grid-cols-2">
       <form
@@ -174,17 +188,65 @@ function CategoryActions({
           variant="outline"
           size="icon"
           aria-label={`Fusionner ${category.name}`}
-          disabled={!into || merge.isPending}
-          onClick={() =>
-            merge.mutateAsync({ id: category.id, intoId: into }).then(async () => {
-              toast({ title: 'Succès', description: 'Catégories fusionnées.', variant: 'success' });
-              await onDone();
-            }, toastError)
-          }
+          disabled={!target}
+          onClick={() => setConfirm('merge')}
         >
           <Merge aria-hidden="true" />
         </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={`Supprimer ${category.name}`}
+          onClick={() =>
+            // A category still used is refused (the server says the same): say why at once.
+            category.productCount > 0
+              ? toast({
+                  title: 'Suppression impossible',
+                  description: CATEGORY_MESSAGES.notEmpty(category.name, category.productCount),
+                  variant: 'destructive',
+                })
+              : setConfirm('remove')
+          }
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
       </div>
+      <ConfirmDialog
+        open={confirm === 'merge' && target !== undefined}
+        title="Fusionner les catégories ?"
+        description={
+          target
+            ? `« ${category.name} » sera fusionnée dans « ${target.name} » : ${
+                category.productCount === 0
+                  ? 'aucun produit ne change de catégorie'
+                  : `${category.productCount} produit${category.productCount > 1 ? 's passent' : ' passe'} dans « ${target.name} »`
+              }, et « ${category.name} » disparaît de la liste.`
+            : ''
+        }
+        confirmLabel="Fusionner"
+        pendingLabel="Fusion..."
+        pending={merge.isPending}
+        error={merge.error ? errorMessage(merge.error) : null}
+        onClose={close}
+        onConfirm={() =>
+          target &&
+          merge.mutate(
+            { id: category.id, intoId: target.id },
+            { onSuccess: () => done('Catégories fusionnées.') },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={confirm === 'remove'}
+        title="Supprimer la catégorie ?"
+        description={`« ${category.name} » ne sera plus proposée dans la fiche produit. Aucun produit ne l'utilise.`}
+        pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error) : null}
+        onClose={close}
+        onConfirm={() =>
+          remove.mutate({ id: category.id }, { onSuccess: () => done('Catégorie supprimée.') })
+        }
+      />
     </div>
   );
 }

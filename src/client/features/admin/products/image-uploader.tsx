@@ -3,9 +3,9 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/toast';
+import { mapLimited, uploadImage } from '@/client/lib/upload-image';
 import { cn } from '@/client/lib/utils';
 import { MAX_PRODUCT_IMAGES } from '@/domain/catalog/product';
-import { mapLimited, uploadImage } from './upload-image';
 
 const ACCEPT = 'image/jpeg,image/jpg,image/png,image/gif,image/webp';
 

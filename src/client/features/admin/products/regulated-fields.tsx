@@ -3,6 +3,7 @@ import { Field } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Switch } from '@/client/components/ui/switch';
+import { uploadImage } from '@/client/lib/upload-image';
 import { BIOCIDE_TYPE_CODES, BIOCIDE_TYPES } from '@/domain/catalog/biocides';
 import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/catalog/certibiocide';
 import { discountForbidden } from '@/domain/catalog/discount-ban';
@@ -17,8 +18,8 @@ import {
 } from '@/domain/catalog/hazards';
 import { NET_UNIT_CODES, NET_UNITS } from '@/domain/catalog/pricing';
 import { PRODUCT_MESSAGES, type ProductFormValues } from '@/domain/catalog/product';
+import { AMM_NUMBER_MAX, ANTIDOTE_MAX } from '@/domain/common/limits';
 import { GhsPictogramIcon } from '../../shop/ghs-pictogram';
-import { uploadImage } from './upload-image';
 
 type Errors = Partial<Record<keyof ProductFormValues, string | undefined>>;
 interface FormApi {
@@ -33,7 +34,7 @@ interface FormApi {
 }
 
 /** Sends a PDF to the document route; the server checks the bytes. */
-async function uploadDocument(
+export async function uploadDocument(
   file: File,
 ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
   try {
@@ -162,13 +163,66 @@ export function RegulatedFields({ form }: { form: FormApi }) {
           )}
         </Field>
       )}
+      {v.biocideType && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Numéro d'AMM"
+            error={e.ammNumber}
+            required={v.professionalOnly}
+            description="Autorisation de mise sur le marché, reprise dans les rapports et le registre."
+          >
+            {(c) => (
+              <Input
+                {...c}
+                value={v.ammNumber}
+                maxLength={AMM_NUMBER_MAX}
+                onChange={(ev) => form.set('ammNumber', ev.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            label="Antidote"
+            error={e.antidote}
+            description="Tel qu'indiqué sur l'étiquette (ex. vitamine K1)."
+          >
+            {(c) => (
+              <Input
+                {...c}
+                value={v.antidote}
+                maxLength={ANTIDOTE_MAX}
+                onChange={(ev) => form.set('antidote', ev.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Délai de réentrée (heures)" error={e.reentryDelayHours}>
+            {(c) => (
+              <Input
+                {...c}
+                inputMode="numeric"
+                value={v.reentryDelayHours}
+                onChange={(ev) => form.set('reentryDelayHours', ev.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Rodenticide anticoagulant" inline error={e.anticoagulantRodenticide}>
+            {(c) => (
+              <Switch
+                {...c}
+                checked={v.anticoagulantRodenticide}
+                disabled={v.biocideType !== 'TP14' && !v.anticoagulantRodenticide}
+                onCheckedChange={(on) => form.set('anticoagulantRodenticide', on)}
+              />
+            )}
+          </Field>
+        </div>
+      )}
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Pictogrammes de danger (CLP)</legend>
-        <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        <div className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 md:grid-cols-5">
           {GHS_PICTOGRAM_CODES.map((code) => (
             <label
               key={code}
-              className="flex flex-col items-center gap-1 rounded-md border p-2 text-center text-xs"
+              className="flex flex-col items-center gap-1 rounded-md border p-2 text-center text-xs [overflow-wrap:normal]"
             >
               <GhsPictogramIcon code={code} name={GHS_PICTOGRAMS[code]} className="size-10" />
               <span>

@@ -10,6 +10,7 @@ import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import {
+  awaitingIssuedMessage,
   IDENTITY_LABELS,
   IDENTITY_MESSAGES,
   isCompanyForm,
@@ -49,9 +50,16 @@ function BillingForm({ initial, missing }: { initial: SellerIdentity; missing: (
     if (!parsed.ok) return;
     try {
       const saved = await save.mutateAsync(parsed.data);
-      utils.invoices.identity.setData(undefined, saved);
+      const { issued, ...identity } = saved;
+      utils.invoices.identity.setData(undefined, identity);
       form.reset(saved.identity);
       toast({ title: 'Succès', description: IDENTITY_MESSAGES.saved, variant: 'success' });
+      if (issued.length > 0) {
+        // The paid orders that waited for a complete identity got their invoices.
+        toast({ title: 'Factures émises', description: awaitingIssuedMessage(issued), variant: 'success' });
+        void utils.invoices.invalidate();
+        void utils.orders.invalidate();
+      }
     } catch (error) {
       form.showServerErrors(error);
       toast({

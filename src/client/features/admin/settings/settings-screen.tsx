@@ -3,6 +3,7 @@ import {
   Database,
   Download,
   Eraser,
+  Landmark,
   Loader2,
   Receipt,
   Save,
@@ -11,10 +12,11 @@ import {
   ShieldCheck,
   ShoppingCart,
   Store,
+  Wrench,
 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
@@ -25,7 +27,6 @@ import { Tabs, TabsContent } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
 import { trpc } from '@/client/lib/trpc';
 import { type FormState, useForm } from '@/client/lib/use-form';
-import { frenchDateTime } from '@/domain/account/order-status';
 import {
   parseSettingsForm,
   SETTINGS_MESSAGES,
@@ -35,9 +36,13 @@ import {
   shippingSwitchHint,
   shopSettingsSchema,
 } from '@/domain/settings/settings';
+import { frenchDateTime } from '@/domain/site/dates';
+import { InterventionTariffsTab } from '../../interventions/tariffs-tab';
 import { IconTabsList } from '../layout/screen-parts';
 import { BillingTab } from './billing-tab';
+import { PaymentTab } from './payment-tab';
 import { RetentionPanel } from './retention-panel';
+import { Section } from './section';
 import { StatsPanel } from './stats-panel';
 
 type Form = FormState<SettingsFormValues, ShopSettings>;
@@ -69,7 +74,22 @@ const TAB_OF: Record<keyof SettingsFormValues, string> = {
   mediatorName: 'legal',
   mediatorAddress: 'legal',
   mediatorWebsite: 'legal',
+  iban: 'payment',
+  bic: 'payment',
+  chequePayee: 'payment',
 };
+
+const TABS = [
+  'general',
+  'commerce',
+  'billing',
+  'payment',
+  'notifications',
+  'legal',
+  'system',
+  'stats',
+  'privacy',
+] as const;
 
 /** "Paramètres" (back-office.md §2): loads the stored settings, then the form owns the edits. */
 export function SettingsScreen() {
@@ -106,7 +126,10 @@ function SettingsForm({
     schema: shopSettingsSchema,
     toInput: parseSettingsForm,
   });
-  const [tab, setTab] = useState('general');
+  // /admin/settings?onglet=legal (the dashboard's « Mise en service » links) opens that tab.
+  const [params] = useSearchParams();
+  const asked = params.get('onglet');
+  const [tab, setTab] = useState<string>(TABS.find((t) => t === asked) ?? 'general');
   const utils = trpc.useUtils();
   const update = trpc.settings.update.useMutation();
 
@@ -164,6 +187,8 @@ function SettingsForm({
               { value: 'general', icon: Store, label: 'Général' },
               { value: 'commerce', icon: ShoppingCart, label: 'Commerce' },
               { value: 'billing', icon: Receipt, label: 'Facturation' },
+              { value: 'payment', icon: Landmark, label: 'Paiement' },
+              { value: 'interventions', icon: Wrench, label: 'Interventions' },
               { value: 'notifications', icon: Bell, label: 'Notifications' },
               { value: 'legal', icon: Scale, label: 'Mentions légales' },
               { value: 'system', icon: Settings, label: 'Système' },
@@ -180,6 +205,12 @@ function SettingsForm({
         </TabsContent>
         <TabsContent value="billing">
           <BillingTab />
+        </TabsContent>
+        <TabsContent value="payment">
+          <PaymentTab form={form} />
+        </TabsContent>
+        <TabsContent value="interventions">
+          <InterventionTariffsTab />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsTab form={form} />
@@ -198,26 +229,6 @@ function SettingsForm({
         </TabsContent>
       </Tabs>
     </form>
-  );
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
-    </Card>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { trpc } from '@/client/lib/trpc';
-import { frenchLongDate } from '@/domain/account/order-status';
 import { formatEuros } from '@/domain/catalog/pricing';
+import { frenchLongDate } from '@/domain/site/dates';
 
 const count = (n: number) => new Intl.NumberFormat('fr-FR').format(n);
 

@@ -1,17 +1,24 @@
-/** What the upload route answers (src/server/images/upload.ts). */
-export type UploadResult = { ok: true; url: string } | { ok: false; message: string };
+/** What the upload routes answer (src/server/images/upload.ts). */
+export type UploadResult = { ok: true; id: string; url: string } | { ok: false; message: string };
+
+/** The back-office's product images; a visitor's request photos go to /api/demande/photos. */
+const ADMIN_IMAGES = '/api/admin/images';
 
 /** Sends one file's bytes to the image pipeline; the server decides what the bytes are. */
-export async function uploadImage(file: File): Promise<UploadResult> {
+export async function uploadImage(file: File, path = ADMIN_IMAGES): Promise<UploadResult> {
   try {
-    const res = await fetch('/api/admin/images', {
+    const res = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
       body: file,
     });
-    const body = (await res.json().catch(() => null)) as { url?: string; message?: string } | null;
-    if (res.ok && body?.url) return { ok: true, url: body.url };
+    const body = (await res.json().catch(() => null)) as {
+      id?: string;
+      url?: string;
+      message?: string;
+    } | null;
+    if (res.ok && body?.id && body.url) return { ok: true, id: body.id, url: body.url };
     return { ok: false, message: body?.message ?? "L'image n'a pas pu être envoyée." };
   } catch {
     return { ok: false, message: "L'image n'a pas pu être envoyée." };

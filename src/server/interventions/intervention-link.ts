@@ -1,0 +1,16 @@
+/**
+ * The signed link to one intervention's customer page (/rendez-vous/{token}): the customer reads
+ * their appointments there, confirms one or asks for another slot, without an account. The same
+ * stateless scheme as the order link (orders/order-link.ts), under a label of its own so an order
+ * token never opens an intervention and the reverse.
+ */
+import { idFromSignedToken, signedIdToken } from '../orders/order-link.js';
+
+const LABEL = 'intervention-link:v1:';
+
+export const interventionToken = (secret: string, id: string) => signedIdToken(secret, LABEL, id);
+export const interventionIdFromToken = (secret: string, token: string) =>
+  token.length <= 100 ? idFromSignedToken(secret, LABEL, token) : null;
+
+export const interventionLinkUrl = (publicUrl: string, secret: string, id: string) =>
+  `${publicUrl.replace(/\/$/, '')}/rendez-vous/${interventionToken(secret, id)}`;

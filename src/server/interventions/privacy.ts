@@ -1,0 +1,91 @@
+/**
+ * The interventions' part of the personal-data export and erasure (ADR 020): a request's
+ * requester fields live in a personal record (event type InterventionRequested) found by the
+ * account or by email. Erasing nulls the record (the log stays as it is and still verifies) and
+ * puts the placeholder a replay gives into the read table.
+ */
+import { DEVIS_PERSONAL_TYPES } from '../../domain/interventions/devis-personal.js';
+import { ERASED_REQUESTER } from '../../domain/interventions/events.js';
+import type { Tx } from '../db/client.js';
+import { sha256 } from '../invoices/pdf.js';
+import { readModelStream } from '../log/stream-commands.js';
+import { renderDevisPdf } from './devis-pdf.js';
+import { interventionModel, projectInterventionState } from './model.js';
+
+interface Subject {
+  userId: string | null;
+  emails: string[];
+}
+
+/** The subject's interventions: opened from their account, or requested with one of their emails. */
+async function interventionIdsOf(sql: Tx, s: Subject): Promise<string[]> {
+  const rows = await sql<{ streamId: string }[]>`
+    select stream_id from personal_records
+     where event_type = 'InterventionRequested' and erased_at is null
+       and (subject_id = ${s.userId ?? ''} or lower(fields ->> 'email') = any(${s.emails.map((e) => e.toLowerCase())}::text[]))
+     order by created_at`;
+  return rows.map((r) => r.streamId);
+}
+
+/** Export: each intervention as requested, and its history (the staff's internal notes left out). */
+export async function exportInterventions(sql: Tx, s: Subject) {
+  const out = [];
+  for (const id of await interventionIdsOf(sql, s)) {
+    const { events, state } = await readModelStream(sql, interventionModel, id);
+    if (!state) continue;
+    out.push({
+      number: state.number,
+      status: state.status,
+      requested: events[0]?.data,
+      history: events
+        .filter((e) => e.type !== 'InterventionNoteAdded')
+        .map((e) => ({ type: e.type, at: e.at, data: e.data })),
+    });
+  }
+  return { data: out };
+}
+
+/**
+ * Erasure: the records go (the request's, and its devis's customer and signers', ADR 035
+ * amendment), the request's photos are deleted, the read table is written again from the fold (« Client supprimé », as a replay
+ * gives), and each devis PDF kept is rendered again from the erased snapshot. Returns how many.
+ */
+export async function eraseInterventions(tx: Tx, s: Subject): Promise<number> {
+  const rows = await tx<{ streamId: string }[]>`
+    update personal_records set fields = null, salt = null, erased_at = now()
+     where erased_at is null and event_type = 'InterventionRequested'
+       and (subject_id = ${s.userId ?? ''} or lower(fields ->> 'email') = any(${s.emails}::text[]))
+    returning stream_id`;
+  const ids = rows.map((r) => r.streamId);
+  if (ids.length === 0) return 0;
+  await tx`
+    update personal_records set fields = null, salt = null, erased_at = now()
+     where erased_at is null and stream_id = any(${ids}::uuid[])
+       and event_type = any(${[...DEVIS_PERSONAL_TYPES]}::text[])`;
+  // The request's photos (a home, a garden) go with the rest: the log keeps only their ids.
+  await tx`
+    delete from images
+     where id in (select (p ->> 'id')::uuid from interventions i, jsonb_array_elements(i.photos) p
+                   where i.id = any(${ids}::uuid[]))`;
+  // The biocide register keeps its lines (a legal record) without the erased site (ADR 040).
+  const e = ERASED_REQUESTER;
+  await tx`
+    update treatment_register
+       set site_street = ${e.street}, site_zip_code = ${e.zipCode}, site_city = ${e.city}
+     where intervention_id = any(${ids}::uuid[])`;
+  for (const id of ids) {
+    const { events, state } = await readModelStream(tx, interventionModel, id);
+    if (!state) continue;
+    await projectInterventionState(tx, state);
+    // The PDF as sent named the customer: it is replaced by the same devis without them (its
+    // pdfSha256 in the log still names the PDF as sent; the devis hash is unchanged).
+    for (const e of events) {
+      if (e.type !== 'DevisSent') continue;
+      const pdf = await renderDevisPdf(e.data.devis);
+      await tx`
+        update devis_documents set pdf = ${pdf}, sha256 = ${sha256(pdf)}
+         where intervention_id = ${id} and number = ${e.data.devis.number}`;
+    }
+  }
+  return ids.length;
+}

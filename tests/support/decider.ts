@@ -1,0 +1,92 @@
+/**
+ * The one given/when/then helper of the order decider's tests (issue 34: it was written three
+ * times): given the events of an order's history, when a command, then the events the decider
+ * decides, or the typed error it refuses with (its code and its French message).
+ *
+ *   given(placed, paid).when(refund).thenEvents([...])
+ *   given(placed).when(refund).thenError('REFUND_TOO_HIGH', 'Le remboursement (…) dépasse …')
+ *   given(['2026-11-02T09:00:00.000Z', placed]).when(withdraw).decide()   (an event at its own time)
+ *   const history = givenWith({ actor: admin }); history(placed).state
+ *
+ * Pure: the events are folded in memory (no database, no log), as the decider itself works.
+ */
+import { expect } from 'vitest';
+import { DomainError } from '../../src/domain/errors.js';
+import { decide, type EvolvingEvent, fold, type OrderCommand } from '../../src/domain/orders/decider.js';
+import type { Actor, OrderEvent } from '../../src/domain/orders/events.js';
+
+/** The order every decider test is about, unless it says another. */
+export const TEST_ORDER_ID = 'a0000000-0000-4000-8000-000000000001';
+
+/** An event of the history: alone (dated by `options.at`), or with its own time. */
+export type Given = OrderEvent | readonly [at: string, event: OrderEvent];
+
+export interface GivenOptions {
+  streamId?: string;
+  /** The time of the i-th event (0-based) when it carries none; by default 1, 2, 3… March 2026. */
+  at?: (index: number) => string;
+  actor?: Actor;
+}
+
+const defaultAt = (index: number) => `2026-03-${String(index + 1).padStart(2, '0')}T10:00:00.000Z`;
+
+/** What a decision refused: the typed error's code and message (Intl's no-break spaces as spaces). */
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+/** Runs `decision` and returns the DomainError it throws; fails the test when it throws none. */
+export function refusalOf(decision: () => unknown): Refusal {
+  try {
+    decision();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    const e = error as DomainError;
+    return { code: e.code, message: e.message.replace(/[\u202f\u00a0]/g, ' ') };
+  }
+  throw new Error('the decision was not refused');
+}
+
+/** Given these events, with the stream, times and actor of `options`. */
+export const givenWith =
+  (options: GivenOptions) =>
+  (...events: readonly Given[]) =>
+    history(events, options);
+
+/** Given these events (times 1, 2, 3… March 2026 unless an event carries its own). */
+export const given = (...events: readonly Given[]) => history(events, {});
+
+function history(events: readonly Given[], options: GivenOptions) {
+  const recorded = events.map((entry, i): EvolvingEvent => {
+    const [at, event] = isTimed(entry) ? entry : [options.at?.(i) ?? defaultAt(i), entry];
+    return {
+      ...event,
+      streamId: options.streamId ?? TEST_ORDER_ID,
+      version: i + 1,
+      metadata: options.actor ? { at, actor: options.actor } : { at },
+    };
+  });
+  const state = fold(recorded);
+  return {
+    /** The order as folded from the given events (null when none). */
+    state,
+    when: (command: OrderCommand) => {
+      const decision = () => decide(command, state);
+      return {
+        /** The events decided (throws when the command is refused). */
+        decide: decision,
+        thenEvents: (expected: readonly OrderEvent[]) => expect(decision()).toEqual(expected),
+        /** The refusal, checked against `code` (and `message` when given), for further checks. */
+        thenError: (code: string, message?: string): Refusal => {
+          const refusal = refusalOf(decision);
+          expect(refusal.code).toBe(code);
+          if (message !== undefined) expect(refusal.message).toBe(message);
+          return refusal;
+        },
+      };
+    },
+  };
+}
+
+const isTimed = (entry: Given): entry is readonly [string, OrderEvent] => Array.isArray(entry);
