@@ -9,6 +9,8 @@ import {
   ChevronLeft,
   ChevronRight,
   CloudOff,
+  FileCheck2,
+  FileSignature,
   KeyRound,
   MapPin,
   Navigation,
@@ -16,15 +18,16 @@ import {
   Phone,
 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
-import { NativeSelect } from '@/client/components/ui/native-select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminRole } from '@/client/features/admin/layout/use-admin-role';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { TechnicianFilter } from '@/client/features/interventions/technician-filter';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatPhone } from '@/domain/common/phone';
@@ -91,7 +94,6 @@ export function TourneeScreen() {
   }, [utils]);
   const queue = useVisitQueue(refresh);
   const visits = trpc.visits.day.useQuery({ day, technicianId }, { staleTime: 30_000 });
-  const technicians = trpc.planning.technicians.useQuery(undefined, { enabled: role === 'admin' });
   const products = trpc.visits.products.useQuery(undefined, { staleTime: 5 * 60_000 });
 
   return (
@@ -120,21 +122,7 @@ export function TourneeScreen() {
         >
           <ChevronRight aria-hidden="true" />
         </Button>
-        {role === 'admin' && (
-          <NativeSelect
-            aria-label="Technicien"
-            className="min-w-0 flex-1 sm:max-w-64"
-            value={technicianId ?? ''}
-            onChange={(e) => setTechnicianId(e.target.value || null)}
-          >
-            <option value="">Tous les techniciens</option>
-            {technicians.data?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
+        {role === 'admin' && <TechnicianFilter value={technicianId} onChange={setTechnicianId} />}
       </div>
       {(!online || queue.pending.length > 0) && (
         <div
@@ -320,6 +308,15 @@ function VisitCard({
             Terminé
           </Button>
         </div>
+        {v.finishedAt && (
+          // The report follows « Terminé » once the server has it (ADR 038): signed here, then sealed.
+          <Button asChild size="lg" variant={v.reportNumber ? 'outline' : 'default'}>
+            <Link to={`/admin/rapport?intervention=${v.interventionId}&rendez-vous=${v.appointmentId}`}>
+              {v.reportNumber ? <FileCheck2 aria-hidden="true" /> : <FileSignature aria-hidden="true" />}
+              {v.reportNumber ? `Voir le rapport ${v.reportNumber}` : 'Rédiger et signer le rapport'}
+            </Link>
+          </Button>
+        )}
         {(stage.arrived || stage.finished) && (
           <VisitRecords target={target} queue={queue} products={products} onSite={onSite} />
         )}
