@@ -158,7 +158,8 @@ function SealForm(props: {
   const [customer, setCustomer] = useState('');
   const [absent, setAbsent] = useState(false);
   const seal = trpc.reports.seal.useMutation({
-    onSuccess: () => utils.reports.draft.invalidate(),
+    // The day's card then links to the sealed report (« Voir le rapport … »).
+    onSuccess: () => Promise.all([utils.reports.draft.invalidate(), utils.visits.day.invalidate()]),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
