@@ -161,7 +161,15 @@ test('a technician works a rat visit on a phone, the customer signs, the owner i
 
     await card.getByRole('button', { name: 'Je pars' }).click();
     await expect(card.getByTestId('visit-stage')).toHaveText('En route');
+    // The network drops as « Sur place » is accepted: the day's re-read fails, the card keeps its stage.
+    let reread = false;
+    const day = /\/api\/trpc\/[^?]*visits\.day/;
+    await page.route(day, (route) => {
+      reread = true;
+      return route.abort('internetdisconnected');
+    });
     await card.getByRole('button', { name: 'Sur place' }).click();
+    await expect.poll(() => reread).toBe(true);
     await expect(card.getByTestId('visit-stage')).toHaveText('Sur place');
 
     // Offline: the remark waits on the phone, then goes once when the network comes back.
@@ -174,6 +182,7 @@ test('a technician works a rat visit on a phone, the customer signs, the owner i
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('visit-queue-status')).toContainText('1 action en attente');
     await expect(card).toContainText('Remarque du client · en attente');
+    await page.unroute(day);
     await page.context().setOffline(false);
     await expect(page.getByTestId('visit-queue-status')).toBeHidden();
     await expect(card).toContainText('Remarque du client : Bruits la nuit côté cuisine.');

@@ -70,6 +70,8 @@ function useOnline() {
   return online;
 }
 
+const STAGE_TYPES: VisitInput['type'][] = ['DepartVisit', 'ArriveVisit', 'FinishVisit'];
+
 /** The visit's stage, the server's times and what still waits in the phone's queue together. */
 function stageOf(v: DayVisit, pending: VisitInput[]) {
   const queued = (type: VisitInput['type']) =>
@@ -88,10 +90,17 @@ export function TourneeScreen() {
   const [technicianId, setTechnicianId] = useState<string | null>(null);
   const online = useOnline();
   const utils = trpc.useUtils();
-  const refresh = useCallback(() => {
-    void utils.visits.day.invalidate();
-    void utils.visits.detail.invalidate();
-  }, [utils]);
+  // The stage actions the server accepted, until the day is read again: if the network drops right
+  // after one was sent, the re-read fails and the card must not step back (« Sur place » → « En route »).
+  const [accepted, setAccepted] = useState<VisitInput[]>([]);
+  const refresh = useCallback(
+    (sent: VisitInput[]) => {
+      setAccepted((a) => [...a, ...sent.filter((s) => STAGE_TYPES.includes(s.type))]);
+      void utils.visits.day.invalidate();
+      void utils.visits.detail.invalidate();
+    },
+    [utils],
+  );
   const queue = useVisitQueue(refresh);
   const visits = trpc.visits.day.useQuery({ day, technicianId }, { staleTime: 30_000 });
   const products = trpc.visits.products.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -168,6 +177,7 @@ export function TourneeScreen() {
                 visit={v}
                 index={index + 1}
                 queue={queue}
+                accepted={accepted}
                 products={products.data ?? []}
                 showTechnician={role === 'admin' && !technicianId}
               />
@@ -183,16 +193,19 @@ function VisitCard({
   visit: v,
   index,
   queue,
+  accepted,
   products,
   showTechnician,
 }: {
   visit: DayVisit;
   index: number;
   queue: Queue;
+  /** Stage actions the server accepted since the day was last read. */
+  accepted: VisitInput[];
   products: RouterOutputs['visits']['products'];
   showTechnician: boolean;
 }) {
-  const stage = stageOf(v, queue.pending);
+  const stage = stageOf(v, [...queue.pending, ...accepted]);
   const [editingSite, setEditingSite] = useState(false);
   const target = { interventionId: v.interventionId, appointmentId: v.appointmentId };
   const act = (type: 'DepartVisit' | 'ArriveVisit' | 'FinishVisit') =>
