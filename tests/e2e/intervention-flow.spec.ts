@@ -265,7 +265,7 @@ test('a technician works a rat visit on a phone, the customer signs, the owner i
     await expect(sealed).toBeVisible();
     const number = /RI-\d{4}-\d{6}/.exec((await sealed.textContent()) ?? '')![0];
     await screenshot(page, 'rapport-scelle');
-    await page.goBack();
+    await page.getByRole('link', { name: 'Retour à la tournée' }).click();
     await page.getByRole('button', { name: 'Jour suivant' }).click();
     await expect(card.getByRole('link', { name: `Voir le rapport ${number}` })).toBeVisible();
 
