@@ -337,6 +337,22 @@ describe('sealing', () => {
     ).toMatch(/^CONFLICT: Le rapport de ce rendez-vous est déjà scellé/);
   });
 
+  it('moves the intervention to « Réalisés », where its episode still takes the proposed inspection', async () => {
+    const list = (status: 'scheduled' | 'done') =>
+      callerAs(services, admin).interventions.list({ status, search: sealed.email, urgentOnly: false });
+    expect((await list('done')).map((r) => r.id)).toContain(sealed.id);
+    expect((await list('scheduled')).map((r) => r.id)).not.toContain(sealed.id);
+    // The rat treatment opened an episode: the owner books its inspection (ADR 037) after the report.
+    await callerAs(services, admin).planning.book({
+      interventionId: sealed.id,
+      technicianId: tech.id,
+      day: addDays(tuesday, 40),
+      time: '09:00',
+      durationMinutes: 60,
+    });
+    expect((await list('done')).map((r) => r.id)).toContain(sealed.id);
+  });
+
   it('seals « client absent » as an explicit choice, the next number of the series', async () => {
     const { id, appointmentId } = await bookedIntervention();
     await recordVisit(id, appointmentId);

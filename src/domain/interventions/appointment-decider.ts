@@ -39,6 +39,8 @@ export interface WithAppointments {
   appointments: AppointmentState[];
   /** The stage before « Planifié » (where cancelling the last appointment goes back to). */
   statusBeforeScheduled: InterventionStatus | null;
+  /** Anticoagulant episodes (visit-decider.ts): an open one takes inspections after « Réalisé ». */
+  rodenticideEpisodes: readonly { closedOn: string | null }[];
 }
 
 interface Placement {
@@ -71,7 +73,14 @@ const invalid = (code: string, message: string) => new DomainError('invalid', co
 export const appointmentNotFound = () =>
   new DomainError('not_found', 'APPOINTMENT_NOT_FOUND', 'Rendez-vous introuvable.');
 
+/**
+ * Stages that take no new appointment. A realised or invoiced intervention still takes the
+ * inspections of its open anticoagulant episode (ADR 037: the owner books the proposed days).
+ */
 const CLOSED: readonly InterventionStatus[] = ['lost', 'done', 'invoiced'];
+const closedTo = (state: WithAppointments) =>
+  state.status === 'lost' ||
+  (CLOSED.includes(state.status) && !state.rodenticideEpisodes.some((e) => e.closedOn === null));
 /** Stages a first booking moves to « Planifié » (any stage for now, ADR 036). */
 const BEFORE_SCHEDULED: readonly InterventionStatus[] = ['requested', 'quote_sent', 'accepted'];
 
@@ -115,7 +124,7 @@ function checkSequence(appointment: AppointmentState, sequence: number) {
 export function decideAppointment(command: AppointmentCommand, state: WithAppointments): AppointmentEvent[] {
   switch (command.type) {
     case 'BookAppointment': {
-      if (CLOSED.includes(state.status))
+      if (closedTo(state))
         throw invalid(
           'INTERVENTION_CLOSED',
           'Cette intervention est close : elle ne reçoit plus de rendez-vous.',

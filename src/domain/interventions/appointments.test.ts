@@ -102,6 +102,7 @@ const base = (): WithAppointments => ({
   status: 'requested',
   appointments: [],
   statusBeforeScheduled: null,
+  rodenticideEpisodes: [],
 });
 const place = (id: string, s: { startsAt: string; endsAt: string }) => ({
   appointmentId: id,
@@ -144,6 +145,18 @@ describe('the appointment decider', () => {
         booked,
       ),
     ).toThrow(/chevauche/);
+  });
+  it('a realised intervention takes no appointment, but its open anticoagulant episode takes inspections', () => {
+    const done: WithAppointments = { ...base(), status: 'done' };
+    const book = (s: WithAppointments) => () =>
+      decideAppointment({ type: 'BookAppointment', ...place('a9', tue) }, s);
+    expect(book(done)).toThrow('Cette intervention est close');
+    expect(book({ ...done, rodenticideEpisodes: [{ closedOn: '2026-11-20' }] })).toThrow('close');
+    const open = { ...done, rodenticideEpisodes: [{ closedOn: null }] };
+    expect(book(open)()).toHaveLength(1);
+    expect(book({ ...open, status: 'lost' })).toThrow('close');
+    // The inspection keeps the stage: still « Réalisé ».
+    expect(evolveAppointment(open, book(open)()[0]!, 'x').status).toBe('done');
   });
   it('a move raises the SEQUENCE and may overlap its own old slot', () => {
     const [moved] = decideAppointment(

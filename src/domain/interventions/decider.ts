@@ -202,7 +202,13 @@ export function evolve(
   if (isDevisEvent(event)) return evolveDevis(next, event, meta.at);
   if (isAppointmentEvent(event)) return evolveAppointment(next, event, meta.at);
   if (isVisitEvent(event)) return evolveVisit(next, event);
-  if (isReportEvent(event)) return evolveReport(next, event);
+  if (isReportEvent(event)) {
+    const reported = evolveReport(next, event);
+    // The sealed report is the realised fact (ADR 038): « Réalisé », unless already invoiced or lost.
+    return event.type === 'ReportSealed' && state.status !== 'invoiced' && state.status !== 'lost'
+      ? { ...reported, status: 'done', statusBeforeScheduled: null }
+      : reported;
+  }
   if (isBillingEvent(event)) return evolveBilling(next, event);
   switch (event.type) {
     case 'InterventionNoteAdded':

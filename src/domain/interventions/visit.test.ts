@@ -543,3 +543,24 @@ describe('advice, recommendations, remarks, observations', () => {
     });
   });
 });
+
+describe('the pipeline stage of a visit', () => {
+  const sealedEvent = (appointmentId: string) =>
+    ({
+      type: 'ReportSealed',
+      data: { number: `RI-2026-${appointmentId.slice(-6)}`, appointmentId, customer: null },
+    }) as unknown as InterventionEvent;
+  it('« Terminé » leaves it « Planifié »; the sealed report makes it « Réalisé »; an invoice stays « Facturé »', () => {
+    state = fresh();
+    const at = '2026-11-02T08:05:00.000Z';
+    run(cmd({ type: 'ArriveVisit' } as Rest<VisitCommand>, at));
+    run(cmd({ type: 'FinishVisit' } as Rest<VisitCommand>, '2026-11-02T09:00:00.000Z'));
+    expect(state.status).toBe('scheduled');
+    state = apply(state, sealedEvent(A1), '2026-11-02T09:10:00.000Z');
+    expect(state.status).toBe('done');
+    expect(state.statusBeforeScheduled).toBeNull();
+    // A follow-up visit's report after the invoice does not take the stage back.
+    state = apply({ ...state, status: 'invoiced' }, sealedEvent(A2), '2026-11-03T09:10:00.000Z');
+    expect(state.status).toBe('invoiced');
+  });
+});

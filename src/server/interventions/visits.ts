@@ -211,6 +211,8 @@ export interface DayVisit {
   finishedAt: string | null;
   accessNotes: string;
   hazards: SiteHazard[];
+  /** The appointment's sealed report (ADR 038), null before. */
+  reportNumber: string | null;
 }
 
 /**
@@ -240,7 +242,9 @@ export async function visitDay(
   >`
     select a.id as appointment_id, a.intervention_id, i.number as intervention_number, a.technician_id,
            coalesce(u.name, '') as technician_name, a.starts_at, a.ends_at, a.status, i.service, i.name,
-           i.phone, i.street, i.zip_code, i.city, i.message, a.departed_at, a.arrived_at, a.finished_at
+           i.phone, i.street, i.zip_code, i.city, i.message, a.departed_at, a.arrived_at, a.finished_at,
+           (select r ->> 'number' from jsonb_array_elements(i.reports) r
+             where r ->> 'appointmentId' = a.id::text limit 1) as report_number
       from appointments a
       join interventions i on i.id = a.intervention_id
       left join users u on u.id = a.technician_id

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { InterventionEvent } from '../../../src/domain/interventions/events';
+import { parisDay } from '../../../src/domain/site/time-zone';
 import { createSql, withDatabase } from '../../../src/server/db/client';
 import { runningCluster } from '../../../src/server/db/embedded';
-import { openIntervention } from '../../../src/server/interventions/commands';
+import { openIntervention, type RequestFields } from '../../../src/server/interventions/commands';
+import { recordOffPremisesSignature, sendDevis } from '../../../src/server/interventions/devis';
 import { interventionModel } from '../../../src/server/interventions/model';
 import { handleStreamCommand } from '../../../src/server/log/stream-commands';
 import { customerForm, placeOrder } from '../../support/orders';
@@ -88,6 +90,68 @@ export async function interventionWithTreatments(
     );
     await handleStreamCommand(sql, interventionModel, state!.id, meta, () => events(state!.version));
     return state!.number;
+  } finally {
+    await sql.end({ timeout: 2 });
+  }
+}
+
+/**
+ * An intervention requested, quoted (one hour of labour at the first hourly rate) and signed at the
+ * customer's home `daysAgo` days before now, through the server's own commands dated then: the
+ * other past no page can make (a devis is signed on or after the day it was sent, and a payment is
+ * never dated in the future, so « day 3 of the contract » has to be today). The devis mail's link
+ * is signed with a secret of this helper's, not the server's: nothing follows it. Returns the
+ * intervention's id and number.
+ */
+export async function interventionSignedOffPremisesDaysAgo(
+  request: RequestFields,
+  customerId: string | null,
+  daysAgo: number,
+): Promise<{ id: string; number: string }> {
+  const sql = createSql(await shopDatabaseUrl(), 1);
+  const at = new Date(Date.now() - daysAgo * 24 * 3600 * 1000);
+  const meta = {
+    actor: { kind: 'system' as const, name: 'e2e-history' },
+    at: at.toISOString(),
+    requestId: 'e2e-history',
+  };
+  try {
+    const { state } = await openIntervention(sql, request, { meta, source: 'admin', customerId });
+    const id = state!.id;
+    const { number } = await sendDevis(
+      sql,
+      id,
+      {
+        siteType: request.siteType,
+        customerKind: 'particulier',
+        companyName: '',
+        siren: '',
+        headcount: null,
+        activity: '',
+        description: 'Dératisation de la réserve : postes d’appâtage sécurisés.',
+        validityDays: 30,
+        lines: [{ kind: 'labour', rateIndex: 0, minutes: 60 }],
+      },
+      {
+        meta,
+        config: { PUBLIC_URL: 'http://localhost', AUTH_SECRET: 'e2e-history-devis-link-not-followed' },
+        clock: async () => at,
+      },
+    );
+    await recordOffPremisesSignature(
+      sql,
+      id,
+      {
+        number: number!,
+        signerName: request.name,
+        signedOn: parisDay(at),
+        urgentWords: null,
+        expressRequest: true,
+        acknowledgement: true,
+      },
+      meta,
+    );
+    return { id, number: state!.number };
   } finally {
     await sql.end({ timeout: 2 });
   }

@@ -34,6 +34,7 @@ import {
 } from '@/domain/interventions/appointments';
 import { frenchCalendarDate, frenchWeekdayDate, parisDay } from '@/domain/site/dates';
 import { DialogForm, FieldRow } from './form-section';
+import { TechnicianFilter } from './technician-filter';
 
 type Week = RouterOutputs['planning']['week'];
 type Appointment = Week['appointments'][number];
@@ -117,21 +118,7 @@ export function PlanningScreen() {
         >
           <ChevronRight aria-hidden="true" />
         </Button>
-        {isAdmin && (
-          <NativeSelect
-            className="min-w-0 flex-1 basis-56"
-            aria-label="Technicien"
-            value={technicianId ?? ''}
-            onChange={(e) => setTechnicianId(e.target.value || null)}
-          >
-            <option value="">Tous les techniciens</option>
-            {technicians.data?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
+        {isAdmin && <TechnicianFilter value={technicianId} onChange={setTechnicianId} />}
       </div>
       {week.isLoading ? (
         <Spinner />

@@ -1,5 +1,6 @@
-import { CheckCircle2, FileSignature } from 'lucide-react';
+import { CheckCircle2, ChevronLeft, FileSignature } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Field, FormAlert } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
@@ -40,6 +41,13 @@ export function ReportSealScreen({
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <div>
+        <Link
+          to="/admin/tournee"
+          className="mb-2 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Retour à la tournée
+        </Link>
         <h1 className="text-2xl font-bold tracking-tight">Rapport d’intervention</h1>
         <p className="text-sm text-muted-foreground">
           Intervention {d.interventionNumber} · {d.town}
@@ -158,7 +166,8 @@ function SealForm(props: {
   const [customer, setCustomer] = useState('');
   const [absent, setAbsent] = useState(false);
   const seal = trpc.reports.seal.useMutation({
-    onSuccess: () => utils.reports.draft.invalidate(),
+    // The day's card then links to the sealed report (« Voir le rapport … »).
+    onSuccess: () => Promise.all([utils.reports.draft.invalidate(), utils.visits.day.invalidate()]),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

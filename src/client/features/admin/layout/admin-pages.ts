@@ -74,6 +74,9 @@ export const adminGroupsFor = (role: BackOfficeRole) =>
     (g) => g.pages.length > 0,
   );
 
-/** Where a role lands after sign-in, or when it opens a screen that is not its own. */
+/**
+ * Where a role lands after sign-in, or when it opens a screen that is not its own. A technician
+ * signs in on a phone to work the day's visits: « Tournée » (issue 37).
+ */
 export const adminHomeFor = (role: BackOfficeRole) =>
-  role === 'admin' ? '/admin/dashboard' : role === 'technician' ? '/admin/planning' : '/admin/orders';
+  role === 'admin' ? '/admin/dashboard' : role === 'technician' ? '/admin/tournee' : '/admin/orders';

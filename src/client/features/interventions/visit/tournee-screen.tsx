@@ -9,6 +9,8 @@ import {
   ChevronLeft,
   ChevronRight,
   CloudOff,
+  FileCheck2,
+  FileSignature,
   KeyRound,
   MapPin,
   Navigation,
@@ -16,15 +18,16 @@ import {
   Phone,
 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
-import { NativeSelect } from '@/client/components/ui/native-select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminRole } from '@/client/features/admin/layout/use-admin-role';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { TechnicianFilter } from '@/client/features/interventions/technician-filter';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatPhone } from '@/domain/common/phone';
@@ -67,6 +70,8 @@ function useOnline() {
   return online;
 }
 
+const STAGE_TYPES: VisitInput['type'][] = ['DepartVisit', 'ArriveVisit', 'FinishVisit'];
+
 /** The visit's stage, the server's times and what still waits in the phone's queue together. */
 function stageOf(v: DayVisit, pending: VisitInput[]) {
   const queued = (type: VisitInput['type']) =>
@@ -85,13 +90,19 @@ export function TourneeScreen() {
   const [technicianId, setTechnicianId] = useState<string | null>(null);
   const online = useOnline();
   const utils = trpc.useUtils();
-  const refresh = useCallback(() => {
-    void utils.visits.day.invalidate();
-    void utils.visits.detail.invalidate();
-  }, [utils]);
+  // The stage actions the server accepted, until the day is read again: if the network drops right
+  // after one was sent, the re-read fails and the card must not step back (« Sur place » → « En route »).
+  const [accepted, setAccepted] = useState<VisitInput[]>([]);
+  const refresh = useCallback(
+    (sent: VisitInput[]) => {
+      setAccepted((a) => [...a, ...sent.filter((s) => STAGE_TYPES.includes(s.type))]);
+      void utils.visits.day.invalidate();
+      void utils.visits.detail.invalidate();
+    },
+    [utils],
+  );
   const queue = useVisitQueue(refresh);
   const visits = trpc.visits.day.useQuery({ day, technicianId }, { staleTime: 30_000 });
-  const technicians = trpc.planning.technicians.useQuery(undefined, { enabled: role === 'admin' });
   const products = trpc.visits.products.useQuery(undefined, { staleTime: 5 * 60_000 });
 
   return (
@@ -120,21 +131,7 @@ export function TourneeScreen() {
         >
           <ChevronRight aria-hidden="true" />
         </Button>
-        {role === 'admin' && (
-          <NativeSelect
-            aria-label="Technicien"
-            className="min-w-0 flex-1 sm:max-w-64"
-            value={technicianId ?? ''}
-            onChange={(e) => setTechnicianId(e.target.value || null)}
-          >
-            <option value="">Tous les techniciens</option>
-            {technicians.data?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
+        {role === 'admin' && <TechnicianFilter value={technicianId} onChange={setTechnicianId} />}
       </div>
       {(!online || queue.pending.length > 0) && (
         <div
@@ -180,6 +177,7 @@ export function TourneeScreen() {
                 visit={v}
                 index={index + 1}
                 queue={queue}
+                accepted={accepted}
                 products={products.data ?? []}
                 showTechnician={role === 'admin' && !technicianId}
               />
@@ -195,16 +193,19 @@ function VisitCard({
   visit: v,
   index,
   queue,
+  accepted,
   products,
   showTechnician,
 }: {
   visit: DayVisit;
   index: number;
   queue: Queue;
+  /** Stage actions the server accepted since the day was last read. */
+  accepted: VisitInput[];
   products: RouterOutputs['visits']['products'];
   showTechnician: boolean;
 }) {
-  const stage = stageOf(v, queue.pending);
+  const stage = stageOf(v, [...queue.pending, ...accepted]);
   const [editingSite, setEditingSite] = useState(false);
   const target = { interventionId: v.interventionId, appointmentId: v.appointmentId };
   const act = (type: 'DepartVisit' | 'ArriveVisit' | 'FinishVisit') =>
@@ -320,6 +321,15 @@ function VisitCard({
             Terminé
           </Button>
         </div>
+        {v.finishedAt && (
+          // The report follows « Terminé » once the server has it (ADR 038): signed here, then sealed.
+          <Button asChild size="lg" variant={v.reportNumber ? 'outline' : 'default'}>
+            <Link to={`/admin/rapport?intervention=${v.interventionId}&rendez-vous=${v.appointmentId}`}>
+              {v.reportNumber ? <FileCheck2 aria-hidden="true" /> : <FileSignature aria-hidden="true" />}
+              {v.reportNumber ? `Voir le rapport ${v.reportNumber}` : 'Rédiger et signer le rapport'}
+            </Link>
+          </Button>
+        )}
         {(stage.arrived || stage.finished) && (
           <VisitRecords target={target} queue={queue} products={products} onSite={onSite} />
         )}

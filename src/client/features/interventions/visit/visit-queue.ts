@@ -75,7 +75,7 @@ const isNetworkFailure = (error: unknown) =>
 let flushing = false;
 
 /** The queue as a hook: what waits, what was refused, and `record` to add an action. */
-export function useVisitQueue(onSent?: () => void) {
+export function useVisitQueue(onSent?: (accepted: VisitInput[]) => void) {
   const state = useSyncExternalStore(subscribe, read, () => empty);
   const utils = trpc.useUtils();
 
@@ -83,6 +83,7 @@ export function useVisitQueue(onSent?: () => void) {
     if (flushing) return;
     flushing = true;
     let sent = false;
+    const accepted: VisitInput[] = [];
     try {
       for (;;) {
         const [next] = read().pending;
@@ -90,6 +91,7 @@ export function useVisitQueue(onSent?: () => void) {
         try {
           await utils.client.visits.record.mutate(next);
           sent = true;
+          accepted.push(next);
           write({ ...read(), pending: read().pending.filter((p) => p.clientEventId !== next.clientEventId) });
         } catch (error) {
           if (isNetworkFailure(error)) break;
@@ -104,7 +106,7 @@ export function useVisitQueue(onSent?: () => void) {
       }
     } finally {
       flushing = false;
-      if (sent) onSent?.();
+      if (sent) onSent?.(accepted);
     }
   }, [utils, onSent]);
 
