@@ -53,28 +53,29 @@ async function newOrder() {
   );
 }
 
-const totalOf = async (orderId: string) => {
+const today = () => parisDay(new Date());
+
+/** The whole total received in cash today, given to the command itself (no router). */
+async function payInFull(orderId: string) {
   const [row] = await db.sql<{ total: number }[]>`
     select total_amount_cents as total from orders where id = ${orderId}`;
-  return row!.total;
-};
+  return await recordPayment(
+    db.sql,
+    orderId,
+    { amountCents: row!.total, method: 'cash', day: today() },
+    meta,
+  );
+}
 
 /** The order's events with the transaction that appended each. */
 const eventsOf = (orderId: string) =>
   db.sql<{ type: string; txId: string }[]>`
     select type, tx_id::text as tx_id from events where stream_id = ${orderId} order by version`;
 
-const today = () => parisDay(new Date());
-
 describe('the order command path issues the documents of its decision, in its transaction', () => {
   it('the payment that makes the order paid and its invoice are appended by one transaction', async () => {
     const order = await newOrder();
-    const paid = await recordPayment(
-      db.sql,
-      order.id,
-      { amountCents: await totalOf(order.id), method: 'cash', day: today() },
-      meta,
-    );
+    const paid = await payInFull(order.id);
     const events = await eventsOf(order.id);
     const payment = events.find((e) => e.type === 'PaymentRecorded');
     const invoice = events.find((e) => e.type === 'InvoiceIssued');
@@ -87,12 +88,7 @@ describe('the order command path issues the documents of its decision, in its tr
 
   it('a refund of an invoiced order and its credit note are appended by one transaction', async () => {
     const order = await newOrder();
-    await recordPayment(
-      db.sql,
-      order.id,
-      { amountCents: await totalOf(order.id), method: 'cash', day: today() },
-      meta,
-    );
+    await payInFull(order.id);
     await refundOrder(
       db.sql,
       order.id,
@@ -123,14 +119,7 @@ describe('the order command path issues the documents of its decision, in its tr
     await db.sql`
       insert into invoice_documents (number, order_id, kind, pdf, sha256)
       values (${next}, gen_random_uuid(), 'invoice', ${Buffer.from('x')}, 'x')`;
-    await expect(
-      recordPayment(
-        db.sql,
-        order.id,
-        { amountCents: await totalOf(order.id), method: 'cash', day: today() },
-        meta,
-      ),
-    ).rejects.toThrow();
+    await expect(payInFull(order.id)).rejects.toThrow();
     expect((await eventsOf(order.id)).map((e) => e.type)).toEqual(['OrderPlaced']);
     const [row] = await db.sql<{ paymentStatus: string }[]>`
       select payment_status from orders where id = ${order.id}`;

@@ -5,8 +5,9 @@
  * stored, hashed into the event, and mailed through the outbox. A rollback anywhere gives the
  * number back: the series stays gapless (docs/decisions/019-invoices.md).
  *
- * Entry points for the payment and refund commands (issue 24): call `issueInvoice` in the
- * transaction that makes the order fully paid, and `issueCreditNote` in the one that refunds.
+ * The order commands reach it through the decision port the app wires once
+ * (issueDocumentsOnDecisions below, orders/after-decision.ts): after every decision that may make a
+ * document due, in its transaction, issueDocumentsAfterChange issues what it implies.
  */
 import { DomainError } from '../../domain/errors.js';
 import {

@@ -34,10 +34,8 @@ import {
   lockProducts,
 } from './commit.js';
 import { prepareStatusMail, queueStatusMailWith } from './status-mails.js';
-import { readStream } from './store.js';
+import { readStream, type StoredEvent } from './store.js';
 import { queueWithdrawalAcknowledgement } from './withdrawal-mail.js';
-
-export { MAX_ATTEMPTS } from './command-loop.js';
 
 export interface OrderCommandOptions extends Omit<CommandMeta, 'at'> {
   /** When the command was given (ISO); now when not said. Retries record the same time. */
@@ -105,8 +103,12 @@ export async function handleOrderCommand(
   return await runCommand(
     sql,
     async () => {
+      // The order as read outside a transaction (not for a money command): enough to decide a
+      // single event; for a stock move, which products to lock before reading it again under them.
+      let outside: StoredEvent[] | null = null;
       if (!spec.money) {
         const stored = await readStream(sql, id);
+        outside = stored;
         const state = foldStored(stored);
         staleCheck(state, meta);
         if (!movesStock(state)) {
@@ -128,7 +130,7 @@ export async function handleOrderCommand(
         // Pipelined, in this order on the one connection: the lock, then the reads under it.
         let [, stored, dayClosed] = await Promise.all([
           money ? tx`select pg_advisory_xact_lock_shared(hashtextextended(${CLOSURE_LOCK}, 0))` : null,
-          readStream(tx, id),
+          outside ?? readStream(tx, id),
           money ? isDayClosed(tx, money.day ?? today) : false,
         ]);
         let products: ProductSnapshot[] = [];
