@@ -11,6 +11,7 @@ import { startImageSweeper, stopImageWorker } from './images/images.js';
 import { sendDueReminders } from './interventions/appointments.js';
 import { expireDueDevis } from './interventions/devis.js';
 import { importInboxRequests } from './interventions/inbox-import.js';
+import { issueDocumentsOnDecisions } from './invoices/issue.js';
 import { announceCommitsLive } from './live/signals.js';
 import { logger } from './logger.js';
 import { startMailOutbox } from './mail/outbox.js';
@@ -36,6 +37,8 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
   const db = await openDatabase(config);
   // The order and catalog writers announce their commits through this port (db/after-commit.ts).
   const stopAnnouncing = announceCommitsLive();
+  // Every order decision issues the documents it implies, in its transaction (orders/after-decision.ts).
+  const stopIssuing = issueDocumentsOnDecisions(orderLinker(config));
   try {
     const applied = await migrate(db.sql);
     if (applied.length) logger.info(`Applied migrations: ${applied.join(', ')}`);
@@ -103,12 +106,14 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
           await stopAuditRuns();
           await db.close();
           stopAnnouncing();
+          stopIssuing();
         })();
         return stopping;
       },
     };
   } catch (error) {
     stopAnnouncing();
+    stopIssuing();
     await db.close().catch(() => undefined);
     throw error;
   }

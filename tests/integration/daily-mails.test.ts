@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context, Services, SessionUser } from '../../src/server/context.js';
+import { issueDocumentsOnDecisions } from '../../src/server/invoices/issue.js';
+import { onOrderDecided } from '../../src/server/orders/after-decision.js';
 import { addOrderNote, setOrderStatus } from '../../src/server/orders/commands.js';
 import { commitSingle } from '../../src/server/orders/commit.js';
+import { orderLinker } from '../../src/server/orders/order-link.js';
 import { prepareStatusMail } from '../../src/server/orders/status-mails.js';
 import { ConcurrencyError, readStream } from '../../src/server/orders/store.js';
 import { appRouter } from '../../src/server/routers/index.js';
@@ -128,15 +131,18 @@ describe("the customer's status mails", () => {
     const queued = () =>
       db.sql<{ tx: string }[]>`select xmin::text as tx from mail_outbox
                                 where dedupe_key like ${`order-status:${order.id}:%`}`;
-    // A failure after the append (here the caller's in-transaction work) rolls back both.
-    await expect(
-      setOrderStatus(services.sql, order.id, 'confirmed', {
-        ...meta,
-        inTransaction: async () => {
-          throw new Error('crash after the append');
-        },
-      }),
-    ).rejects.toThrow('crash after the append');
+    // A failure after the append (here the decision port's work) rolls back both.
+    const unwire = onOrderDecided(async () => {
+      throw new Error('crash after the append');
+    });
+    try {
+      await expect(setOrderStatus(services.sql, order.id, 'confirmed', meta)).rejects.toThrow(
+        'crash after the append',
+      );
+    } finally {
+      unwire();
+      issueDocumentsOnDecisions(orderLinker(services.config));
+    }
     expect([await statusEvents(), await queued()]).toEqual([[], []]);
     // Committed: one transaction wrote the event and the outbox row.
     await setOrderStatus(services.sql, order.id, 'confirmed', meta);

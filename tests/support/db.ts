@@ -5,7 +5,9 @@ import { createAuth } from '../../src/server/auth/auth.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Context, Role, Services, SessionUser } from '../../src/server/context.js';
 import { createSql, type Sql, withDatabase } from '../../src/server/db/client.js';
+import { issueDocumentsOnDecisions } from '../../src/server/invoices/issue.js';
 import { announceCommitsLive } from '../../src/server/live/signals.js';
+import { orderLinker } from '../../src/server/orders/order-link.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { createCallerFactory } from '../../src/server/trpc.js';
 import { withShownTotal } from './orders.js';
@@ -58,9 +60,13 @@ export function testConfig(db: TestDatabase, env: Record<string, string> = {}) {
   });
 }
 
-/** Services as the app builds them, on a test database. */
+/**
+ * Services as the app builds them, on a test database. As the app does at start (app.ts), every
+ * order decision then issues the documents it implies (orders/after-decision.ts).
+ */
 export function createTestServices(db: TestDatabase, env: Record<string, string> = {}): Services {
   const config = testConfig(db, env);
+  issueDocumentsOnDecisions(orderLinker(config));
   return { sql: db.sql, config, auth: createAuth(db.sql, config) };
 }
 

@@ -5,8 +5,9 @@
  * stored, hashed into the event, and mailed through the outbox. A rollback anywhere gives the
  * number back: the series stays gapless (docs/decisions/019-invoices.md).
  *
- * Entry points for the payment and refund commands (issue 24): call `issueInvoice` in the
- * transaction that makes the order fully paid, and `issueCreditNote` in the one that refunds.
+ * The order commands reach it through the decision port the app wires once
+ * (issueDocumentsOnDecisions below, orders/after-decision.ts): after every decision that may make a
+ * document due, in its transaction, issueDocumentsAfterChange issues what it implies.
  */
 import { DomainError } from '../../domain/errors.js';
 import {
@@ -24,6 +25,7 @@ import type { OrderState } from '../../domain/orders/decider.js';
 import { type Actor, parseOrderEvent } from '../../domain/orders/events.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
+import { onOrderDecided } from '../orders/after-decision.js';
 import { commitDecision, foldStored } from '../orders/commit.js';
 import type { OrderUrl } from '../orders/order-link.js';
 import { readStream, type StoredEvent } from '../orders/store.js';
@@ -279,6 +281,14 @@ export async function issueDocumentsAfterChange(
     await issueInvoice(tx, orderId, actor, orderUrl);
   }
 }
+
+/**
+ * Wires the order decision port (orders/after-decision.ts) to the documents: after every order
+ * decision that may make one due, in its transaction, issueDocumentsAfterChange. Called once where
+ * the app is composed (app.ts); returns what undoes it.
+ */
+export const issueDocumentsOnDecisions = (orderUrl: OrderUrl): (() => void) =>
+  onOrderDecided((tx, orderId, actor) => issueDocumentsAfterChange(tx, orderId, actor, orderUrl));
 
 /** A paid order still waiting for its invoice (Paramètres › Facturation was incomplete when paid). */
 export interface AwaitingInvoice {

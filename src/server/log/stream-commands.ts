@@ -2,18 +2,17 @@
  * The generic command path of every stream of the event log that is not an order
  * (docs/decisions/032-event-log-beyond-orders.md): read the stream, decide, append with the version
  * read, write the read table from the folded state and any personal record in the same
- * transaction; on a version conflict re-read, re-decide and retry. Orders keep their own, faster
- * path (orders/commands.ts); both append through the one `appendEvent` (orders/store.ts), so every
- * stream is chained, verified, sealed, exported and read by the live feed the same way.
+ * transaction; on a version conflict re-read, re-decide and retry. Orders and every other stream
+ * run in the log's one command loop (orders/command-loop.ts runCommand: retries, then the live
+ * announcement); orders add their own read tables, stock and documents (orders/commands.ts). All
+ * append through the one `appendEvent` (orders/store.ts), so every stream is chained, verified,
+ * sealed, exported and read by the live feed the same way.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor, EventMetadata } from '../../domain/orders/events.js';
-import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
+import { runCommand } from '../orders/command-loop.js';
 import { insertPersonalRecord, type PersonalRecord, personalColumn } from '../orders/personal-records.js';
-import { appendEvent, ConcurrencyError, eventColumns, type StoredEvent } from '../orders/store.js';
-
-export const MAX_ATTEMPTS = 10;
+import { appendEvent, eventColumns, type StoredEvent } from '../orders/store.js';
 
 export interface StreamMeta {
   actor: Actor;
@@ -91,43 +90,35 @@ export async function handleStreamCommand<S, E extends { type: string; data: unk
   decide: (state: S | null, tx: Tx) => E[] | Promise<E[]>,
   inTransaction?: (tx: Tx, state: S) => Promise<void>,
 ): Promise<Handled<S, E>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const handled = await sql.begin(async (tx) => {
-        const { events: stored, state: before } = await readModelStream(tx, model, streamId);
-        const decided = await decide(before, tx);
-        let state = before;
-        let version = stored.at(-1)?.version ?? 0;
-        let prevHash = stored.at(-1)?.hash ?? null;
-        const metadata: EventMetadata = {
-          actor: meta.actor,
-          at: meta.at,
-          requestId: meta.requestId,
-          schemaVersion: model.schemaVersion,
-        };
-        for (const event of decided) {
-          const after = model.evolve(state, event, { streamId, version: version + 1, at: meta.at });
-          const sealed = model.seal(streamId, after, event);
-          const appended = await appendEvent(tx, streamId, version, prevHash, {
-            type: event.type,
-            data: sealed ? sealed.stored : event.data,
-            metadata,
-          });
-          if (sealed) await insertPersonalRecord(tx, sealed.record);
-          await model.project(tx, after, { event, version: appended.version });
-          state = after;
-          version = appended.version;
-          prevHash = appended.hash;
-        }
-        if (decided.length > 0 && inTransaction && state) await inTransaction(tx, state);
-        return { state, events: decided };
-      });
-      // After the commit: live screens read the log (the port's name is historical: any stream).
-      if (handled.events.length > 0) afterCommit.ordersCommitted(sql);
-      return handled;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
-      await sleep(Math.random() * 2 ** Math.min(attempt, 6));
-    }
-  }
+  return await runCommand(sql, () =>
+    sql.begin(async (tx) => {
+      const { events: stored, state: before } = await readModelStream(tx, model, streamId);
+      const decided = await decide(before, tx);
+      let state = before;
+      let version = stored.at(-1)?.version ?? 0;
+      let prevHash = stored.at(-1)?.hash ?? null;
+      const metadata: EventMetadata = {
+        actor: meta.actor,
+        at: meta.at,
+        requestId: meta.requestId,
+        schemaVersion: model.schemaVersion,
+      };
+      for (const event of decided) {
+        const after = model.evolve(state, event, { streamId, version: version + 1, at: meta.at });
+        const sealed = model.seal(streamId, after, event);
+        const appended = await appendEvent(tx, streamId, version, prevHash, {
+          type: event.type,
+          data: sealed ? sealed.stored : event.data,
+          metadata,
+        });
+        if (sealed) await insertPersonalRecord(tx, sealed.record);
+        await model.project(tx, after, { event, version: appended.version });
+        state = after;
+        version = appended.version;
+        prevHash = appended.hash;
+      }
+      if (decided.length > 0 && inTransaction && state) await inTransaction(tx, state);
+      return { state, events: decided };
+    }),
+  );
 }

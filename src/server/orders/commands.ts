@@ -1,8 +1,13 @@
 /**
- * The command handler for existing orders: read the stream, decide, append with the version read,
- * and on a version conflict re-read, re-decide and retry a bounded number of times.
+ * THE command path of orders (issue 34; docs/decisions/018 and 019): one handler loads the order's
+ * stream, decides, appends with the version read and, in the same transaction, runs the work the
+ * decision implies: the customer's mails (a status mail, a withdrawal's acknowledgement) and the
+ * documents, through the decision port the app wires once (orders/after-decision.ts: the invoice
+ * when a payment makes the order paid, a credit note for a refund or a cancellation). On a version
+ * conflict it re-reads, re-decides and retries, in the log's one command loop (command-loop.ts,
+ * which the other streams share: log/stream-commands.ts). Money commands (money.ts) and status,
+ * note, deletion and withdrawal commands all run here; routers only call the commands.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors.js';
 import {
   decide,
@@ -11,11 +16,15 @@ import {
   type ProductSnapshot,
   stockProductIds,
 } from '../../domain/orders/decider.js';
-import type { Actor, Shipment } from '../../domain/orders/events.js';
+import { documentsMayBeDue } from '../../domain/orders/decider-documents.js';
+import type { OrderEvent, Shipment } from '../../domain/orders/events.js';
 import { stockMoveOf } from '../../domain/orders/transitions.js';
 import { toId } from '../../domain/security/ids.js';
-import { afterCommit } from '../db/after-commit.js';
+import { parisDay } from '../../domain/site/time-zone.js';
 import type { Sql, Tx } from '../db/client.js';
+import { afterDecision } from './after-decision.js';
+import { CLOSURE_LOCK, isDayClosed } from './closed-days.js';
+import { runCommand } from './command-loop.js';
 import {
   type CommandMeta,
   type Committed,
@@ -25,27 +34,37 @@ import {
   lockProducts,
 } from './commit.js';
 import { prepareStatusMail, queueStatusMailWith } from './status-mails.js';
-import { ConcurrencyError, readStream } from './store.js';
-
-export const MAX_ATTEMPTS = 10;
-
-/**
- * Work a higher room runs in the command's transaction once its events are appended (the invoices
- * room issues the documents a payment, refund or cancellation implies): the order store never
- * imports it, the caller hands it in.
- */
-export type InTransaction = (tx: Tx, orderId: string, actor: Actor) => Promise<void>;
+import { readStream, type StoredEvent } from './store.js';
+import { queueWithdrawalAcknowledgement } from './withdrawal-mail.js';
 
 export interface OrderCommandOptions extends Omit<CommandMeta, 'at'> {
-  /** Runs in the same transaction after the append (forces the transaction path). */
-  inTransaction?: InTransaction;
   /** When the command was given (ISO); now when not said. Retries record the same time. */
   at?: string;
   /** The version the caller saw: when set, a newer order is refused instead of retried. */
   expectedVersion?: number;
 }
 
-type CommandFor = (state: OrderState | null, products: ProductSnapshot[]) => OrderCommand;
+/** What a command is built from, besides the order as read. */
+export interface DecisionContext {
+  /** The products locked for a command that may move stock (else none). */
+  products: ProductSnapshot[];
+  /** The Paris day the command is given on. */
+  today: string;
+  /** Whether the money movement's day is closed (money commands only; false for the others). */
+  dayClosed: boolean;
+}
+
+/** One order command, as its caller describes it to the handler. */
+export interface OrderCommandSpec {
+  command: (state: OrderState | null, context: DecisionContext) => OrderCommand;
+  /** Whether the command may move stock on this order: its products are locked before deciding. */
+  movesStock?: (state: OrderState | null) => boolean;
+  /**
+   * A money command: it holds the closures' lock in shared mode (a closure takes it exclusively: no
+   * movement slips into a day being closed) and reads whether `day` (null: today) is closed.
+   */
+  money?: { day: string | null };
+}
 
 function staleCheck(state: OrderState | null, meta: OrderCommandOptions) {
   if (meta.expectedVersion !== undefined && state && state.version !== meta.expectedVersion) {
@@ -58,84 +77,101 @@ function staleCheck(state: OrderState | null, meta: OrderCommandOptions) {
   }
 }
 
+/** Whether the decided events have work to run after them in their transaction. */
+const needsTransaction = (decided: readonly OrderEvent[]) =>
+  decided.length > 1 ||
+  decided.some((e) => e.type === 'WithdrawalRequested') ||
+  (afterDecision.wired() && documentsMayBeDue(decided));
+
 /**
- * Reads the order, decides, appends with the version read. A command that moves stock runs in a
- * transaction that locks the products first (and re-reads the order under those locks); any other
- * appends its event and read-table change in one statement. On a version conflict: re-read,
- * re-decide, retry, at most MAX_ATTEMPTS times.
+ * Runs one order command: reads the order, decides, appends with the version read, and runs the
+ * after-decision work in the same transaction (afterDecisionIn). A money command or one that moves
+ * stock reads the order inside its transaction (under the closures' lock, the products' locks); a
+ * single event with nothing to run after it is appended with its read-table change (and status
+ * mail) in one statement. Retried on a version conflict unless the caller sent the version it saw.
  */
 export async function handleOrderCommand(
   sql: Sql,
   orderId: string,
   options: OrderCommandOptions,
-  commandFor: CommandFor,
-  movesStock: (state: OrderState | null) => boolean = () => false,
+  spec: OrderCommandSpec,
 ): Promise<Committed> {
-  const committed = await decideAndAppend(sql, orderId, options, commandFor, movesStock);
-  // After the commit, through the port the app wired (db/after-commit.ts): live screens read the log.
-  if (committed.events.length > 0) afterCommit.ordersCommitted(sql);
-  return committed;
+  const id = checkId(orderId);
+  const meta = { ...options, at: options.at ?? new Date().toISOString() };
+  const today = parisDay(new Date(meta.at));
+  const movesStock = spec.movesStock ?? (() => false);
+  return await runCommand(
+    sql,
+    async () => {
+      // The order as read outside a transaction (not for a money command): enough to decide a
+      // single event; for a stock move, which products to lock before reading it again under them.
+      let outside: StoredEvent[] | null = null;
+      if (!spec.money) {
+        const stored = await readStream(sql, id);
+        outside = stored;
+        const state = foldStored(stored);
+        staleCheck(state, meta);
+        if (!movesStock(state)) {
+          const decided = decide(spec.command(state, { products: [], today, dayClosed: false }), state);
+          const [event] = decided;
+          if (!event) return { state, events: [] };
+          if (needsTransaction(decided)) {
+            return await sql.begin(async (tx) =>
+              afterDecisionIn(tx, id, meta, await commitDecision(tx, id, stored, decided, meta, [])),
+            );
+          }
+          // One event: its status mail is rendered now, outside any transaction, and inserted by the
+          // append's own statement, only if the event is appended (issue 41).
+          return await commitSingle(sql, id, stored, event, meta, await prepareStatusMail(sql, event));
+        }
+      }
+      return await sql.begin(async (tx) => {
+        const { money } = spec;
+        // Pipelined, in this order on the one connection: the lock, then the reads under it.
+        let [, stored, dayClosed] = await Promise.all([
+          money ? tx`select pg_advisory_xact_lock_shared(hashtextextended(${CLOSURE_LOCK}, 0))` : null,
+          outside ?? readStream(tx, id),
+          money ? isDayClosed(tx, money.day ?? today) : false,
+        ]);
+        let products: ProductSnapshot[] = [];
+        if (movesStock(foldStored(stored))) {
+          // Locks the products, then re-reads the order under those locks.
+          products = await lockProducts(tx, stockProductIds(foldStored(stored)));
+          stored = await readStream(tx, id);
+        }
+        const state = foldStored(stored);
+        staleCheck(state, meta);
+        const decided = decide(spec.command(state, { products, today, dayClosed }), state);
+        if (decided.length === 0) return { state, events: [] } satisfies Committed;
+        return await afterDecisionIn(
+          tx,
+          id,
+          meta,
+          await commitDecision(tx, id, stored, decided, meta, products),
+        );
+      });
+    },
+    meta.expectedVersion === undefined,
+  );
 }
 
-async function decideAndAppend(
-  sql: Sql,
+/**
+ * In the decision's transaction, after its append: queues the customer's mails (the outbox rows
+ * commit with the events), runs the decision port (the documents), and returns the order as it
+ * then stands, so that the screen's next change is not stale.
+ */
+async function afterDecisionIn(
+  tx: Tx,
   orderId: string,
-  options: OrderCommandOptions,
-  commandFor: CommandFor,
-  movesStock: (state: OrderState | null) => boolean,
+  meta: CommandMeta,
+  committed: Committed,
 ): Promise<Committed> {
-  const { inTransaction, ...rest } = options;
-  const meta = { ...rest, at: options.at ?? new Date().toISOString() };
-  /**
-   * In the command's transaction, after the append: queues the customer's status mail (the outbox
-   * row commits with the event), runs the caller's work, and returns the order as it then stands.
-   */
-  const finish = async (tx: Tx, committed: Committed): Promise<Committed> => {
-    if (committed.events.length === 0) return committed;
-    await queueStatusMailWith(tx, committed);
-    if (!inTransaction) return committed;
-    await inTransaction(tx, orderId, meta.actor);
-    return { state: foldStored(await readStream(tx, orderId)), events: committed.events };
-  };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const stored = await readStream(sql, orderId);
-      const state = foldStored(stored);
-      staleCheck(state, meta);
-      if (movesStock(state)) {
-        return await sql.begin(async (tx) => {
-          const products = await lockProducts(tx, stockProductIds(state));
-          const current = await readStream(tx, orderId);
-          const now = foldStored(current);
-          staleCheck(now, meta);
-          const decided = decide(commandFor(now, products), now);
-          if (decided.length === 0) return { state: now, events: [] };
-          return await finish(tx, await commitDecision(tx, orderId, current, decided, meta, products));
-        });
-      }
-      const decided = decide(commandFor(state, []), state);
-      const [event] = decided;
-      if (!event) return { state, events: [] };
-      if (decided.length > 1 || inTransaction) {
-        return await sql.begin(async (tx) =>
-          finish(tx, await commitDecision(tx, orderId, stored, decided, meta, [])),
-        );
-      }
-      // One event: its status mail is rendered now, outside any transaction, and inserted by the
-      // append's own statement, only if the event is appended (issue 41).
-      return await commitSingle(sql, orderId, stored, event, meta, await prepareStatusMail(sql, event));
-    } catch (error) {
-      if (
-        !(error instanceof ConcurrencyError) ||
-        attempt >= MAX_ATTEMPTS ||
-        meta.expectedVersion !== undefined
-      ) {
-        throw error;
-      }
-      // Someone appended first: back off a little (jittered) and decide again on the new state.
-      await sleep(Math.random() * 2 ** Math.min(attempt, 6));
-    }
-  }
+  if (committed.events.length === 0) return committed;
+  await queueStatusMailWith(tx, committed);
+  await queueWithdrawalAcknowledgement(tx, committed);
+  if (!documentsMayBeDue(committed.events) || !afterDecision.wired()) return committed;
+  await afterDecision.run(tx, orderId, meta.actor);
+  return { state: foldStored(await readStream(tx, orderId)), events: committed.events };
 }
 
 const notFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
@@ -157,16 +193,17 @@ export async function setOrderStatus(
   /** Carrier and tracking number, with "Expédiée" (shown in the customer's mail). */
   shipment?: Shipment,
 ) {
-  const committed = await handleOrderCommand(
-    sql,
-    checkId(orderId),
-    meta,
-    (_, products) => ({ type: 'SetStatus', status, products, reason, ...(shipment ? { shipment } : {}) }),
+  return await handleOrderCommand(sql, orderId, meta, {
+    command: (_, { products }) => ({
+      type: 'SetStatus',
+      status,
+      products,
+      reason,
+      ...(shipment ? { shipment } : {}),
+    }),
     // Stock moves only when entering or leaving "cancelled": lock the products then, and only then.
-    (state) => state !== null && !state.deleted && stockMoveOf(state.status, status) !== null,
-  );
-  // The customer's mail was queued in the change's transaction (decideAndAppend's finish).
-  return committed;
+    movesStock: (state) => state !== null && !state.deleted && stockMoveOf(state.status, status) !== null,
+  });
 }
 
 export async function deleteOrder(
@@ -175,10 +212,10 @@ export async function deleteOrder(
   reason: string | null,
   meta: OrderCommandOptions,
 ) {
-  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({ type: 'DeleteOrder', reason }));
+  return await handleOrderCommand(sql, orderId, meta, { command: () => ({ type: 'DeleteOrder', reason }) });
 }
 
 /** An admin's internal note: no expected version, since a note never conflicts with a change. */
 export async function addOrderNote(sql: Sql, orderId: string, note: string, meta: OrderCommandOptions) {
-  return await handleOrderCommand(sql, checkId(orderId), meta, () => ({ type: 'AddNote', note }));
+  return await handleOrderCommand(sql, orderId, meta, { command: () => ({ type: 'AddNote', note }) });
 }

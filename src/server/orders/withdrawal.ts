@@ -1,27 +1,20 @@
 /**
  * The withdrawal function (issue 26; rules in src/domain/orders/withdrawal.ts): the signed order
- * page's reading, the customer's request (appended the one way events are, handleOrderCommand),
- * its acknowledgement on a durable medium through the outbox, and the owner's record of the
- * hygiene exception.
+ * page's reading, the customer's request (appended the one way order events are, handleOrderCommand,
+ * which queues its acknowledgement in the same transaction: withdrawal-mail.ts), and the owner's
+ * record of the hygiene exception.
  */
 
-import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
 import { DomainError } from '../../domain/errors.js';
 import type { OrderState } from '../../domain/orders/decider.js';
 import type { Actor } from '../../domain/orders/events.js';
 import { orderStatusLabel } from '../../domain/orders/status.js';
 import {
-  refundLastDay,
-  WITHDRAWAL_DAYS,
   type WithdrawalForm,
   type WithdrawalWindow,
   withdrawalWindow,
 } from '../../domain/orders/withdrawal.js';
-import type { ShopIdentity } from '../../domain/settings/settings.js';
-import { frenchCalendarDate, frenchDateTime, frenchLongDate } from '../../domain/site/dates.js';
 import type { Sql, Tx } from '../db/client.js';
-import { contactLine, renderMail } from '../mail/layout.js';
-import { enqueueMail, type QueuedMail } from '../mail/outbox.js';
 import { handleOrderCommand } from './commands.js';
 import { foldStored } from './commit.js';
 import { orderIdFromToken } from './order-link.js';
@@ -97,66 +90,13 @@ export async function orderForToken(sql: Tx, secret: string, token: string): Pro
   return signedOrder(await stateForToken(sql, secret, token), new Date());
 }
 
-/** The acknowledgement (L221-21, D221-5): on a durable medium, with the content, date and time. */
-export function withdrawalAcknowledgement(state: OrderState, shop: ShopIdentity): QueuedMail {
-  const w = state.withdrawal;
-  if (!w) throw new Error('No withdrawal to acknowledge');
-  const lines = state.lines.filter((l) => w.itemIds.includes(l.itemId));
-  const content = renderMail({
-    subject: `Accusé de réception de votre rétractation – commande ${state.orderNumber}`,
-    greeting: `Bonjour ${w.name},`,
-    shopName: shop.name,
-    blocks: [
-      {
-        kind: 'paragraph',
-        text: `Nous avons bien reçu votre rétractation du contrat de la commande ${state.orderNumber}, le ${frenchDateTime(w.requestedAt)} (heure de Paris).`,
-      },
-      {
-        kind: 'table',
-        title: 'Contenu de votre rétractation',
-        rows: [
-          { label: 'Nom', value: w.name },
-          { label: 'Email', value: w.email },
-          {
-            label: 'Commande',
-            value: `${state.orderNumber} du ${frenchLongDate(state.createdAt)}`,
-          },
-          ...lines.map((l) => ({
-            label: `${l.title} × ${l.quantity}`,
-            value: formatEuros(l.totalPriceCents),
-          })),
-          ...(state.deliveryMethod === 'delivery'
-            ? [{ label: 'Livraison', value: formatShipping(state.shippingCostCents) }]
-            : []),
-        ],
-      },
-      {
-        kind: 'paragraph',
-        text: `Nous vous remboursons toutes les sommes versées pour ces articles, frais de livraison standard compris, au plus tard le ${frenchCalendarDate(refundLastDay(w.requestedAt))} (${WITHDRAWAL_DAYS} jours après votre rétractation), par le même moyen de paiement que celui utilisé pour la commande. Nous pouvons différer le remboursement jusqu'à la récupération des biens ou jusqu'à ce que vous ayez fourni une preuve de leur expédition.`,
-      },
-      {
-        kind: 'paragraph',
-        text: `Renvoyez ou rapportez les articles au plus tard ${WITHDRAWAL_DAYS} jours après cette rétractation, à ${shop.name}${shop.address ? `, ${shop.address}` : ''}.`,
-      },
-      { kind: 'note', text: 'Conservez ce message : il vaut accusé de réception sur un support durable.' },
-      { kind: 'note', text: contactLine(shop) },
-    ],
-  });
-  return {
-    dedupeKey: `withdrawal-acknowledgement:${state.id}`,
-    kind: 'withdrawal-acknowledgement',
-    to: w.email,
-    ...content,
-  };
-}
-
 /** The customer's withdrawal through the signed link: appended and acknowledged (outbox) in one transaction. */
 export async function requestWithdrawal(
   sql: Sql,
   secret: string,
   token: string,
   form: WithdrawalForm,
-  meta: { actor: Actor; requestId: string; shop: ShopIdentity },
+  meta: { actor: Actor; requestId: string },
 ): Promise<SignedOrder> {
   const orderId = orderIdFromToken(secret, token);
   if (!orderId) throw notFound();
@@ -165,23 +105,17 @@ export async function requestWithdrawal(
   const { state } = await handleOrderCommand(
     sql,
     orderId,
+    // The acknowledgement is queued in the withdrawal's transaction: both commit, or neither.
+    { actor: meta.actor, requestId: meta.requestId, at },
     {
-      actor: meta.actor,
-      requestId: meta.requestId,
-      at,
-      // The acknowledgement is queued in the withdrawal's transaction: both commit, or neither.
-      inTransaction: async (tx, id) => {
-        const requested = foldStored(await readStream(tx, id));
-        if (requested) await enqueueMail(tx, withdrawalAcknowledgement(requested, meta.shop));
-      },
+      command: () => ({
+        type: 'RequestWithdrawal',
+        at,
+        name: form.name,
+        email: form.email,
+        itemIds: form.itemIds,
+      }),
     },
-    () => ({
-      type: 'RequestWithdrawal',
-      at,
-      name: form.name,
-      email: form.email,
-      itemIds: form.itemIds,
-    }),
   );
   if (!state) throw notFound();
   return signedOrder(state, new Date(at));
@@ -194,9 +128,11 @@ export async function recordWithdrawalException(
   input: { itemIds: string[]; note: string },
   meta: { actor: Actor; requestId: string },
 ) {
-  return await handleOrderCommand(sql, orderId, { ...meta }, () => ({
-    type: 'RecordWithdrawalException',
-    itemIds: input.itemIds,
-    note: input.note || null,
-  }));
+  return await handleOrderCommand(sql, orderId, meta, {
+    command: () => ({
+      type: 'RecordWithdrawalException',
+      itemIds: input.itemIds,
+      note: input.note || null,
+    }),
+  });
 }

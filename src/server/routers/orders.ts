@@ -15,11 +15,10 @@ import { withdrawalExceptionSchema } from '../../domain/orders/withdrawal.js';
 import { idInput } from '../../domain/security/ids.js';
 import type { Context, SessionUser } from '../context.js';
 import { findBuyer } from '../customers/buyer.js';
-import { issueDocumentsAfterChange } from '../invoices/issue.js';
 import { adminOrderDetails, listAdminOrders, withFreshRowOnConflict } from '../orders/admin-orders.js';
 import { placeAdminOrder } from '../orders/admin-place.js';
 import { refuseWhileLegallyIncomplete } from '../orders/checkout.js';
-import { addOrderNote, deleteOrder, type InTransaction, setOrderStatus } from '../orders/commands.js';
+import { addOrderNote, deleteOrder, setOrderStatus } from '../orders/commands.js';
 import type { Committed } from '../orders/commit.js';
 import { staffOrderHistory } from '../orders/history.js';
 import {
@@ -29,7 +28,6 @@ import {
   recordPayment,
   refundOrder,
 } from '../orders/money.js';
-import { orderLinker } from '../orders/order-link.js';
 import { recordWithdrawalException } from '../orders/withdrawal.js';
 import { adminProcedure, router, staffProcedure } from '../trpc.js';
 
@@ -46,23 +44,16 @@ const shipmentInput = z
   })
   .optional();
 
+/**
+ * Who asks and when. Routers only call the commands: the documents a change implies (the invoice,
+ * a credit note) are issued by the command path itself, through the decision port (ADR 019).
+ */
 const commandMeta = (ctx: Context & { user: SessionUser }, version?: number) => ({
   actor: actorFromUser(ctx.user),
   at: new Date().toISOString(),
   requestId: ctx.requestId,
   expectedVersion: version,
 });
-
-/**
- * Status and payment changes issue the documents they imply in their own transaction: the invoice
- * when the order becomes paid, a credit note when an invoiced order is refunded or cancelled
- * (issueDocumentsAfterChange, through the commands' inTransaction port: ADR 019).
- */
-const withDocuments = (ctx: Context & { user: SessionUser }, version?: number) => {
-  const inTransaction: InTransaction = (tx, orderId, actor) =>
-    issueDocumentsAfterChange(tx, orderId, actor, orderLinker(ctx.config));
-  return { ...commandMeta(ctx, version), inTransaction };
-};
 
 /** What an admin screen needs back after a change. */
 const outcome = (id: string, result: Committed) => ({
@@ -106,7 +97,7 @@ export const ordersRouter = router({
             ctx.sql,
             input.orderId,
             input.status,
-            withDocuments(ctx, input.expectedVersion),
+            commandMeta(ctx, input.expectedVersion),
             input.reason,
             input.shipment,
           ),
@@ -122,7 +113,7 @@ export const ordersRouter = router({
       return outcome(
         id,
         await withFreshRowOnConflict(ctx.sql, id, () =>
-          recordPayment(ctx.sql, id, payment, withDocuments(ctx, version)),
+          recordPayment(ctx.sql, id, payment, commandMeta(ctx, version)),
         ),
       );
     }),
@@ -134,7 +125,7 @@ export const ordersRouter = router({
       return outcome(
         id,
         await withFreshRowOnConflict(ctx.sql, id, () =>
-          cancelPayment(ctx.sql, id, payment, withDocuments(ctx, version)),
+          cancelPayment(ctx.sql, id, payment, commandMeta(ctx, version)),
         ),
       );
     }),
@@ -146,7 +137,7 @@ export const ordersRouter = router({
       return outcome(
         id,
         await withFreshRowOnConflict(ctx.sql, id, () =>
-          refundOrder(ctx.sql, id, refund, withDocuments(ctx, version)),
+          refundOrder(ctx.sql, id, refund, commandMeta(ctx, version)),
         ),
       );
     }),
@@ -158,7 +149,7 @@ export const ordersRouter = router({
       return outcome(
         id,
         await withFreshRowOnConflict(ctx.sql, id, () =>
-          cancelAndRefund(ctx.sql, id, rest, withDocuments(ctx, version)),
+          cancelAndRefund(ctx.sql, id, rest, commandMeta(ctx, version)),
         ),
       );
     }),

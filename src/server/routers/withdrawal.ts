@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { withdrawalFormShape } from '../../domain/orders/withdrawal.js';
-import { shopIdentity } from '../../domain/settings/settings.js';
 import { signedOrderDocuments } from '../invoices/signed-order.js';
 import { checkGuestExportLimit } from '../limits/abuse.js';
 import { orderForToken, requestWithdrawal } from '../orders/withdrawal.js';
 import { guestDataForToken } from '../privacy/export.js';
-import { cachedSettings } from '../settings/store.js';
 import { publicProcedure, router } from '../trpc.js';
 
 /*
@@ -35,11 +33,9 @@ export const withdrawalRouter = router({
     .input(z.object({ token, ...withdrawalFormShape }))
     .mutation(async ({ ctx, input }) => {
       const { token: t, ...form } = input;
-      const { settings } = await cachedSettings(ctx.sql, ctx.config);
       return await requestWithdrawal(ctx.sql, ctx.config.AUTH_SECRET, t, form, {
         actor: actorFromUser(ctx.user),
         requestId: ctx.requestId,
-        shop: shopIdentity(settings),
       });
     }),
 });
