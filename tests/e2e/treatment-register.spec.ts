@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { sealed, treatment } from '../support/treatments';
+import { sealed, treatment } from './support/treatment-events';
 import { signInAsAdmin } from './support/admin';
 import { interventionWithTreatments } from './support/history';
 
