@@ -166,13 +166,13 @@ async function signedOffPremises(urgentWords: string | null = null) {
  * 08:10 UTC, « Sur place » at 08:40, the professional rat bait at 09:10, « Terminé » at 10:17
  * (1 h 37 on site: counted 1 h 45 by the quarter hour; the devis said 1 h 30), sealed at 10:20.
  */
-const visitedAndSealed = (id: string) =>
+const visitedAndSealed = (id: string, actions = [treatmentAction(productId, 30, { quantity: 300 })]) =>
   sealedVisit(field, {
     interventionId: id,
     technician,
     arrivedAt: '2026-11-12T08:40:00.000Z',
     departMinutes: 30,
-    actions: [treatmentAction(productId, 30, { quantity: 300 })],
+    actions,
     finishMinutes: 97,
     // One slot per request: Jean's visits of that day never overlap.
     slot: `${String(4 + 2 * n).padStart(2, '0')}:00`,
@@ -383,6 +383,17 @@ describe('« Facturer » a sealed report', () => {
       message: expect.stringContaining('20/11/2026'),
     });
     await expect(pay(q.id, '2026-11-20', '2026-11-20T10:00:00.000Z')).resolves.toBeTruthy();
+  });
+
+  it('bills a devis product only when the report records a treatment of it', async () => {
+    const q = await signedOffPremises();
+    await visitedAndSealed(q.id, []);
+    const { doc } = await invoiced(q.id);
+    expect(doc.lines.map((l) => l.description.split(' :')[0])).toEqual([
+      'Dératisation (Rats)',
+      "Main-d'œuvre (Taux horaire)",
+      'Déplacement (forfait)',
+    ]);
   });
 
   it('the till closes intervention payments with the orders’ ones, and a closed day takes no more', async () => {

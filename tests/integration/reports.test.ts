@@ -36,6 +36,7 @@ import {
   createTechnician,
   fieldOf,
   recordedVisit,
+  sealedVisit,
   treatmentAction,
 } from '../support/treatments.js';
 
@@ -332,6 +333,28 @@ describe('sealing', () => {
     const [row] = await db.sql<{ data: { customer: unknown } }[]>`
       select data from events where stream_id = ${id} and type = 'ReportSealed'`;
     expect(row!.data.customer).toBeNull();
+  });
+});
+
+describe('numbering', () => {
+  it('numbers a report in the series of its Paris year: 23:59 on 31 December is still that year', async () => {
+    const sealedAt = async (arrivedAt: string, slot: string) => {
+      const { id } = await bookedIntervention();
+      return (
+        await sealedVisit(fieldOf(services), {
+          interventionId: id,
+          technician: tech,
+          arrivedAt,
+          slot,
+          actions: [treatmentAction(ratBait, 10)],
+          finishMinutes: 30,
+          sealMinutes: 29,
+        })
+      ).number;
+    };
+    // Sealed at 22:59 UTC (23:59 in Paris) on 31 December 2026, then at 23:00 UTC (midnight in Paris).
+    expect(await sealedAt('2026-12-31T22:00:00.000Z', '16:00')).toMatch(/^RI-2026-\d{6}$/);
+    expect(await sealedAt('2026-12-31T22:01:00.000Z', '18:00')).toMatch(/^RI-2027-\d{6}$/);
   });
 });
 

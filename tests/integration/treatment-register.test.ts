@@ -16,6 +16,7 @@ import { openIntervention, type RequestFields } from '../../src/server/intervent
 import { interventionModel } from '../../src/server/interventions/model.js';
 import { eraseInterventions } from '../../src/server/interventions/privacy.js';
 import { replayInterventions } from '../../src/server/interventions/replay.js';
+import { sealReport } from '../../src/server/interventions/reports.js';
 import { registerIntervention } from '../../src/server/interventions/treatment-register.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { readModelStream, type StreamMeta } from '../../src/server/log/stream-commands.js';
@@ -345,5 +346,93 @@ describe('the back-office register', () => {
     expect(text).toContain('Théo Martin');
     expect(text).toContain('N° CB-27-0042');
     expect(text).not.toContain('Désinfectant surfaces');
+  });
+});
+
+describe('the register and the reports', () => {
+  /**
+   * For each sealed report of the stream: the register's lines naming it, and the treatments the
+   * report states, in the register's terms. The register can never disagree with the reports.
+   */
+  async function registerAndReports(id: string) {
+    const { events } = await readModelStream(shop.sql, interventionModel, id);
+    const rows = await liveRows(id);
+    return events.flatMap((e) => {
+      if (e.type !== 'ReportSealed') return [];
+      const { number, report } = e.data;
+      const register = rows
+        .filter((r) => r.report_number === number)
+        .map((r) => ({
+          at: r.treated_at,
+          product: r.product_id,
+          amm: r.amm_number,
+          quantity: r.quantity,
+          unit: r.unit,
+          zone: r.zone,
+          applicator: r.technician_id,
+          certificate: r.certificate_number,
+          status: r.certificate_status,
+        }));
+      const stated = report.visit.treatments.map((t) => ({
+        at: t.at,
+        product: t.productId,
+        amm: t.ammNumber,
+        quantity: t.quantity,
+        unit: t.unit,
+        zone: t.zone,
+        applicator: t.applicator.technicianId,
+        certificate: t.applicator.certificate?.number ?? null,
+        status: t.applicator.certificate?.status ?? 'none',
+      }));
+      return [{ number, register, stated }];
+    });
+  }
+
+  it('names each treatment with the report of its own visit, whichever visit is sealed first', async () => {
+    const d = await intervention('Bernay');
+    // Théo's visit is finished but not yet signed when Inès's visit is sealed.
+    const theos = await recordedVisit(field, {
+      interventionId: d.id,
+      technician: theo,
+      arrivedAt: '2026-07-01T07:50:00.000Z',
+      actions: [bait(10, { zone: 'Réserve' })],
+    });
+    await sealedVisit(field, {
+      interventionId: d.id,
+      technician: ines,
+      arrivedAt: '2026-07-01T12:50:00.000Z',
+      slot: '14:00',
+      actions: [treatmentAction(javel, 10, { quantity: 0.5, unit: 'L', species: null, zone: 'Cuisine' })],
+    });
+    await sealReport(
+      shop.sql,
+      d.id,
+      {
+        appointmentId: theos.appointmentId,
+        technician: { name: 'Théo Martin', strokes: 'M 0 0 L 10 10' },
+        customer: null,
+        customerAbsent: true,
+      },
+      {
+        meta: {
+          actor: { kind: 'user', userId: theo.id },
+          at: '2026-07-01T16:00:00.000Z',
+          requestId: 'late-seal',
+        },
+        sealer: { role: 'technician', userId: theo.id },
+        publicUrl: url,
+        clock: async () => new Date('2026-07-01T16:00:00.000Z'),
+      },
+    );
+    const reports = await registerAndReports(d.id);
+    expect(reports).toHaveLength(2);
+    for (const r of reports) {
+      expect(r.stated).toHaveLength(1);
+      expect(r.register, r.number).toEqual(r.stated);
+    }
+    // And every stream of this file: each sealed report's lines are the treatments it states.
+    for (const id of [first, second])
+      for (const r of await registerAndReports(id)) expect(r.register).toEqual(r.stated);
+    expect((await replayInterventions(shop.sql)).differences).toEqual([]);
   });
 });
