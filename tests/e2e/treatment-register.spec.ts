@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { sealed, treatment } from '../support/treatments';
 import { signInAsAdmin } from './support/admin';
 import { interventionWithTreatments } from './support/history';
+import { sealed, treatment } from './support/treatment-events';
 
 /*
  * The biocide usage register (issue 37, point 6; ADR 040): a recorded treatment is listed with

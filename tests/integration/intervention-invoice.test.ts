@@ -8,10 +8,7 @@
  * the urgent exception was recorded; a contract whose mode is unknown gets the strictest rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InterventionState } from '../../src/domain/interventions/decider.js';
 import type { DevisDraft } from '../../src/domain/interventions/devis.js';
-import type { InterventionEvent } from '../../src/domain/interventions/events.js';
-import { reportVisit } from '../../src/domain/interventions/report.js';
 import { DEFAULT_TARIFFS } from '../../src/domain/interventions/tariffs.js';
 import type { DocumentSnapshot } from '../../src/domain/invoices/document.js';
 import { closeThrough, readMovements } from '../../src/server/audit/closures.js';
@@ -24,22 +21,32 @@ import { replayInterventions } from '../../src/server/interventions/replay.js';
 import { saveTariffs } from '../../src/server/interventions/tariffs.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { exportDocuments, listDocuments, orderDocuments } from '../../src/server/invoices/queries.js';
-import { handleStreamCommand, readModelStream } from '../../src/server/log/stream-commands.js';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { readModelStream } from '../../src/server/log/stream-commands.js';
+import { createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
 import { compileSets, einvoiceFailures, formatFailures, isFatal } from '../support/einvoice.js';
 import { SELLER } from '../support/invoices.js';
-import { createProduct } from '../support/orders.js';
-import { sealedReportWithPdf, storeReportPdf } from '../support/sealed-report.js';
+import {
+  createBiocide,
+  createTechnician,
+  type Field,
+  fieldOf,
+  sealedVisit,
+  treatmentAction,
+} from '../support/treatments.js';
 
 const KEY = 'audit-test-key-0123456789';
 const config = { PUBLIC_URL: 'http://localhost:3000', AUTH_SECRET: 'invoice-test-secret-0123456789abcdef' };
 const SERVICE = '5a1c2a4e-8b1d-4c6a-9e2f-1a2b3c4d5e70';
 const PRODUCT_TITLE = 'Pâte raticide professionnelle 150 g';
 let db: TestDatabase;
+let field: Field;
 let productId: string;
+let technician: { id: string; name: string };
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  const services = createTestServices(db, config);
+  field = fieldOf(services);
   await saveIdentity(db.sql, SELLER, null);
   await saveTariffs(
     db.sql,
@@ -58,7 +65,18 @@ beforeAll(async () => {
     },
     { email: 'owner@example.fr' },
   );
-  productId = (await createProduct(db.sql, { title: PRODUCT_TITLE, priceCents: 1800, stockQuantity: 10 })).id;
+  productId = await createBiocide(db.sql, {
+    title: PRODUCT_TITLE,
+    ammNumber: 'FR-2020-0001',
+    biocideType: 'TP14',
+    certibiocideCategory: 'nuisibles',
+    anticoagulantRodenticide: true,
+  });
+  technician = await createTechnician(
+    services,
+    { firstName: 'Jean', lastName: 'Technicien' },
+    { number: 'CB-123', category: 'nuisibles', expiresOn: '2029-01-01' },
+  );
 });
 afterAll(async () => {
   await db.drop();
@@ -143,69 +161,22 @@ async function signedOffPremises(urgentWords: string | null = null) {
   return q;
 }
 
-/*
- * FIXTURE (to switch at merge): the visit's and the report's commands are being built in parallel
- * (issue 37 points 1-4). Until they land, the visit events and ReportSealed are appended through the
- * one append path, handleStreamCommand, with data of the declared shapes. Replace with the real
- * « Je pars / Sur place / Terminé », treatment and sealing commands once merged.
+/**
+ * The visit of 12 November through the real commands (tests/support/treatments.ts): « Je pars » at
+ * 08:10 UTC, « Sur place » at 08:40, the professional rat bait at 09:10, « Terminé » at 10:17
+ * (1 h 37 on site: counted 1 h 45 by the quarter hour; the devis said 1 h 30), sealed at 10:20.
  */
-async function visitedAndSealed(id: string) {
-  const appointmentId = 'a0000000-0000-4000-8000-000000000001';
-  const typed = (k: string, at: string) => ({ clientEventId: `${id}-${k}`, appointmentId, at });
-  const tech = 'tech-1';
-  const visit: InterventionEvent[] = [
-    { type: 'VisitDeparted', data: { ...typed('dep', '2026-11-12T08:10:00.000Z'), technicianId: tech } },
-    { type: 'VisitArrived', data: { ...typed('arr', '2026-11-12T08:40:00.000Z'), technicianId: tech } },
-    {
-      type: 'TreatmentRecorded',
-      data: {
-        ...typed('trt', '2026-11-12T09:10:00.000Z'),
-        productId,
-        productTitle: PRODUCT_TITLE,
-        ammNumber: 'FR-2020-0001',
-        biocideType: 'TP14',
-        professionalOnly: true,
-        certibiocideCategory: 'nuisibles',
-        quantity: 300,
-        unit: 'g',
-        method: 'Poste d’appâtage sécurisé',
-        zone: 'Grenier',
-        target: 'Rats',
-        applicator: {
-          technicianId: tech,
-          name: 'Jean Technicien',
-          certificate: { number: 'CB-123', category: 'nuisibles', expiresOn: '2029-01-01' },
-        },
-        rodenticide: { species: 'rats' },
-      },
-    },
-    // 1 h 37 on site: counted 1 h 45 by the quarter hour; the devis said 1 h 30.
-    { type: 'VisitFinished', data: { ...typed('fin', '2026-11-12T10:17:00.000Z'), technicianId: tech } },
-  ];
-  const m = meta('2026-11-12T10:20:00.000Z');
-  const after = await handleStreamCommand(db.sql, interventionModel, id, m, () => visit);
-  const state = after.state as InterventionState;
-  const covered = state.version;
-  // The report as sealReport states it (its visit folded by the domain's reportVisit), without the
-  // appointment the real sealing needs: this fixture's visit has no booked appointment.
-  const { events } = await readModelStream(db.sql, interventionModel, id);
-  const number = `RI-2026-${String(n).padStart(6, '0')}`;
-  const {
-    event: sealed,
-    pdf,
-    shortCode,
-  } = await sealedReportWithPdf({
-    number,
-    appointmentId,
-    coveredThroughVersion: covered,
-    interventionNumber: state.number,
-    technician: { technicianId: tech, name: 'Jean Technicien' },
-    visit: reportVisit(events, appointmentId, covered),
-    issuedAt: '2026-11-12T10:20:00.000Z',
+const visitedAndSealed = (id: string, actions = [treatmentAction(productId, 30, { quantity: 300 })]) =>
+  sealedVisit(field, {
+    interventionId: id,
+    technician,
+    arrivedAt: '2026-11-12T08:40:00.000Z',
+    departMinutes: 30,
+    actions,
+    finishMinutes: 97,
+    // One slot per request: Jean's visits of that day never overlap.
+    slot: `${String(4 + 2 * n).padStart(2, '0')}:00`,
   });
-  await handleStreamCommand(db.sql, interventionModel, id, m, () => [sealed]);
-  await storeReportPdf(db.sql, id, number, shortCode, pdf);
-}
 
 async function invoiced(id: string, at = '2026-11-12T15:00:00.000Z') {
   const result = await invoiceIntervention(db.sql, id, { meta: meta(at), config, clock: fixedClock(at) });
@@ -412,6 +383,17 @@ describe('« Facturer » a sealed report', () => {
       message: expect.stringContaining('20/11/2026'),
     });
     await expect(pay(q.id, '2026-11-20', '2026-11-20T10:00:00.000Z')).resolves.toBeTruthy();
+  });
+
+  it('bills a devis product only when the report records a treatment of it', async () => {
+    const q = await signedOffPremises();
+    await visitedAndSealed(q.id, []);
+    const { doc } = await invoiced(q.id);
+    expect(doc.lines.map((l) => l.description.split(' :')[0])).toEqual([
+      'Dératisation (Rats)',
+      "Main-d'œuvre (Taux horaire)",
+      'Déplacement (forfait)',
+    ]);
   });
 
   it('the till closes intervention payments with the orders’ ones, and a closed day takes no more', async () => {

@@ -14,13 +14,11 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, parisWeek } from '../../src/domain/interventions/appointments.js';
-import type { InterventionEvent } from '../../src/domain/interventions/events.js';
 import { printedShortCode } from '../../src/domain/interventions/report.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
 import type { Services } from '../../src/server/context.js';
 import { openIntervention, type RequestFields } from '../../src/server/interventions/commands.js';
 import { interventionToken } from '../../src/server/interventions/intervention-link.js';
-import { interventionModel } from '../../src/server/interventions/model.js';
 import { replayInterventions } from '../../src/server/interventions/replay.js';
 import {
   reportContentHash,
@@ -30,7 +28,6 @@ import {
 } from '../../src/server/interventions/reports.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { sha256 } from '../../src/server/invoices/pdf.js';
-import { handleStreamCommand } from '../../src/server/log/stream-commands.js';
 import {
   callerAs,
   createTestDatabase,
@@ -39,6 +36,14 @@ import {
   type TestDatabase,
 } from '../support/db.js';
 import { SELLER } from '../support/invoices.js';
+import {
+  createBiocide,
+  createTechnician,
+  fieldOf,
+  recordedVisit,
+  sealedVisit,
+  treatmentAction,
+} from '../support/treatments.js';
 
 const KEY = 'audit-test-key-0123456789';
 let db: TestDatabase;
@@ -47,6 +52,7 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 let tech: Awaited<ReturnType<typeof createUser>>;
 let otherTech: Awaited<ReturnType<typeof createUser>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
+let ratBait: string;
 const tuesday = parisWeek(addDays(new Date().toISOString().slice(0, 10), 21)).days[1]!;
 
 beforeAll(async () => {
@@ -54,7 +60,20 @@ beforeAll(async () => {
   services = createTestServices(db);
   await saveIdentity(db.sql, SELLER, null);
   admin = await createUser(services, { role: 'admin' });
-  tech = await createUser(services, { role: 'technician', firstName: 'Théo', lastName: 'Martin' });
+  tech = await createTechnician(
+    services,
+    { firstName: 'Théo', lastName: 'Martin' },
+    { number: 'CB-2024-777', category: 'nuisibles', expiresOn: '2029-05-31' },
+  );
+  ratBait = await createBiocide(db.sql, {
+    title: 'Pâte raticide brodifacoum',
+    ammNumber: 'FR-2019-0123',
+    biocideType: 'TP14',
+    certibiocideCategory: 'nuisibles',
+    antidote: 'Vitamine K1',
+    reentryDelayHours: 0,
+    anticoagulantRodenticide: true,
+  });
   otherTech = await createUser(services, { role: 'technician', firstName: 'Inès', lastName: 'Roux' });
   customer = await createUser(services, { email: 'camille.report@example.fr' });
 });
@@ -107,71 +126,39 @@ async function bookedIntervention(email: string | null = null, customerId: strin
 }
 
 /**
- * The visit's events. Until h37visit's commands (« Je pars », « Sur place », treatments…) are
- * merged, they are appended here through the one append path (handleStreamCommand with the
- * intervention model); at merge, switch these to the real visit commands.
+ * The visit through the real commands (tests/support/treatments.ts), the last two hours: « Sur
+ * place », an observation, the professional rat bait, safety advice, a recommendation, the
+ * customer's remark, then « Terminé » (unless `finish: false`).
  */
 async function recordVisit(id: string, appointmentId: string, options: { finish?: boolean } = {}) {
-  const at = (minutes: number) => new Date(Date.now() - (120 - minutes) * 60_000).toISOString();
-  const typed = (m: number) => ({ clientEventId: `${appointmentId}-${m}`, appointmentId, at: at(m) });
-  const events: InterventionEvent[] = [
-    { type: 'VisitArrived', data: { ...typed(0), technicianId: tech.id } },
-    {
-      type: 'ObservationRecorded',
-      data: {
-        ...typed(5),
+  await recordedVisit(fieldOf(services), {
+    interventionId: id,
+    appointmentId,
+    technician: tech,
+    arrivedAt: new Date(Date.now() - 120 * 60_000).toISOString(),
+    departMinutes: null,
+    actions: [
+      {
+        type: 'RecordObservation',
         pest: 'Rats',
         zone: 'Cave',
         level: 'forte',
         evidence: 'Déjections, sacs rongés',
-        photos: [],
+        minutes: 5,
       },
-    },
-    {
-      type: 'TreatmentRecorded',
-      data: {
-        ...typed(20),
-        productId: 'prod-1',
-        productTitle: 'Pâte raticide brodifacoum',
-        ammNumber: 'FR-2019-0123',
-        biocideType: 'TP14',
-        professionalOnly: true,
-        certibiocideCategory: 'Nuisibles',
-        quantity: 150,
-        unit: 'g',
-        method: 'Postes d’appâtage sécurisés',
-        zone: 'Cave',
-        target: 'Rats',
-        applicator: {
-          technicianId: tech.id,
-          name: 'Théo Martin',
-          certificate: { number: 'CB-2024-777', category: 'Nuisibles', expiresOn: '2029-05-31' },
-        },
-        rodenticide: { species: 'rats' },
-      },
-    },
-    {
-      type: 'SafetyAdviceGiven',
-      data: {
-        ...typed(25),
+      treatmentAction(ratBait, 20, { zone: 'Cave', target: 'Rats' }),
+      {
+        type: 'GiveSafetyAdvice',
         reentryDelayHours: 0,
         ventilation: 'Aérer la cave 1 h',
-        antidote: 'Vitamine K1',
-        productId: 'prod-1',
+        productId: ratBait,
+        minutes: 25,
       },
-    },
-    { type: 'RecommendationAdded', data: { ...typed(30), libraryId: null, text: 'Boucher le soupirail' } },
-    { type: 'CustomerRemarkAdded', data: { ...typed(35), text: 'Travail soigné' } },
-  ];
-  if (options.finish !== false)
-    events.push({ type: 'VisitFinished', data: { ...typed(40), technicianId: tech.id } });
-  await handleStreamCommand(
-    db.sql,
-    interventionModel,
-    id,
-    { actor: { kind: 'user', userId: tech.id }, at: new Date().toISOString(), requestId: 'visit' },
-    () => events,
-  );
+      { type: 'AddRecommendation', text: 'Boucher le soupirail', minutes: 30 },
+      { type: 'AddCustomerRemark', text: 'Travail soigné', minutes: 35 },
+    ],
+    finishMinutes: options.finish === false ? null : 40,
+  });
 }
 
 const strokes = 'M 20 80 C 40 20 60 20 80 70 L 120 40 Q 160 10 200 60 L 260 50';
@@ -370,6 +357,28 @@ describe('sealing', () => {
   });
 });
 
+describe('numbering', () => {
+  it('numbers a report in the series of its Paris year: 23:59 on 31 December is still that year', async () => {
+    const sealedAt = async (arrivedAt: string, slot: string) => {
+      const { id } = await bookedIntervention();
+      return (
+        await sealedVisit(fieldOf(services), {
+          interventionId: id,
+          technician: tech,
+          arrivedAt,
+          slot,
+          actions: [treatmentAction(ratBait, 10)],
+          finishMinutes: 30,
+          sealMinutes: 29,
+        })
+      ).number;
+    };
+    // Sealed at 22:59 UTC (23:59 in Paris) on 31 December 2026, then at 23:00 UTC (midnight in Paris).
+    expect(await sealedAt('2026-12-31T22:00:00.000Z', '16:00')).toMatch(/^RI-2026-\d{6}$/);
+    expect(await sealedAt('2026-12-31T22:01:00.000Z', '18:00')).toMatch(/^RI-2027-\d{6}$/);
+  });
+});
+
 describe('the public verification', () => {
   it('shows date, town, products with AMM, certificate status, and no personal data', async () => {
     const view = await callerAs(services, null).reports.verify({ code: printedShortCode(sealed.shortCode) });
@@ -377,7 +386,7 @@ describe('the public verification', () => {
       number: sealed.number,
       town: 'Louviers',
       products: [{ productTitle: 'Pâte raticide brodifacoum', ammNumber: 'FR-2019-0123' }],
-      applicators: [{ status: 'valid', category: 'Nuisibles' }],
+      applicators: [{ status: 'valid', category: 'nuisibles' }],
       addenda: [],
     });
     const text = JSON.stringify(view);

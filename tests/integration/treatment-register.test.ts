@@ -10,27 +10,39 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InterventionEvent } from '../../src/domain/interventions/events.js';
 import { foldTreatmentRegister } from '../../src/domain/interventions/treatment-register.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
 import { openIntervention, type RequestFields } from '../../src/server/interventions/commands.js';
 import { interventionModel } from '../../src/server/interventions/model.js';
 import { eraseInterventions } from '../../src/server/interventions/privacy.js';
 import { replayInterventions } from '../../src/server/interventions/replay.js';
+import { sealReport } from '../../src/server/interventions/reports.js';
 import { registerIntervention } from '../../src/server/interventions/treatment-register.js';
-import {
-  handleStreamCommand,
-  readModelStream,
-  type StreamMeta,
-} from '../../src/server/log/stream-commands.js';
+import { saveIdentity } from '../../src/server/invoices/identity.js';
+import { readModelStream, type StreamMeta } from '../../src/server/log/stream-commands.js';
 import { createUser } from '../support/db.js';
+import { SELLER } from '../support/invoices.js';
 import { type TestShop, type TestUser, testShop } from '../support/shop.js';
-import { ines, sealed, treatment } from '../support/treatments.js';
+import {
+  createBiocide,
+  createTechnician,
+  type Field,
+  fieldOf,
+  recordedVisit,
+  sealedVisit,
+  type TimedAction,
+  treatmentAction,
+} from '../support/treatments.js';
 
 let shop: TestShop;
 let http: HttpServer;
 let url: string;
 let auditor: TestUser;
+let field: Field;
+let theo: { id: string; name: string };
+let ines: { id: string; name: string };
+let brodifacoum: string;
+let javel: string;
 const cookies: Record<'admin' | 'auditor' | 'customerA', string> = { admin: '', auditor: '', customerA: '' };
 
 async function signIn(email: string, password: string): Promise<string> {
@@ -58,6 +70,31 @@ beforeAll(async () => {
     firstName: 'Claire',
     lastName: 'Audit',
   })) as TestUser;
+  field = fieldOf(shop.services);
+  await saveIdentity(shop.sql, SELLER, null);
+  theo = await createTechnician(
+    shop.services,
+    { firstName: 'Théo', lastName: 'Martin' },
+    { number: 'CB-27-0042', category: 'nuisibles', expiresOn: '2027-06-30' },
+  );
+  // Expired before the visits: she may apply only what is not reserved to professionals.
+  ines = await createTechnician(
+    shop.services,
+    { firstName: 'Inès', lastName: 'Roux' },
+    { number: 'CB-27-0007', category: 'nuisibles', expiresOn: '2026-03-31' },
+  );
+  brodifacoum = await createBiocide(shop.sql, {
+    title: 'Pâte raticide brodifacoum 25 ppm',
+    ammNumber: 'FR-2019-0042',
+    biocideType: 'TP14',
+    certibiocideCategory: 'nuisibles',
+    anticoagulantRodenticide: true,
+  });
+  javel = await createBiocide(shop.sql, {
+    title: 'Désinfectant surfaces',
+    ammNumber: 'FR-2020-0100',
+    biocideType: 'TP2',
+  });
   http = await createHttpServer(shop.services, { dev: false });
   await new Promise<void>((r) => http.server.listen(port, '127.0.0.1', () => r()));
   cookies.admin = await signIn(shop.users.admin.email, shop.users.admin.password);
@@ -100,10 +137,14 @@ async function intervention(city = 'Évreux', email = `client${++n}@example.fr`)
   return state!;
 }
 
-// FIXTURE (issue 37, until h37visit's visit commands land): the visit's and report's events are
-// appended through the one append path with no decider; switch to the visit/report commands at merge.
-const append = (id: string, events: InterventionEvent[]) =>
-  handleStreamCommand(shop.sql, interventionModel, id, meta(), () => events);
+/** The rat bait as the register's lines state it: 1,5 kg in boxes in the attic. */
+const bait = (minutes: number, over: Parameters<typeof treatmentAction>[2] = {}): TimedAction =>
+  treatmentAction(brodifacoum, minutes, {
+    quantity: 1.5,
+    unit: 'kg',
+    method: 'Boîtes d’appâtage sécurisées',
+    ...over,
+  });
 
 const liveRows = (id: string) =>
   shop.sql`
@@ -129,39 +170,50 @@ describe('the register is the treatments of the stream', () => {
   it('equals the treatments folded from the events, with the report that covers each', async () => {
     const a = await intervention('Évreux');
     first = a.id;
-    // v2, v3: two treatments; v4: report 1 covers them; v5: a treatment by Inès (expired that day);
-    // v6: a product of another category; v7: report 2 covers up to v6.
-    await append(a.id, [treatment(), treatment({ quantity: 2, unit: 'unité', zone: 'Cave' })]);
-    await append(a.id, [sealed('RI-2026-000001', 3)]);
-    await append(a.id, [
-      treatment({ applicator: ines, at: '2026-04-20T09:00:00.000Z' }),
-      treatment({
-        at: '2026-04-20T09:10:00.000Z',
-        productId: 'prod-javel',
-        productTitle: 'Désinfectant surfaces',
-        ammNumber: 'FR-2020-0100',
-        biocideType: 'TP2',
-        certibiocideCategory: 'desinfectants',
-        quantity: 0.25,
-        unit: 'L',
-        rodenticide: null,
-      }),
-    ]);
-    await append(a.id, [sealed('RI-2026-000002', 6)]);
+    // Théo's visit: two treatments, 23:30 UTC on 14 April being 15 April in Paris (the register's
+    // day is Paris'), then report 1. Inès's visit on the 20th (her certificate expired on 31 March:
+    // a product not reserved to professionals), then report 2.
+    await sealedVisit(field, {
+      interventionId: a.id,
+      technician: theo,
+      arrivedAt: '2026-04-14T23:20:00.000Z',
+      actions: [bait(10), bait(15, { quantity: 2, unit: 'unité', zone: 'Cave' })],
+    });
+    await sealedVisit(field, {
+      interventionId: a.id,
+      technician: ines,
+      arrivedAt: '2026-04-20T08:50:00.000Z',
+      actions: [
+        treatmentAction(javel, 10, {
+          quantity: 0.25,
+          unit: 'L',
+          method: 'Pulvérisation',
+          zone: 'Cuisine',
+          target: 'Bactéries',
+          species: null,
+        }),
+      ],
+    });
     const b = await intervention('Louviers');
     second = b.id;
-    await append(b.id, [treatment({ at: '2026-05-02T10:00:00.000Z', quantity: 0.3 })]);
+    await recordedVisit(field, {
+      interventionId: b.id,
+      technician: theo,
+      arrivedAt: '2026-05-02T09:50:00.000Z',
+      actions: [bait(10, { quantity: 0.3 })],
+    });
 
     for (const id of [a.id, b.id]) {
       const live = await liveRows(id);
       expect(live).toEqual((await folded(id)).map((r) => ({ ...r })));
     }
     const rows = await liveRows(a.id);
+    // v2 booked, v3-v4 « Je pars », « Sur place », v5-v6 the treatments, v7 « Terminé », v8 report 1;
+    // v9 booked, v10-v11, v12 the treatment, v13, v14 report 2.
     expect(rows.map((r) => [r.version, r.report_number, r.certificate_status, r.day])).toEqual([
-      [2, 'RI-2026-000001', 'valid', '2026-04-15'],
-      [3, 'RI-2026-000001', 'valid', '2026-04-15'],
-      [5, 'RI-2026-000002', 'expired', '2026-04-20'],
-      [6, 'RI-2026-000002', 'wrongCategory', '2026-04-20'],
+      [5, 'RI-2026-000001', 'valid', '2026-04-15'],
+      [6, 'RI-2026-000001', 'valid', '2026-04-15'],
+      [12, 'RI-2026-000002', 'expired', '2026-04-20'],
     ]);
     expect(rows[0]).toMatchObject({
       intervention_number: a.number,
@@ -186,7 +238,7 @@ describe('the register is the treatments of the stream', () => {
 
   it('is rebuilt equal by the replay, which catches a tampered, a removed and an invented line', async () => {
     expect((await replayInterventions(shop.sql)).differences).toEqual([]);
-    await shop.sql`update treatment_register set quantity = 0.5 where intervention_id = ${first} and version = 2`;
+    await shop.sql`update treatment_register set quantity = 0.5 where intervention_id = ${first} and version = 5`;
     await shop.sql`delete from treatment_register where intervention_id = ${second}`;
     await shop.sql`
       insert into treatment_register
@@ -194,13 +246,13 @@ describe('the register is the treatments of the stream', () => {
              product_id, product_title, amm_number, biocide_type, professional_only, quantity, unit, method,
              target, zone, technician_id, applicator_name, certificate_number, certificate_category,
              certificate_expires_on, certificate_status, report_number
-        from treatment_register where intervention_id = ${first} and version = 3`;
+        from treatment_register where intervention_id = ${first} and version = 6`;
     const report = await replayInterventions(shop.sql);
     expect(report.differences).toEqual(
       expect.arrayContaining([
-        { id: `${first}/2`, kind: 'changed', columns: ['quantity'], table: 'treatment_register' },
+        { id: `${first}/5`, kind: 'changed', columns: ['quantity'], table: 'treatment_register' },
         { id: `${first}/99`, kind: 'extra', columns: expect.any(Array), table: 'treatment_register' },
-        { id: `${second}/2`, kind: 'missing', columns: [], table: 'treatment_register' },
+        { id: `${second}/5`, kind: 'missing', columns: [], table: 'treatment_register' },
       ]),
     );
     expect(report.differences).toHaveLength(3);
@@ -211,7 +263,12 @@ describe('the register is the treatments of the stream', () => {
 
   it('keeps its lines when the requester is erased, without the site, as the replay gives them', async () => {
     const c = await intervention('Vernon', 'erase-me@example.fr');
-    await append(c.id, [treatment({ at: '2026-06-01T08:00:00.000Z' })]);
+    await recordedVisit(field, {
+      interventionId: c.id,
+      technician: theo,
+      arrivedAt: '2026-06-01T07:50:00.000Z',
+      actions: [bait(10)],
+    });
     await shop.sql.begin((tx) => eraseInterventions(tx, { userId: null, emails: ['erase-me@example.fr'] }));
     const [row] = await liveRows(c.id);
     expect(row).toMatchObject({
@@ -226,19 +283,17 @@ describe('the register is the treatments of the stream', () => {
 describe('the back-office register', () => {
   it('filters by period, product and technician (admins and auditors)', async () => {
     const list = (input: object) => shop.as('admin').treatmentRegister.list(input);
-    expect((await list({})).total).toBe(6);
-    expect((await list({ from: '2026-04-15', to: '2026-04-15' })).rows.map((r) => r.version)).toEqual([2, 3]);
-    expect((await list({ product: 'prod-javel' })).rows.map((r) => r.product_title)).toEqual([
+    expect((await list({})).total).toBe(5);
+    expect((await list({ from: '2026-04-15', to: '2026-04-15' })).rows.map((r) => r.version)).toEqual([5, 6]);
+    expect((await list({ product: javel })).rows.map((r) => r.product_title)).toEqual([
       'Désinfectant surfaces',
     ]);
-    expect((await list({ technician: 'tech-ines' })).rows.map((r) => r.applicator_name)).toEqual([
-      'Inès Roux',
-    ]);
+    expect((await list({ technician: ines.id })).rows.map((r) => r.applicator_name)).toEqual(['Inès Roux']);
     await expect(list({ from: '2026-05-01', to: '2026-04-01' })).rejects.toThrow(
       'La date de début doit précéder la date de fin.',
     );
     const choices = await shop.as('admin').treatmentRegister.choices();
-    expect(choices.products.map((p) => p.id).sort()).toEqual(['prod-brodifacoum', 'prod-javel']);
+    expect(choices.products.map((p) => p.id).sort()).toEqual([brodifacoum, javel].sort());
     expect(choices.technicians.map((t) => t.name)).toEqual(['Inès Roux', 'Théo Martin']);
   });
 
@@ -258,20 +313,20 @@ describe('the back-office register', () => {
     const text = Buffer.from(await res.arrayBuffer()).toString('utf8');
     expect(text.startsWith('\uFEFFDate;Intervention;Adresse;Code postal;Commune;Produit;N° AMM;')).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(
       '15/04/2026;INT-2026-000001;1 rue des Lilas;"=""27000""";Évreux;Pâte raticide brodifacoum 25 ppm;FR-2019-0042;TP14 – Rodenticides;Oui;1,5;kg;',
     );
     expect(lines[1]).toContain(
       'Théo Martin;CB-27-0042;Certibiocide nuisibles (TP14, TP18, TP20);30/06/2027;Valide;RI-2026-000001',
     );
+    expect(lines[3]).toContain(';Non;0,25;L;');
     expect(lines[3]).toContain(';Expiré;RI-2026-000002');
-    expect(lines[4]).toContain(';0,25;L;');
   });
 
   it('downloads as a PDF that lists the treatment', async () => {
     expect((await get('pdf', cookies.customerA)).status).toBe(403);
-    const res = await get('pdf?product=prod-brodifacoum', cookies.auditor);
+    const res = await get(`pdf?product=${brodifacoum}`, cookies.auditor);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const dir = mkdtempSync(path.join(tmpdir(), 'register-'));
@@ -291,5 +346,93 @@ describe('the back-office register', () => {
     expect(text).toContain('Théo Martin');
     expect(text).toContain('N° CB-27-0042');
     expect(text).not.toContain('Désinfectant surfaces');
+  });
+});
+
+describe('the register and the reports', () => {
+  /**
+   * For each sealed report of the stream: the register's lines naming it, and the treatments the
+   * report states, in the register's terms. The register can never disagree with the reports.
+   */
+  async function registerAndReports(id: string) {
+    const { events } = await readModelStream(shop.sql, interventionModel, id);
+    const rows = await liveRows(id);
+    return events.flatMap((e) => {
+      if (e.type !== 'ReportSealed') return [];
+      const { number, report } = e.data;
+      const register = rows
+        .filter((r) => r.report_number === number)
+        .map((r) => ({
+          at: r.treated_at,
+          product: r.product_id,
+          amm: r.amm_number,
+          quantity: r.quantity,
+          unit: r.unit,
+          zone: r.zone,
+          applicator: r.technician_id,
+          certificate: r.certificate_number,
+          status: r.certificate_status,
+        }));
+      const stated = report.visit.treatments.map((t) => ({
+        at: t.at,
+        product: t.productId,
+        amm: t.ammNumber,
+        quantity: t.quantity,
+        unit: t.unit,
+        zone: t.zone,
+        applicator: t.applicator.technicianId,
+        certificate: t.applicator.certificate?.number ?? null,
+        status: t.applicator.certificate?.status ?? 'none',
+      }));
+      return [{ number, register, stated }];
+    });
+  }
+
+  it('names each treatment with the report of its own visit, whichever visit is sealed first', async () => {
+    const d = await intervention('Bernay');
+    // Théo's visit is finished but not yet signed when Inès's visit is sealed.
+    const theos = await recordedVisit(field, {
+      interventionId: d.id,
+      technician: theo,
+      arrivedAt: '2026-07-01T07:50:00.000Z',
+      actions: [bait(10, { zone: 'Réserve' })],
+    });
+    await sealedVisit(field, {
+      interventionId: d.id,
+      technician: ines,
+      arrivedAt: '2026-07-01T12:50:00.000Z',
+      slot: '14:00',
+      actions: [treatmentAction(javel, 10, { quantity: 0.5, unit: 'L', species: null, zone: 'Cuisine' })],
+    });
+    await sealReport(
+      shop.sql,
+      d.id,
+      {
+        appointmentId: theos.appointmentId,
+        technician: { name: 'Théo Martin', strokes: 'M 0 0 L 10 10' },
+        customer: null,
+        customerAbsent: true,
+      },
+      {
+        meta: {
+          actor: { kind: 'user', userId: theo.id },
+          at: '2026-07-01T16:00:00.000Z',
+          requestId: 'late-seal',
+        },
+        sealer: { role: 'technician', userId: theo.id },
+        publicUrl: url,
+        clock: async () => new Date('2026-07-01T16:00:00.000Z'),
+      },
+    );
+    const reports = await registerAndReports(d.id);
+    expect(reports).toHaveLength(2);
+    for (const r of reports) {
+      expect(r.stated).toHaveLength(1);
+      expect(r.register, r.number).toEqual(r.stated);
+    }
+    // And every stream of this file: each sealed report's lines are the treatments it states.
+    for (const id of [first, second])
+      for (const r of await registerAndReports(id)) expect(r.register).toEqual(r.stated);
+    expect((await replayInterventions(shop.sql)).differences).toEqual([]);
   });
 });

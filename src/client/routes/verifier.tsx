@@ -7,7 +7,7 @@ import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
-import { normalizeShortCode, printedShortCode } from '@/domain/interventions/report';
+import { matchingDocument, normalizeShortCode, printedShortCode } from '@/domain/interventions/report';
 import { frenchDay, frenchLongDate } from '@/domain/site/dates';
 import { ShopLayout } from '../features/shop/shop-header';
 
@@ -200,12 +200,8 @@ function FileCheck({ view }: { view: View }) {
   const [hash, setHash] = useState('');
   const [hashError, setHashError] = useState<string | undefined>();
   const compare = (hex: string) => {
-    const h = hex.trim().toLowerCase();
-    if (h === view.pdfSha256) return setMatch({ ok: true, what: `le rapport ${view.number}` });
-    const addendum = view.addenda.find((a) => a.pdfSha256 === h);
-    if (addendum)
-      return setMatch({ ok: true, what: `l’additif n° ${addendum.addendum} au rapport ${view.number}` });
-    setMatch({ ok: false });
+    const what = matchingDocument(view, hex);
+    setMatch(what ? { ok: true, what } : { ok: false });
   };
   return (
     <section className="rounded-lg border bg-card p-5" aria-labelledby="file-check">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.js';
 import {
   certificateStatus,
+  matchingDocument,
   newShortCode,
   normalizeShortCode,
   printedShortCode,
@@ -269,5 +270,18 @@ describe('short code and public view', () => {
     const text = JSON.stringify(view);
     for (const personal of ['Camille', 'Durand', 'Lilas', 'Théo', 'camille@', '0612345678', 'CB-123'])
       expect(text).not.toContain(personal);
+  });
+  it('tells whether a PDF in hand is the sealed report, one of its addenda, or neither', () => {
+    const sealed = 'a'.repeat(64);
+    const correction = 'c'.repeat(64);
+    const view = publicReportView(snapshot(), { contentHash: 'h', pdfSha256: sealed }, [
+      { addendum: 1, issuedAt: '2026-11-03T10:00:00.000Z', pdfSha256: correction },
+    ]);
+    // A hash pasted in capitals, with spaces around it, is the same hash.
+    expect(matchingDocument(view, ` ${sealed.toUpperCase()} `)).toBe(`le rapport ${view.number}`);
+    expect(matchingDocument(view, correction)).toBe(`l’additif n° 1 au rapport ${view.number}`);
+    // One character changed: an edited file matches nothing.
+    expect(matchingDocument(view, `b${sealed.slice(1)}`)).toBeNull();
+    expect(matchingDocument(view, '')).toBeNull();
   });
 });

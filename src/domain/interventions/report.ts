@@ -357,3 +357,18 @@ export function publicReportView(
   };
 }
 export type PublicReportView = ReturnType<typeof publicReportView>;
+
+/**
+ * « Votre fichier est-il authentique ? »: the file in hand, by its SHA-256 (hex, computed in the
+ * browser or pasted), is the sealed report or one of its addenda (what it is, as the page says
+ * it), or neither (null: it may have been edited).
+ */
+export function matchingDocument(
+  view: Pick<PublicReportView, 'number' | 'pdfSha256' | 'addenda'>,
+  sha256Hex: string,
+): string | null {
+  const h = sha256Hex.trim().toLowerCase();
+  if (h === view.pdfSha256) return `le rapport ${view.number}`;
+  const addendum = view.addenda.find((a) => a.pdfSha256 === h);
+  return addendum ? `l’additif n° ${addendum.addendum} au rapport ${view.number}` : null;
+}

@@ -139,12 +139,32 @@ export function treatmentRegisterRow(
   };
 }
 
-/** A sealed report names every treatment it covers that no earlier report named. */
-export const sealedRows = (rows: readonly TreatmentRegisterRow[], sealed: Sealed) =>
+/**
+ * A sealed report names the treatments it states: those of its own visit (`visitOf`: a treatment's
+ * version to its appointment) that it covers, and no earlier report named. Another visit's
+ * treatments wait for their own report, even when that visit was finished before this one.
+ */
+export const sealedRows = (
+  rows: readonly TreatmentRegisterRow[],
+  sealed: Sealed,
+  visitOf: (version: number) => string | undefined,
+) =>
   rows.map((r) =>
-    r.report_number === null && r.version <= sealed.coveredThroughVersion
+    r.report_number === null &&
+    r.version <= sealed.coveredThroughVersion &&
+    visitOf(r.version) === sealed.appointmentId
       ? { ...r, report_number: sealed.number }
       : r,
+  );
+
+type StreamEvent = { type: string; data: unknown; version: number };
+
+/** The appointment of each treatment of a stream, by its version (what `sealedRows` reads). */
+export const treatmentVisits = (events: readonly StreamEvent[]) =>
+  new Map(
+    events.flatMap((e) =>
+      e.type === 'TreatmentRecorded' ? [[e.version, (e.data as Treatment).appointmentId] as const] : [],
+    ),
   );
 
 /**
@@ -153,20 +173,25 @@ export const sealedRows = (rows: readonly TreatmentRegisterRow[], sealed: Sealed
  */
 export function foldTreatmentRegister(
   i: RegisterIntervention,
-  events: readonly { type: string; data: unknown; version: number }[],
+  events: readonly StreamEvent[],
 ): TreatmentRegisterRow[] {
-  return events.reduce<TreatmentRegisterRow[]>((rows, e) => evolveTreatmentRegister(rows, i, e), []);
+  const visits = treatmentVisits(events);
+  return events.reduce<TreatmentRegisterRow[]>(
+    (rows, e) => evolveTreatmentRegister(rows, i, e, (v) => visits.get(v)),
+    [],
+  );
 }
 
 /** One event's change to a stream's lines (the fold's step; the append does the same in SQL). */
 export function evolveTreatmentRegister(
   rows: TreatmentRegisterRow[],
   i: RegisterIntervention,
-  e: { type: string; data: unknown; version: number },
+  e: StreamEvent,
+  visitOf: (version: number) => string | undefined,
 ): TreatmentRegisterRow[] {
   if (e.type === 'TreatmentRecorded')
     return [...rows, treatmentRegisterRow(i, e.data as Treatment, e.version)];
-  if (e.type === 'ReportSealed') return sealedRows(rows, e.data as Sealed);
+  if (e.type === 'ReportSealed') return sealedRows(rows, e.data as Sealed, visitOf);
   return rows;
 }
 

@@ -300,6 +300,18 @@ describe('Certibiocide of the applicator', () => {
     expect(e.message).toContain('a expiré le 02/11/2026');
   });
 
+  it('judges the certificate on the day the treatment was done, not the day the phone sent it', () => {
+    state = fresh();
+    run(arrive('2026-11-02T08:05:00.000Z'));
+    const lastDay = applicator({ certificate: { ...certificate, expiresOn: '2026-11-02' } });
+    // Done at 23:50 in Paris on its last day, sent offline the next morning: recorded.
+    const sentLater = {
+      ...treat('2026-11-02T22:50:00.000Z', { applicator: lastDay }),
+      now: '2026-11-03T07:00:00.000Z',
+    };
+    expect(run(sentLater)).toHaveLength(1);
+  });
+
   it('refuses no certificate and a certificate of another category; accepts a non-professional product without one', () => {
     expect(certificateProblem(null, 'nuisibles', '2026-11-02')).toBe('none');
     expect(certificateProblem({ ...certificate, category: 'desinfectants' }, 'nuisibles', '2026-11-02')).toBe(

@@ -62,6 +62,8 @@ export async function replayInterventions(
        order by stream_id, version`;
     const states = new Map<string, InterventionState>();
     const register = new Map<string, TreatmentRegisterRow[]>();
+    /** Each stream's treatments' appointments, by version (a report names its own visit's). */
+    const treatmentVisits = new Map<string, Map<number, string>>();
     for (const r of rows) {
       const event = interventionModel.parse(r.type, r.data, r.personal, r.metadata.schemaVersion);
       const at = r.metadata.at ?? r.recordedAt.toISOString();
@@ -73,10 +75,15 @@ export async function replayInterventions(
       states.set(r.streamId, state);
       // The biocide register (ADR 040): the same step as the append's, with the state after the event.
       const lines = register.get(r.streamId) ?? [];
-      const next = evolveTreatmentRegister(lines, registerIntervention(state), {
-        ...event,
-        version: r.version,
-      });
+      const visits = treatmentVisits.get(r.streamId) ?? new Map<number, string>();
+      if (event.type === 'TreatmentRecorded') visits.set(r.version, event.data.appointmentId);
+      treatmentVisits.set(r.streamId, visits);
+      const next = evolveTreatmentRegister(
+        lines,
+        registerIntervention(state),
+        { ...event, version: r.version },
+        (v) => visits.get(v),
+      );
       if (next !== lines) register.set(r.streamId, next);
     }
     await tx`create temporary table rebuilt_interventions (like interventions) on commit drop`;

@@ -51,11 +51,13 @@ export async function projectTreatmentRegister(
     const row = treatmentRegisterRow(registerIntervention(s), event.data, version);
     await tx`insert into treatment_register ${tx(row as never, TREATMENT_REGISTER_COLUMNS)}`;
   } else if (event.type === 'ReportSealed') {
-    // The same rule as sealedRows (domain), which the replay folds with.
+    // The same rule as sealedRows (domain), which the replay folds with: the report's own visit.
     await tx`
       update treatment_register set report_number = ${event.data.number}
        where intervention_id = ${s.id} and report_number is null
-         and version <= ${event.data.coveredThroughVersion}`;
+         and version <= ${event.data.coveredThroughVersion}
+         and version in (select version from events where stream_id = ${s.id} and type = 'TreatmentRecorded'
+                            and data ->> 'appointmentId' = ${event.data.appointmentId})`;
   }
 }
 

@@ -169,9 +169,15 @@ async function commandOf(
 /**
  * Records one visit action. A clientEventId already in the stream records nothing and answers
  * `recorded: false` (the phone's queue sent it again): the phone then drops it from its queue.
+ * `now` is the server's clock (tests date a visit in the past, as the documents' clock does).
  */
-export async function recordVisit(sql: Sql, user: FieldUser, input: ParsedVisitInput, requestId: string) {
-  const now = new Date().toISOString();
+export async function recordVisit(
+  sql: Sql,
+  user: FieldUser,
+  input: ParsedVisitInput,
+  requestId: string,
+  now = new Date().toISOString(),
+) {
   const by: VisitActor = { userId: user.id, role: user.role };
   const handled = await handleStreamCommand<InterventionState, InterventionEvent>(
     sql,

@@ -56,7 +56,7 @@ export async function orderPlacedDaysAgo(
 /**
  * An intervention requested through the server's own command, with `events` (treatments, a sealed
  * report) appended through the one append path. FIXTURE (issue 37, until the visit and report
- * commands land: tests/support/treatments.ts): the lead switches it to the commands at merge.
+ * commands land in the e2e: support/treatment-events.ts).
  * Returns the intervention's number.
  */
 export async function interventionWithTreatments(

@@ -1,15 +1,13 @@
 /**
- * A ReportSealed event as sealReport writes it (the whole snapshot, its content hash), for tests
- * that need a sealed report on a stream whose visit was appended without a booked appointment
- * (FIXTURE, issue 37: the invoice's and the register's tests). With `pdf`, the report's PDF is
- * rendered and its hash carried, as verify expects: store it with `storeReportPdf`.
+ * FIXTURE of the e2e register spec only: a visit's TreatmentRecorded events and a ReportSealed
+ * (the whole snapshot and its content hash, as sealReport writes it, without its PDF) appended
+ * through the one append path without their deciders (tests/e2e/support/history.ts). The
+ * integration tests record and seal through the real commands (tests/support/treatments.ts);
+ * switching this spec too needs an e2e run (technicians and catalogue biocides in the e2e shop).
  */
-import type { InterventionEvent } from '../../src/domain/interventions/events.js';
-import type { ReportSnapshot, ReportVisit } from '../../src/domain/interventions/report.js';
-import type { Tx } from '../../src/server/db/client.js';
-import { renderReportPdf } from '../../src/server/interventions/report-pdf.js';
-import { reportContentHash } from '../../src/server/interventions/reports.js';
-import { sha256 } from '../../src/server/invoices/pdf.js';
+import type { InterventionEvent } from '../../../src/domain/interventions/events';
+import type { ReportSnapshot, ReportVisit } from '../../../src/domain/interventions/report';
+import { reportContentHash } from '../../../src/server/interventions/reports';
 
 const address = { line: '12 rue des Lilas', zipCode: '27400', city: 'Louviers' };
 
@@ -25,7 +23,7 @@ export interface SealedReportInput {
 }
 
 /** The event without its PDF (`pdfSha256` as given): enough where verify is not asked. */
-export function sealedReportEvent(input: SealedReportInput, pdfSha256 = 'b'.repeat(64)) {
+function sealedReportEvent(input: SealedReportInput, pdfSha256 = 'b'.repeat(64)) {
   const shortCode = `T${input.number.replace(/\D/g, '').slice(-9)}`;
   const signedAt = input.issuedAt;
   const technician = { name: input.technician.name, signedAt, strokes: 'M0 0L1 1' };
@@ -83,22 +81,45 @@ export function sealedReportEvent(input: SealedReportInput, pdfSha256 = 'b'.repe
   return { event, report, contentHash, shortCode };
 }
 
-/** The event with its rendered PDF, whose hash it carries (store it with `storeReportPdf`). */
-export async function sealedReportWithPdf(input: SealedReportInput) {
-  const { report, contentHash } = sealedReportEvent(input);
-  const pdf = await renderReportPdf(report, contentHash);
-  return { ...sealedReportEvent(input, sha256(pdf)), pdf };
-}
+export const certificate = { number: 'CB-27-0042', category: 'nuisibles', expiresOn: '2027-06-30' };
+export const theo = { technicianId: 'tech-theo', name: 'Théo Martin', certificate };
+export const ines = {
+  technicianId: 'tech-ines',
+  name: 'Inès Roux',
+  certificate: { number: 'CB-27-0007', category: 'nuisibles', expiresOn: '2026-03-31' },
+};
 
-/** The sealed report's PDF where sealReport stores it. */
-export async function storeReportPdf(
-  tx: Tx,
-  interventionId: string,
-  number: string,
-  shortCode: string,
-  pdf: Buffer,
-) {
-  await tx`
-    insert into report_documents (number, intervention_id, report_number, addendum, short_code, pdf, sha256)
-    values (${number}, ${interventionId}, ${number}, 0, ${shortCode}, ${pdf}, ${sha256(pdf)})`;
-}
+export type Treatment = Extract<InterventionEvent, { type: 'TreatmentRecorded' }>;
+export const treatment = (over: Partial<Treatment['data']> = {}): Treatment => ({
+  type: 'TreatmentRecorded',
+  data: {
+    clientEventId: crypto.randomUUID(),
+    appointmentId: 'appt-1',
+    // 23:30 UTC on 14 April is 15 April in Paris (summer time): the register's day is Paris'.
+    at: '2026-04-14T23:30:00.000Z',
+    productId: 'prod-brodifacoum',
+    productTitle: 'Pâte raticide brodifacoum 25 ppm',
+    ammNumber: 'FR-2019-0042',
+    biocideType: 'TP14',
+    professionalOnly: true,
+    certibiocideCategory: 'nuisibles',
+    quantity: 1.5,
+    unit: 'kg',
+    method: 'Boîtes d’appâtage sécurisées',
+    zone: 'Grenier',
+    target: 'Rats bruns',
+    applicator: theo,
+    rodenticide: { species: 'rats' },
+    ...over,
+  },
+});
+export const sealed = (number: string, coveredThroughVersion: number): InterventionEvent =>
+  sealedReportEvent({
+    number,
+    appointmentId: 'appt-1',
+    coveredThroughVersion,
+    interventionNumber: 'INT-2026-000001',
+    technician: { technicianId: theo.technicianId, name: theo.name },
+    visit: null,
+    issuedAt: '2026-04-15T08:00:00.000Z',
+  }).event;
