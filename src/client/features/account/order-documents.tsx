@@ -22,17 +22,17 @@ export interface ListedDocument {
   payment?: { paid: boolean; label: string } | null;
 }
 
-/** « Additif n° 1 au rapport RI-2026-000001 » from RI-2026-000001-A1. */
-function addendumTitle(number: string) {
-  const [, report, n] = /^(.*)-A(\d+)$/.exec(number) ?? [];
-  return `Additif n° ${n} au rapport ${report}`;
+/** A document's name and number: « Additif n° 1 au rapport », « RI-2026-000001 » for RI-2026-000001-A1. */
+function titleOf(d: ListedDocument): [string, string] {
+  if (d.kind !== 'addendum') return [TITLES[d.kind], d.number];
+  const [, report = '', n] = /^(.*)-A(\d+)$/.exec(d.number) ?? [];
+  return [`Additif n° ${n} au rapport`, report];
 }
 
-const TITLES: Record<ListedDocument['kind'], (number: string) => string> = {
-  invoice: (number) => `Facture ${number}`,
-  credit_note: (number) => `Avoir ${number}`,
-  report: (number) => `Rapport d’intervention ${number}`,
-  addendum: addendumTitle,
+const TITLES: Record<Exclude<ListedDocument['kind'], 'addendum'>, string> = {
+  invoice: 'Facture',
+  credit_note: 'Avoir',
+  report: 'Rapport d’intervention',
 };
 
 const DOWNLOAD_LABELS: Record<ListedDocument['kind'], string> = {
@@ -65,31 +65,34 @@ export function DocumentList({
         <h4 className="mb-2 text-sm font-semibold">{title}</h4>
       )}
       <ul className="grid gap-2">
-        {documents.map((d) => (
-          <li
-            key={d.number}
-            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border bg-background p-3"
-          >
-            <div className="min-w-0 text-sm">
-              <p className="font-medium">
-                {TITLES[d.kind](d.number)}
-                {d.payment && (
-                  <ToneBadge
-                    className="ml-2 align-middle"
-                    label={d.payment.label}
-                    tone={d.payment.paid ? 'green' : 'yellow'}
-                  />
-                )}
-              </p>
-              <p className="text-xs text-muted-foreground">
-                {d.interventionNumber && `Intervention ${d.interventionNumber} · `}
-                {frenchLongDate(d.issuedAt)}
-                {d.totalInclCents !== null && ` · ${formatEuros(d.totalInclCents)} TTC`}
-              </p>
-            </div>
-            {action(d)}
-          </li>
-        ))}
+        {documents.map((d) => {
+          const [name, number] = titleOf(d);
+          return (
+            <li
+              key={d.number}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border bg-background p-3"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="font-medium">
+                  {name} <span className="whitespace-nowrap">{number}</span>
+                  {d.payment && (
+                    <ToneBadge
+                      className="ml-2 align-middle"
+                      label={d.payment.label}
+                      tone={d.payment.paid ? 'green' : 'yellow'}
+                    />
+                  )}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {d.interventionNumber && `Intervention ${d.interventionNumber} · `}
+                  {frenchLongDate(d.issuedAt)}
+                  {d.totalInclCents !== null && ` · ${formatEuros(d.totalInclCents)} TTC`}
+                </p>
+              </div>
+              {action(d)}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
