@@ -5,6 +5,8 @@
  * « Supprimer mon compte » keeps them for their legal duration, readable by staff only, and the
  * mails that carried them go (ADR 020).
  */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,11 @@ import type { Services } from '../../src/server/context.js';
 import { interventionToken } from '../../src/server/interventions/intervention-link.js';
 import { recordInterventionPayment } from '../../src/server/interventions/invoice.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
+import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
+import { searchableEml } from '../../src/server/mail/eml.js';
+import { sendDueMails } from '../../src/server/mail/outbox.js';
+import { createMailer, mailDir } from '../../src/server/mail/transport.js';
+import { eraseSubject } from '../../src/server/privacy/erase.js';
 import { exportCustomerData } from '../../src/server/privacy/export.js';
 import {
   callerAs,
@@ -186,6 +193,18 @@ describe('personal data', () => {
     const bNumbers = [b.number, b.reportNumber, b.invoiceNumber];
     expect((await mails(aNumbers))[0]!.n).toBeGreaterThan(0);
     const bMails = (await mails(bNumbers))[0]!.n;
+    // Sent as a shop without a mail server sends them: .eml files (ADR 020 removes them by text).
+    await sendDueMails(db.sql, createMailer(services.config));
+    const emlNaming = async (numbers: string[]) => {
+      const dir = mailDir(services.config);
+      const names = (await readdir(dir)).filter((n) => n.endsWith('.eml'));
+      const texts = await Promise.all(
+        names.map(async (n) => searchableEml(await readFile(path.join(dir, n), 'latin1'))),
+      );
+      return texts.filter((t) => numbers.some((x) => t.includes(x.toLowerCase()))).length;
+    };
+    expect(await emlNaming(aNumbers)).toBeGreaterThan(0);
+    const bFiles = await emlNaming(bNumbers);
     const staffBefore = await callerAs(services, admin).invoices.download({ number: a.invoiceNumber });
 
     await callerAs(services, alice).account.deleteAccount({ password: alice.password, confirm: true });
@@ -199,7 +218,10 @@ describe('personal data', () => {
       number: a.reportNumber,
     });
     expect(report.filename).toBe(`rapport-${a.reportNumber}.pdf`);
-    // No longer given by the signed link.
+    // No longer given by the signed link, nor by the documents' reader it goes through.
+    await expect(orderDocumentPdf(db.sql, a.id, a.invoiceNumber)).rejects.toMatchObject({
+      code: 'DOCUMENT_NOT_FOUND',
+    });
     expect(await callerAs(services, null).reports.byToken({ token: token(a.id) })).toEqual([]);
     for (const number of [a.invoiceNumber, a.reportNumber])
       expect(await codeOf(callerAs(services, null).reports.tokenPdf({ token: token(a.id), number }))).toBe(
@@ -208,6 +230,21 @@ describe('personal data', () => {
     // The mails that named the intervention, its report or its invoice are gone; Bruno's stay.
     expect((await mails(aNumbers))[0]!.n).toBe(0);
     expect((await mails(bNumbers))[0]!.n).toBe(bMails);
+    expect(await emlNaming(aNumbers)).toBe(0);
+    expect(await emlNaming(bNumbers)).toBe(bFiles);
     expect(await callerAs(services, bruno).reports.mine()).toHaveLength(2);
+  });
+});
+
+describe('the erasure’s account', () => {
+  it('counts the report and the invoice it keeps', async () => {
+    const { counts } = await db.sql.begin((tx) =>
+      eraseSubject(
+        tx,
+        { userId: bruno.id, emails: [], accountEmail: bruno.email, guestOrderIds: [] },
+        { reason: 'admin-request', actor: { kind: 'admin', userId: admin.id }, requestId: 'test:erase' },
+      ),
+    );
+    expect(counts).toMatchObject({ interventions: 1, legalHoldDocuments: 2 });
   });
 });
