@@ -11,6 +11,7 @@ import { TRPCError } from '@trpc/server';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../../src/domain/site/time-zone.js';
+import { verifyDatabase } from '../../src/server/audit/verify.js';
 import type { Services } from '../../src/server/context.js';
 import { interventionToken } from '../../src/server/interventions/intervention-link.js';
 import { recordInterventionPayment } from '../../src/server/interventions/invoice.js';
@@ -103,6 +104,12 @@ describe('/compte and the signed link', () => {
     expect(await callerAs(services, null).reports.byToken({ token: token(a.id) })).toEqual(
       listed(true, 'Payée'),
     );
+  });
+
+  it('rest on a log that verifies (the shared e2e shop is audited too)', async () => {
+    const result = await verifyDatabase(db.sql, 'audit-test-key-0123456789');
+    expect(result.problems ?? []).toEqual([]);
+    expect(result.ok).toBe(true);
   });
 
   it('download the PDFs the back-office has', async () => {
