@@ -73,6 +73,8 @@ const LEVELS: Record<string, number> = {
   'orders/checkout.ts': 7.6,
   // Devis take the documents' series, renderer and seller identity (docs/decisions/035-devis.md).
   'interventions/devis.ts': 7.6,
+  // The customer's reports and invoices from them, read through the documents' readers (issue 37 point 7).
+  'interventions/customer-documents.ts': 7.6,
   'interventions/devis-pdf.ts': 7.6,
   // Reports, their invoice and the treatments' register take the documents' renderer, series,
   // seller identity and audit (ADRs 038-040); the visit reads the technicians' certificates.

@@ -12,7 +12,7 @@ import { OrderList } from '@/client/features/account/order-list';
 import { PaymentPanel } from '@/client/features/account/payment-panel';
 import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
 import { MyAppointments } from '@/client/features/interventions/customer-appointments';
-import { MyReports } from '@/client/features/interventions/customer-reports';
+import { MyInterventionDocuments } from '@/client/features/interventions/customer-documents';
 import { ShopContact } from '@/client/features/shop/shop-contact';
 import { isTrpcError } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
@@ -205,7 +205,7 @@ export default function ComptePage() {
                 <h2 className="mb-3 text-lg font-semibold">Mes commandes</h2>
                 <OrderList orders={orders.data} />
                 <DevisList />
-                <MyReports />
+                <MyInterventionDocuments />
               </TabsContent>
               <TabsContent value="profile">
                 <Suspense fallback={<Spinner />}>

@@ -4,7 +4,7 @@ import { trpc } from '@/client/lib/trpc';
 import { usePageTitle } from '@/client/lib/utils';
 import { CONTACT_SERVICE_LABELS, type ContactService } from '@/domain/contact/services';
 import { SignedAppointments } from '../features/interventions/customer-appointments';
-import { SignedReports } from '../features/interventions/customer-reports';
+import { SignedInterventionDocuments } from '../features/interventions/customer-documents';
 import { ShopContact } from '../features/shop/shop-contact';
 import { ShopLayout } from '../features/shop/shop-header';
 
@@ -37,7 +37,7 @@ export default function RendezVous() {
               </p>
             </div>
             <SignedAppointments token={token} items={page.data.appointments} />
-            <SignedReports token={token} />
+            <SignedInterventionDocuments token={token} />
             <section className="rounded-lg border bg-card p-6">
               <h2 className="mb-2 text-lg font-semibold">Une question ?</h2>
               <ShopContact />

@@ -62,6 +62,24 @@ const invalid = (code: string, message: string, details?: Record<string, unknown
 export const leftToPay = (s: Pick<InterventionState, 'invoice' | 'paidCents'>) =>
   Math.max(0, (s.invoice?.totalInclCents ?? 0) - s.paidCents);
 
+/**
+ * The invoice's status as its customer reads it (/compte, the signed link): « Payée » once received
+ * in full, else « À régler », naming the first day the law allows a payment while it is still to
+ * come (L221-10: nothing on the site asks for money before it, ADR 039).
+ */
+export function customerInvoiceStatus(
+  invoice: Pick<InterventionInvoiceSummary, 'totalInclCents' | 'paymentAllowedFrom'>,
+  paidCents: number,
+  today: string,
+): { paid: boolean; label: string } {
+  if (paidCents >= invoice.totalInclCents) return { paid: true, label: 'Payée' };
+  const from = invoice.paymentAllowedFrom;
+  return {
+    paid: false,
+    label: from && from > today ? `À régler à partir du ${frenchDay(from)}` : 'À régler',
+  };
+}
+
 export function decideBilling(command: BillingCommand, state: InterventionState): InterventionEvent[] {
   switch (command.type) {
     case 'IssueInvoice': {

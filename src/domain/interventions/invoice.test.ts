@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customerInvoiceStatus } from './billing.js';
 import type { ContractSummary } from './devis-decider.js';
 import { checkPaymentDay, paymentRule, paymentShares } from './invoice.js';
 
@@ -68,5 +69,23 @@ describe('a payment over several VAT rates', () => {
     expect(shares.map((s) => s.rate)).toEqual([10, 20]);
     expect(shares.reduce((s, x) => s + x.amountCents, 0)).toBe(10_001);
     expect(shares[0]!.vatCents).toBe(Math.round((shares[0]!.amountCents * 10) / 110));
+  });
+});
+
+describe('the invoice as its customer reads it', () => {
+  const invoice = { totalInclCents: 15000, paymentAllowedFrom: '2026-11-18' };
+  it('is « À régler » from the first allowed day, named while it is still to come', () => {
+    expect(customerInvoiceStatus(invoice, 0, '2026-11-17')).toEqual({
+      paid: false,
+      label: 'À régler à partir du 18/11/2026',
+    });
+    expect(customerInvoiceStatus(invoice, 0, '2026-11-18').label).toBe('À régler');
+    expect(customerInvoiceStatus({ ...invoice, paymentAllowedFrom: null }, 0, '2026-11-12').label).toBe(
+      'À régler',
+    );
+  });
+  it('is « Payée » once received in full, not before', () => {
+    expect(customerInvoiceStatus(invoice, 14999, '2026-11-20')).toEqual({ paid: false, label: 'À régler' });
+    expect(customerInvoiceStatus(invoice, 15000, '2026-11-20')).toEqual({ paid: true, label: 'Payée' });
   });
 });

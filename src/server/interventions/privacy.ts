@@ -7,10 +7,13 @@
 import { DEVIS_PERSONAL_TYPES } from '../../domain/interventions/devis-personal.js';
 import { ERASED_REQUESTER } from '../../domain/interventions/events.js';
 import type { Tx } from '../db/client.js';
+import type { ZipEntry } from '../http/download.js';
 import { sha256 } from '../invoices/pdf.js';
+import { documentFiles } from '../invoices/queries.js';
 import { readModelStream } from '../log/stream-commands.js';
 import { renderDevisPdf } from './devis-pdf.js';
 import { interventionModel, projectInterventionState } from './model.js';
+import { addendumFilename, reportFilename } from './report-pdf.js';
 
 interface Subject {
   userId: string | null;
@@ -27,12 +30,29 @@ async function interventionIdsOf(sql: Tx, s: Subject): Promise<string[]> {
   return rows.map((r) => r.streamId);
 }
 
-/** Export: each intervention as requested, and its history (the staff's internal notes left out). */
+/**
+ * Export: each intervention as requested, and its history (the staff's internal notes left out),
+ * its sealed reports and addenda (PDFs as mailed, in `rapports/` of the ZIP) and the invoice from
+ * them (PDF as issued, in `factures/`, as an order's).
+ */
 export async function exportInterventions(sql: Tx, s: Subject) {
   const out = [];
+  const files: ZipEntry[] = [];
   for (const id of await interventionIdsOf(sql, s)) {
     const { events, state } = await readModelStream(sql, interventionModel, id);
     if (!state) continue;
+    const pdfs = await sql<
+      { number: string; reportNumber: string; addendum: number; pdf: Buffer; createdAt: Date }[]
+    >`
+      select number, report_number, addendum, pdf, created_at from report_documents
+       where intervention_id = ${id} order by report_number, addendum`;
+    const reports = pdfs.map((p) => {
+      const file = `rapports/${p.addendum ? addendumFilename(p.reportNumber, p.addendum) : reportFilename(p.number)}`;
+      files.push({ name: file, content: p.pdf, date: p.createdAt });
+      return { number: p.number, reportNumber: p.reportNumber, addendum: p.addendum, file };
+    });
+    const invoices = await documentFiles(sql, id);
+    files.push(...invoices.files);
     out.push({
       number: state.number,
       status: state.status,
@@ -40,9 +60,26 @@ export async function exportInterventions(sql: Tx, s: Subject) {
       history: events
         .filter((e) => e.type !== 'InterventionNoteAdded')
         .map((e) => ({ type: e.type, at: e.at, data: e.data })),
+      reports,
+      invoices: invoices.data,
+      paidCents: state.paidCents,
     });
   }
-  return { data: out };
+  return { data: out, files };
+}
+
+/**
+ * What names the subject's interventions in a mail: their numbers, and their reports' and
+ * invoices' (read before the erasure; the .eml files are searched for them after it, as for
+ * orders' numbers).
+ */
+export async function interventionMailNeedles(sql: Tx, s: Subject): Promise<string[]> {
+  const ids = await interventionIdsOf(sql, s);
+  const rows = await sql<{ needle: string }[]>`
+    select number as needle from interventions where id = any(${ids}::uuid[])
+    union select number from report_documents where intervention_id = any(${ids}::uuid[])
+    union select number from invoice_documents where order_id = any(${ids}::uuid[])`;
+  return rows.map((r) => r.needle);
 }
 
 /**
@@ -58,6 +95,15 @@ export async function eraseInterventions(tx: Tx, s: Subject): Promise<number> {
     returning stream_id`;
   const ids = rows.map((r) => r.streamId);
   if (ids.length === 0) return 0;
+  // Their reports and invoice are kept, as sealed and issued, under the legal hold (ADR 020: staff
+  // only from now on, customer-documents.ts reads no held stream); the mails that carried them, or
+  // spoke of the intervention, go: they name the customer and are no legal record.
+  await tx`
+    delete from mail_outbox m
+     where exists (select 1 from (select number from interventions where id = any(${ids}::uuid[])
+                                  union select number from report_documents where intervention_id = any(${ids}::uuid[])
+                                  union select number from invoice_documents where order_id = any(${ids}::uuid[])) n
+                    where position(n.number in m.subject || ' ' || m.text_body) > 0)`;
   await tx`
     update personal_records set fields = null, salt = null, erased_at = now()
      where erased_at is null and stream_id = any(${ids}::uuid[])

@@ -40,7 +40,6 @@ import { renderMail } from '../mail/layout.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { canonicalJson } from '../orders/canonical.js';
 import { readSettings } from '../settings/store.js';
-import { interventionIdFromToken, interventionToken } from './intervention-link.js';
 import { interventionModel } from './model.js';
 import { addendumFilename, renderAddendumPdf, renderReportPdf, reportFilename } from './report-pdf.js';
 
@@ -372,53 +371,15 @@ async function reportView(sql: Tx, interventionId: string, number: string) {
   return publicReportView(sealed.data.report, sealed.data, addenda);
 }
 
-// --- The customer's reports: /compte and the signed link -----------------------------------------
-
-interface ReportRow {
-  id: string;
-  number: string;
-  reports: InterventionState['reports'];
-}
-
-const listed = (rows: ReportRow[]) =>
-  rows.flatMap((r) =>
-    r.reports.map((rep) => ({
-      interventionId: r.id,
-      interventionNumber: r.number,
-      number: rep.number,
-      issuedAt: rep.issuedAt,
-      addenda: rep.addenda.map((a) => a.addendum),
-    })),
-  );
-
-/** /compte: the reports of the account's interventions (or those requested with its email). */
-export async function customerReports(sql: Tx, secret: string, user: { id: string; email: string }) {
-  const rows = await sql<ReportRow[]>`
-    select id::text, number, reports from interventions
-     where jsonb_array_length(reports) > 0
-       and (customer_id = ${user.id} or lower(email) = lower(${user.email}))
-     order by updated_at desc limit 100`;
-  return listed(rows).map((r) => ({ ...r, token: interventionToken(secret, r.interventionId) }));
-}
-
-function tokenIntervention(secret: string, token: string) {
-  const id = interventionIdFromToken(secret, token);
-  if (!id) throw new DomainError('not_found', 'LINK_INVALID', 'Ce lien est invalide ou a expiré.');
-  return id;
-}
-
-/** The signed link's page (/rendez-vous/{token}): the intervention's reports. */
-export async function reportsForToken(sql: Tx, secret: string, token: string) {
-  const id = tokenIntervention(secret, token);
-  const rows = await sql<ReportRow[]>`select id::text, number, reports from interventions where id = ${id}`;
-  return listed(rows);
-}
-
 const documentNumber = /^RI-\d{4}-\d{6}(-A\d{1,3})?$/;
+export const isReportNumber = (number: string) => documentNumber.test(number);
 
-/** A report's (or addendum's) PDF as mailed, as base64, when it belongs to the intervention. */
-async function reportPdf(sql: Tx, interventionId: string, number: string) {
-  if (!documentNumber.test(number))
+/**
+ * A report's (or addendum's) PDF as mailed, as base64, when it belongs to the intervention. The
+ * caller checks who may read it (staff; the customer through customer-documents.ts).
+ */
+export async function reportPdf(sql: Tx, interventionId: string, number: string) {
+  if (!isReportNumber(number))
     throw new DomainError('not_found', 'DOCUMENT_NOT_FOUND', 'Document introuvable.');
   const [row] = await sql<{ pdf: Buffer; reportNumber: string; addendum: number }[]>`
     select pdf, report_number, addendum from report_documents
@@ -430,18 +391,6 @@ async function reportPdf(sql: Tx, interventionId: string, number: string) {
       : reportFilename(row.reportNumber),
     base64: Buffer.from(row.pdf).toString('base64'),
   };
-}
-
-export const reportPdfForToken = (sql: Tx, secret: string, token: string, number: string) =>
-  reportPdf(sql, tokenIntervention(secret, token), number);
-
-/** /compte's download: only a report of one of the account's interventions. */
-export async function reportPdfForCustomer(sql: Tx, user: { id: string; email: string }, number: string) {
-  const [row] = await sql<{ id: string }[]>`
-    select i.id::text from interventions i join report_documents d on d.intervention_id = i.id
-     where d.number = ${number} and (i.customer_id = ${user.id} or lower(i.email) = lower(${user.email}))`;
-  if (!row) throw new DomainError('not_found', 'DOCUMENT_NOT_FOUND', 'Document introuvable.');
-  return reportPdf(sql, row.id, number);
 }
 
 export const reportPdfForStaff = (sql: Tx, interventionId: string, number: string) =>

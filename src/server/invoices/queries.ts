@@ -13,7 +13,7 @@ import {
   totalsPerRate,
 } from '../../domain/invoices/register.js';
 import type { Tx } from '../db/client.js';
-import { zip } from '../http/download.js';
+import { type ZipEntry, zip } from '../http/download.js';
 import { documentFilename } from './mail.js';
 
 const notFound = () => new DomainError('not_found', 'DOCUMENT_NOT_FOUND', 'Document introuvable.');
@@ -76,15 +76,19 @@ async function storedPdf(sql: Tx, number: string, orderId?: string): Promise<Doc
   return { filename: documentFilename({ kind: row.kind, number }), base64: row.pdf.toString('base64') };
 }
 
+/** The personal records whose erasure puts a stream's documents under legal hold: an order's, an intervention's. */
+export const HOLDING_RECORD_TYPES = ['OrderPlaced', 'InterventionRequested'];
+
 /**
- * Legal hold (ADR 020): once the buyer's personal data was erased, the order's invoices and credit
- * notes are kept for their ten years, readable by admins and auditors only. The customer's and the
- * signed link's readers go through this.
+ * Legal hold (ADR 020): once the buyer's personal data was erased, the order's (or intervention's)
+ * documents are kept for their ten years, readable by admins and auditors only. The customer's and
+ * the signed link's readers go through this.
  */
-export async function isHeld(sql: Tx, orderId: string): Promise<boolean> {
+export async function isHeld(sql: Tx, streamId: string): Promise<boolean> {
   const [held] = await sql`
     select 1 from personal_records
-     where stream_id = ${orderId}::uuid and event_type = 'OrderPlaced' and erased_at is not null`;
+     where stream_id = ${streamId}::uuid and event_type = any(${HOLDING_RECORD_TYPES}::text[])
+       and erased_at is not null`;
   return Boolean(held);
 }
 
@@ -114,6 +118,8 @@ export async function customerOrderDocuments(sql: Tx, userId: string, orderId: s
 /**
  * For the signed order page (/commande/{token}, issue 26): once the page has checked the token of
  * `orderId`, the PDF of one of that order's documents, or of its invoice when no number is given.
+ * The same for an intervention's invoice (`orderId` is the document's stream, ADR 039), once its
+ * reader has checked the customer's right (interventions/customer-documents.ts).
  */
 export async function orderDocumentPdf(sql: Tx, orderId: string, number?: string): Promise<DocumentFile> {
   await refuseHeld(sql, orderId);
@@ -122,6 +128,26 @@ export async function orderDocumentPdf(sql: Tx, orderId: string, number?: string
     select number from invoice_documents where order_id = ${orderId}::uuid and kind = 'invoice'`;
   if (!invoice) throw notFound();
   return await storedPdf(sql, invoice.number, orderId);
+}
+
+/**
+ * A stream's documents for « Télécharger mes données » (privacy/export.ts): each listed with the name
+ * of its PDF as issued, in `factures/` of the ZIP (an order's, or an intervention's).
+ */
+export async function documentFiles(sql: Tx, streamId: string) {
+  const docs = await orderDocuments(sql, streamId);
+  if (docs.length === 0) return { data: [], files: [] };
+  const pdfs = await sql<{ number: string; kind: 'invoice' | 'credit_note'; pdf: Buffer; createdAt: Date }[]>`
+    select number, kind, pdf, created_at from invoice_documents where order_id = ${streamId}::uuid`;
+  const data = [];
+  const files: ZipEntry[] = [];
+  for (const doc of docs) {
+    const stored = pdfs.find((p) => p.number === doc.number);
+    const file = stored ? `factures/${documentFilename(stored)}` : null;
+    data.push({ ...doc, file });
+    if (stored && file) files.push({ name: file, content: stored.pdf, date: stored.createdAt });
+  }
+  return { data, files };
 }
 
 /** The accountant's export: the period's PDFs as issued and the register as CSV, in one ZIP. */

@@ -16,7 +16,8 @@ import {
   PRIVACY_EVENT_SCHEMAS,
 } from '../../domain/privacy/erasure.js';
 import type { Tx } from '../db/client.js';
-import { eraseInterventions } from '../interventions/privacy.js';
+import { eraseInterventions, interventionMailNeedles } from '../interventions/privacy.js';
+import { HOLDING_RECORD_TYPES } from '../invoices/queries.js';
 import { searchableEml } from '../mail/eml.js';
 import { isSubjectOrderRecord } from '../orders/personal-records.js';
 import { appendEvent } from '../orders/store.js';
@@ -100,17 +101,21 @@ const withdrawalRecords: PersonalDataEraser = async (tx, s) =>
  * Invoices and credit notes are kept (legal hold, C. com. L123-22: ten years): their snapshot in
  * the log and their PDF hold the buyer's name and address by law. Nothing is erased; from now on
  * only admins and auditors read them (invoices/queries.ts refuses the customer's and the signed
- * link's readers once the order's record is erased). Counted here so the erasure says what it kept.
+ * link's readers once the order's, or the intervention's, record is erased). An intervention's
+ * sealed reports and addenda are kept the same way and as long: they are the evidence the invoice's
+ * lines cite (ADR 039) and the biocide register's source (ADR 040), sealed by their hash, so never
+ * rewritten. Counted here so the erasure says what it kept; runs after the erasers of the records.
  */
 const legalHoldDocuments: PersonalDataEraser = async (tx, s) => {
+  // now() is the transaction's time: the records the erasers above just erased.
+  const held = tx`
+    select stream_id from personal_records
+     where event_type = any(${HOLDING_RECORD_TYPES}::text[]) and erased_at is not null
+       and (subject_id = ${s.userId ?? ''} or stream_id = any(${s.guestOrderIds}::uuid[]) or erased_at = now())`;
   const [row] = await tx<{ n: number }[]>`
-    select count(*)::int as n from invoice_documents d
-     where d.order_id in (select stream_id from personal_records
-                           where event_type = 'OrderPlaced' and erased_at is not null
-                             -- now() is the transaction's time: the records orderRecords just erased.
-                             and (subject_id = ${s.userId ?? ''} or stream_id = any(${s.guestOrderIds}::uuid[])
-                                  or erased_at = now()))`;
-  return row?.n ?? 0;
+    select (select count(*) from invoice_documents where order_id in (${held}))
+         + (select count(*) from report_documents where intervention_id in (${held})) as n`;
+  return Number(row?.n ?? 0);
 };
 
 /** Contact and quote requests sent with one of the subject's emails: pure personal data, deleted. */
@@ -162,9 +167,9 @@ const account: PersonalDataEraser = async (tx, s) =>
 export const ERASERS: Record<string, PersonalDataEraser> = {
   orderRecords,
   withdrawalRecords,
+  interventions: eraseInterventions,
   legalHoldDocuments,
   contactRequests,
-  interventions: eraseInterventions,
   outboxMails,
   authTraces,
   account,
@@ -216,6 +221,7 @@ export async function eraseSubject(
   const numbers = await tx<{ orderNumber: string }[]>`
     select order_number from orders where id = any(${orderIds}::uuid[])`;
   const orderNumbers = numbers.map((n) => n.orderNumber);
+  const interventionNumbers = await interventionMailNeedles(tx, { userId: subject.userId, emails });
   const normalised = { ...subject, emails, typedEmails, orderIds };
   const counts: ErasureCounts = {};
   for (const [place, eraser] of Object.entries(ERASERS)) counts[place] = await eraser(tx, normalised);
@@ -236,7 +242,11 @@ export async function eraseSubject(
       schemaVersion: EVENT_SCHEMA_VERSION,
     },
   });
-  return { counts, streamId, mailNeedles: [...emails, ...typedEmails, ...orderNumbers] };
+  return {
+    counts,
+    streamId,
+    mailNeedles: [...emails, ...typedEmails, ...orderNumbers, ...interventionNumbers],
+  };
 }
 
 /**

@@ -10,8 +10,7 @@ import { exportFileName } from '../../domain/site/dates.js';
 import type { Tx } from '../db/client.js';
 import { type ZipEntry, zip } from '../http/download.js';
 import { exportInterventions } from '../interventions/privacy.js';
-import { documentFilename } from '../invoices/mail.js';
-import { orderDocuments } from '../invoices/queries.js';
+import { documentFiles } from '../invoices/queries.js';
 import { foldStored } from '../orders/commit.js';
 import { orderHistory } from '../orders/history.js';
 import { orderIdFromToken } from '../orders/order-link.js';
@@ -132,18 +131,9 @@ const invoices: DataCollector = async (sql, s) => {
   const data = [];
   const files = [];
   for (const orderId of await orderIdsOf(sql, s)) {
-    const docs = await orderDocuments(sql, orderId);
-    if (docs.length === 0) continue;
-    const pdfs = await sql<
-      { number: string; kind: 'invoice' | 'credit_note'; pdf: Buffer; createdAt: Date }[]
-    >`
-      select number, kind, pdf, created_at from invoice_documents where order_id = ${orderId}::uuid`;
-    for (const doc of docs) {
-      const stored = pdfs.find((p) => p.number === doc.number);
-      const file = stored ? `factures/${documentFilename(stored)}` : null;
-      data.push({ ...doc, file });
-      if (stored && file) files.push({ name: file, content: stored.pdf, date: stored.createdAt });
-    }
+    const docs = await documentFiles(sql, orderId);
+    data.push(...docs.data);
+    files.push(...docs.files);
   }
   return { data, files };
 };

@@ -4,12 +4,13 @@ import { actorFromUser } from '../../domain/orders/events.js';
 import { uuidInput } from '../../domain/security/ids.js';
 import { errors } from '../errors.js';
 import {
-  customerReports,
+  interventionDocumentPdf,
+  interventionDocuments,
+  linkScope,
+} from '../interventions/customer-documents.js';
+import {
   reportDraft,
-  reportPdfForCustomer,
   reportPdfForStaff,
-  reportPdfForToken,
-  reportsForToken,
   type Sealer,
   sealAddendum,
   sealReport,
@@ -95,22 +96,25 @@ export const reportsRouter = router({
   verify: publicProcedure
     .input(z.object({ code: z.string().max(20) }))
     .query(({ ctx, input }) => verifyReportCode(ctx.sql, ctx.ip, input.code)),
-  /** /compte: the account's reports. */
-  mine: authedProcedure.query(({ ctx }) =>
-    customerReports(ctx.sql, ctx.config.AUTH_SECRET, { id: ctx.user.id, email: ctx.user.email }),
-  ),
+  /**
+   * /compte: the documents of the account's interventions, reports, addenda and the invoices from
+   * them (interventions/customer-documents.ts), and their PDFs.
+   */
+  mine: authedProcedure.query(({ ctx }) => interventionDocuments(ctx.sql, { user: ctx.user })),
   minePdf: authedProcedure
     .input(z.object({ number: documentNumber }))
-    .query(({ ctx, input }) =>
-      reportPdfForCustomer(ctx.sql, { id: ctx.user.id, email: ctx.user.email }, input.number),
-    ),
-  /** The signed link's page (/rendez-vous/{token}). */
+    .query(({ ctx, input }) => interventionDocumentPdf(ctx.sql, { user: ctx.user }, input.number)),
+  /** The signed link's page (/rendez-vous/{token}): the same for its intervention. */
   byToken: publicProcedure
     .input(z.object({ token }))
-    .query(({ ctx, input }) => reportsForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token)),
+    .query(({ ctx, input }) =>
+      interventionDocuments(ctx.sql, linkScope(ctx.config.AUTH_SECRET, input.token)),
+    ),
   tokenPdf: publicProcedure
     .input(z.object({ token, number: documentNumber }))
-    .query(({ ctx, input }) => reportPdfForToken(ctx.sql, ctx.config.AUTH_SECRET, input.token, input.number)),
+    .query(({ ctx, input }) =>
+      interventionDocumentPdf(ctx.sql, linkScope(ctx.config.AUTH_SECRET, input.token), input.number),
+    ),
   adminPdf: staffProcedure
     .input(z.object({ interventionId, number: documentNumber }))
     .query(({ ctx, input }) => reportPdfForStaff(ctx.sql, input.interventionId, input.number)),

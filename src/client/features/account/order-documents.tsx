@@ -6,56 +6,122 @@ import { saveFile } from '@/client/features/invoices/save-file';
 import { trpc } from '@/client/lib/trpc';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { frenchLongDate } from '@/domain/site/dates';
+import { ToneBadge } from './status-badge';
 
-interface Listed {
-  kind: 'invoice' | 'credit_note';
+/**
+ * A customer's document: an order's invoice or credit note, or an intervention's report, addendum or
+ * invoice (server/interventions/customer-documents.ts).
+ */
+export interface ListedDocument {
+  kind: 'invoice' | 'credit_note' | 'report' | 'addendum';
   number: string;
   issuedAt: string;
-  totalInclCents: number;
+  totalInclCents: number | null;
+  /** An intervention's document names it; an intervention invoice has its status (« Payée »). */
+  interventionNumber?: string;
+  payment?: { paid: boolean; label: string } | null;
 }
 
-const downloadLabel = (d: Listed) =>
-  d.kind === 'invoice' ? 'Télécharger la facture' : 'Télécharger l’avoir';
+/** A document's name and number: « Additif n° 1 au rapport », « RI-2026-000001 » for RI-2026-000001-A1. */
+function titleOf(d: ListedDocument): [string, string] {
+  if (d.kind !== 'addendum') return [TITLES[d.kind], d.number];
+  const [, report = '', n] = /^(.*)-A(\d+)$/.exec(d.number) ?? [];
+  return [`Additif n° ${n} au rapport`, report];
+}
 
-/** An order's invoices and credit notes, each with its download. */
-function DocumentList({
+const TITLES: Record<Exclude<ListedDocument['kind'], 'addendum'>, string> = {
+  invoice: 'Facture',
+  credit_note: 'Avoir',
+  report: 'Rapport d’intervention',
+};
+
+const DOWNLOAD_LABELS: Record<ListedDocument['kind'], string> = {
+  invoice: 'Télécharger la facture',
+  credit_note: 'Télécharger l’avoir',
+  report: 'Télécharger le rapport',
+  addendum: 'Télécharger l’additif',
+};
+
+/** An order's invoices and credit notes, an intervention's reports and invoice, each with its download. */
+export function DocumentList({
   documents,
   action,
   className,
+  title = 'Factures et avoirs',
   pageSection = false,
 }: {
-  documents: Listed[];
-  action: (d: Listed) => ReactNode;
+  documents: ListedDocument[];
+  action: (d: ListedDocument) => ReactNode;
   className?: string;
+  title?: string;
   /** A section of its own page (an h2), rather than a part of an order's card (an h4). */
   pageSection?: boolean;
 }) {
   return (
-    <section aria-label="Factures" className={className}>
+    <section aria-label={title} className={className}>
       {pageSection ? (
-        <h2 className="mb-3 text-lg font-semibold">Factures et avoirs</h2>
+        <h2 className="mb-3 text-lg font-semibold">{title}</h2>
       ) : (
-        <h4 className="mb-2 text-sm font-semibold">Factures et avoirs</h4>
+        <h4 className="mb-2 text-sm font-semibold">{title}</h4>
       )}
       <ul className="grid gap-2">
-        {documents.map((d) => (
-          <li
-            key={d.number}
-            className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3"
-          >
-            <div className="text-sm">
-              <p className="font-medium">
-                {d.kind === 'invoice' ? 'Facture' : 'Avoir'} {d.number}
-              </p>
-              <p className="text-xs text-muted-foreground">
-                {frenchLongDate(d.issuedAt)} · {formatEuros(d.totalInclCents)} TTC
-              </p>
-            </div>
-            {action(d)}
-          </li>
-        ))}
+        {documents.map((d) => {
+          const [name, number] = titleOf(d);
+          return (
+            <li
+              key={d.number}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border bg-background p-3"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="font-medium">
+                  {name} <span className="whitespace-nowrap">{number}</span>
+                  {d.payment && (
+                    <ToneBadge
+                      className="ml-2 align-middle"
+                      label={d.payment.label}
+                      tone={d.payment.paid ? 'green' : 'yellow'}
+                    />
+                  )}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {d.interventionNumber && `Intervention ${d.interventionNumber} · `}
+                  {frenchLongDate(d.issuedAt)}
+                  {d.totalInclCents !== null && ` · ${formatEuros(d.totalInclCents)} TTC`}
+                </p>
+              </div>
+              {action(d)}
+            </li>
+          );
+        })}
       </ul>
     </section>
+  );
+}
+
+/** « Télécharger … »: fetches the PDF as issued and saves it; a refusal is said in a toast. */
+export function DownloadButton({
+  document,
+  fetch,
+}: {
+  document: ListedDocument;
+  fetch: () => Promise<{ filename: string; base64: string }>;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      saveFile(await fetch(), 'application/pdf');
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button type="button" size="sm" variant="outline" disabled={busy} onClick={download}>
+      <FileDown aria-hidden="true" />
+      {DOWNLOAD_LABELS[document.kind]}
+    </Button>
   );
 }
 
@@ -63,35 +129,13 @@ function DocumentList({
 export function OrderDocuments({ orderId }: { orderId: string }) {
   const documents = trpc.account.documents.useQuery({ orderId });
   const utils = trpc.useUtils();
-  const [busy, setBusy] = useState<string | null>(null);
   if (!documents.data || documents.data.length === 0) return null;
-
-  async function download(number: string) {
-    setBusy(number);
-    try {
-      saveFile(await utils.account.document.fetch({ number }), 'application/pdf');
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(null);
-    }
-  }
-
   return (
     <DocumentList
       className="lg:col-span-2"
       documents={documents.data}
       action={(d) => (
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          disabled={busy === d.number}
-          onClick={() => download(d.number)}
-        >
-          <FileDown aria-hidden="true" />
-          {downloadLabel(d)}
-        </Button>
+        <DownloadButton document={d} fetch={() => utils.account.document.fetch({ number: d.number })} />
       )}
     />
   );
@@ -124,7 +168,7 @@ export function SignedOrderDocuments({ token }: { token: string }) {
         <Button asChild size="sm" variant="outline">
           <a href={`/api/commande/document.pdf?${new URLSearchParams({ token, number: d.number })}`} download>
             <FileDown aria-hidden="true" />
-            {downloadLabel(d)}
+            {DOWNLOAD_LABELS[d.kind]}
           </a>
         </Button>
       )}
