@@ -5,9 +5,10 @@ import { createSql } from '../../src/server/db/client';
 import { invoicedIntervention } from '../support/intervention-documents';
 import { customerForm, placeOrder } from '../support/orders';
 import { signUp, uniqueEmail } from './support/account';
-import { ownAddress } from './support/admin';
+import { adminApi, ownAddress } from './support/admin';
 import { ownProduct } from './support/catalogue';
 import { shopDatabaseUrl } from './support/history';
+import { mutate } from './support/trpc';
 
 /*
  * /compte's intervention documents (issue 37 point 7): a customer with an order, a sealed report
@@ -21,6 +22,14 @@ test('the customer sees and downloads their report and intervention invoice in /
   const email = uniqueEmail('ines');
   await signUp(page, { firstName: 'Inès', lastName: 'Garnier', email });
   const product = await ownProduct('Piège à souris');
+  const api = await adminApi();
+  const technician = await mutate(api, 'adminCustomers.create', {
+    firstName: 'Théo',
+    lastName: 'Documents',
+    email: uniqueEmail('theo.documents'),
+    password: 'Technicien-des-documents-2026',
+    role: 'technician',
+  }).finally(() => api.dispose());
   const sql = createSql(await shopDatabaseUrl(), 1);
   const made = await (async () => {
     try {
@@ -39,6 +48,7 @@ test('the customer sees and downloads their report and intervention invoice in /
         sql,
         { id: user!.id, email, name: 'Inès Garnier' },
         { PUBLIC_URL: 'http://localhost', AUTH_SECRET: 'e2e-fixture-links-only-0123456789' },
+        { id: technician.id, name: 'Théo Documents' },
       );
     } finally {
       await sql.end({ timeout: 2 });

@@ -39,6 +39,11 @@ let alice: Awaited<ReturnType<typeof createUser>>;
 let bruno: Awaited<ReturnType<typeof createUser>>;
 let a: InvoicedIntervention;
 let b: InvoicedIntervention;
+/** A technician of their own for each intervention: one technician's visits never share a slot. */
+const technician = async () => {
+  const user = await createUser(services, { role: 'technician', firstName: 'Théo', lastName: 'Martin' });
+  return { id: user.id, name: 'Théo Martin' };
+};
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -51,11 +56,13 @@ beforeAll(async () => {
     db.sql,
     { id: alice.id, email: alice.email, name: 'Alice Moreau' },
     services.config,
+    await technician(),
   );
   b = await invoicedIntervention(
     db.sql,
     { id: bruno.id, email: bruno.email, name: 'Bruno Petit' },
     services.config,
+    await technician(),
   );
 }, 120_000);
 afterAll(async () => {
@@ -149,6 +156,7 @@ describe('an intervention requested with an account’s address, not from it', (
       db.sql,
       { id: null, email: carol.email, name: 'Carole Leroy' },
       services.config,
+      await technician(),
     );
     expect(await callerAs(services, carol).reports.mine()).toEqual([]);
     expect(await codeOf(callerAs(services, carol).reports.minePdf({ number: c.invoiceNumber }))).toBe(

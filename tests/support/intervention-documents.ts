@@ -1,23 +1,10 @@
-/**
- * A customer's intervention with a sealed report and the invoice from it (issue 37 point 7), for
- * the integration test and the e2e spec of the customer's documents. The request, the devis, its
- * signature at the customer's (with the urgent exception: no payment ban) and « Facturer » go
- * through the real commands; the visit's events and the report are appended as the FIXTURE of
- * sealed-report.ts until the visit's commands land (orders:verify still passes on them). Every number comes from its real series, so it can run in the
- * shared e2e database.
- */
-import { randomUUID } from 'node:crypto';
 import type { InterventionState } from '../../src/domain/interventions/decider.js';
-import { REPORT_PREFIX, reportVisit } from '../../src/domain/interventions/report.js';
 import { parisDay } from '../../src/domain/site/time-zone.js';
 import type { Sql } from '../../src/server/db/client.js';
 import { openIntervention } from '../../src/server/interventions/commands.js';
 import { recordOffPremisesSignature, sendDevis } from '../../src/server/interventions/devis.js';
 import { invoiceIntervention } from '../../src/server/interventions/invoice.js';
-import { interventionModel } from '../../src/server/interventions/model.js';
-import { takeNumber } from '../../src/server/invoices/issue.js';
-import { handleStreamCommand, readModelStream } from '../../src/server/log/stream-commands.js';
-import { sealedReportWithPdf, storeReportPdf } from './sealed-report.js';
+import { sealedVisit } from './treatments.js';
 
 export interface InvoicedIntervention {
   id: string;
@@ -31,8 +18,11 @@ export async function invoicedIntervention(
   sql: Sql,
   customer: { id: string | null; email: string; name: string },
   config: { PUBLIC_URL: string; AUTH_SECRET: string },
+  /** A user of role « Technicien »: the one the appointment is booked for. */
+  technician: { id: string; name: string },
 ): Promise<InvoicedIntervention> {
-  const at = new Date().toISOString();
+  // Requested, sent and signed three days ago; visited and sealed two days ago; invoiced now.
+  const at = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
   const meta = (step: string) => ({
     actor: { kind: 'admin' as const, userId: 'fixture-admin' },
     at,
@@ -71,7 +61,7 @@ export async function invoicedIntervention(
       validityDays: 30,
       lines: [{ kind: 'labour', rateIndex: 0, minutes: 60 }],
     },
-    { meta: meta('devis'), config },
+    { meta: meta('devis'), config, clock: async () => new Date(at) },
   );
   await recordOffPremisesSignature(
     sql,
@@ -86,29 +76,16 @@ export async function invoicedIntervention(
     },
     meta('signature'),
   );
-  // The visit (arrived, finished) and its report, as verify recomputes it from the stream.
-  const appointmentId = randomUUID();
-  const technicianId = 'fixture-technician';
-  const step = (k: string) => ({ clientEventId: `${id}-${k}`, appointmentId, at, technicianId });
-  const visited = await handleStreamCommand(sql, interventionModel, id, meta('visit'), () => [
-    { type: 'VisitArrived' as const, data: step('arrived') },
-    { type: 'VisitFinished' as const, data: step('finished') },
-  ]);
-  const covered = (visited.state as InterventionState).version;
-  const { events } = await readModelStream(sql, interventionModel, id);
-  const reportNumber = (await sql.begin((tx) => takeNumber(tx, REPORT_PREFIX))).number;
-  const { event, pdf, shortCode } = await sealedReportWithPdf({
-    number: reportNumber,
-    appointmentId,
-    coveredThroughVersion: covered,
-    interventionNumber: state!.number,
-    technician: { technicianId, name: 'Théo Martin' },
-    visit: reportVisit(events, appointmentId, covered),
-    issuedAt: at,
+  // The visit, booked and recorded the day after the signature, and its report, signed and sealed:
+  // through the commands the technician's phone and the sealing screen run.
+  const { number: reportNumber } = await sealedVisit(
+    { sql, config },
+    { interventionId: id, technician, arrivedAt: new Date(Date.parse(at) + 24 * 3600_000).toISOString() },
+  );
+  const invoiced = await invoiceIntervention(sql, id, {
+    meta: { ...meta('invoice'), at: new Date().toISOString() },
+    config,
   });
-  await handleStreamCommand(sql, interventionModel, id, meta('report'), () => [event]);
-  await storeReportPdf(sql, id, reportNumber, shortCode, pdf);
-  const invoiced = await invoiceIntervention(sql, id, { meta: meta('invoice'), config });
   const final = invoiced.state as InterventionState;
   return {
     id,
