@@ -5,7 +5,13 @@
  * take an intervention's id for what it is, not an order, and not crash on its events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parisDay } from '../../src/domain/site/time-zone.js';
+import { closeThrough, readMovements } from '../../src/server/audit/closures.js';
+import { verifyDatabase } from '../../src/server/audit/verify.js';
 import { openIntervention } from '../../src/server/interventions/commands.js';
+import { interventionModel } from '../../src/server/interventions/model.js';
+import { handleStreamCommand } from '../../src/server/log/stream-commands.js';
+import { recordPayment } from '../../src/server/orders/money.js';
 import { adminOrderDetails } from '../../src/server/orders/admin-orders.js';
 import { foldStored } from '../../src/server/orders/commit.js';
 import { orderHistory } from '../../src/server/orders/history.js';
@@ -67,5 +73,45 @@ describe('the orders’ stream reader beside an intervention stream', () => {
     });
     await expect(adminOrderDetails(db.sql, interventionId)).rejects.toMatchObject({ kind: 'not_found' });
     expect((await orderHistory(db.sql, orderId, { audience: 'staff' }))[0]?.type).toBe('OrderPlaced');
+  });
+});
+
+describe('the till’s readers (closures, grand total, money audit) beside an intervention stream', () => {
+  it('sum an intervention’s payment with an order’s: both are money received that day', async () => {
+    const day = parisDay(new Date());
+    const admin = { actor: { kind: 'admin' as const, userId: 'admin-1' }, requestId: 'test' };
+    await recordPayment(db.sql, orderId, { amountCents: 700, method: 'cash', day }, admin);
+    // The intervention's payment as its billing decider writes it (its invoice is beside the point).
+    await handleStreamCommand(
+      db.sql,
+      interventionModel,
+      interventionId,
+      { ...admin, at: new Date().toISOString() },
+      () => [
+        {
+          type: 'PaymentRecorded',
+          data: {
+            paymentId: 'p-int-1',
+            day,
+            method: 'cheque',
+            amountCents: 1100,
+            vatRate: 10,
+            vatCents: 100,
+            reference: null,
+          },
+        },
+      ],
+    );
+    const movements = await readMovements(db.sql, day, day);
+    expect(movements.map((m) => [m.method, m.amountCents])).toEqual([
+      ['cash', 700],
+      ['cheque', 1100],
+    ]);
+    const tomorrow = new Date(Date.now() + 36 * 3600 * 1000);
+    const [closure] = await closeThrough(db.sql, day, admin.actor, { now: tomorrow });
+    expect(closure).toMatchObject({ kind: 'day', period: day, movementCount: 2, netCents: 1800 });
+    expect(closure?.grandTotalCents).toBe(1800);
+    const report = await verifyDatabase(db.sql, 'audit-test-key-0123456789');
+    expect(report.problems).toEqual([]);
   });
 });
