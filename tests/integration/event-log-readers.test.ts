@@ -11,13 +11,14 @@ import { verifyDatabase } from '../../src/server/audit/verify.js';
 import { openIntervention } from '../../src/server/interventions/commands.js';
 import { interventionModel } from '../../src/server/interventions/model.js';
 import { handleStreamCommand } from '../../src/server/log/stream-commands.js';
-import { recordPayment } from '../../src/server/orders/money.js';
 import { adminOrderDetails } from '../../src/server/orders/admin-orders.js';
 import { foldStored } from '../../src/server/orders/commit.js';
 import { orderHistory } from '../../src/server/orders/history.js';
+import { recordPayment } from '../../src/server/orders/money.js';
 import { readStream } from '../../src/server/orders/store.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
+import { requestFields } from '../support/interventions.js';
+import { guest, placePickup } from '../support/orders.js';
 
 let db: TestDatabase;
 let orderId: string;
@@ -25,36 +26,13 @@ let interventionId: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const product = await createProduct(db.sql);
-  const placed = await placeOrder(
-    db.sql,
-    {
-      customerId: null,
-      customer: customerForm,
-      deliveryMethod: 'pickup',
-      lines: [{ productId: product.id, quantity: 1 }],
-    },
-    guest,
-  );
+  const placed = await placePickup(db.sql);
   orderId = placed.id;
-  const opened = await openIntervention(
-    db.sql,
-    {
-      name: 'Camille Durand',
-      email: 'camille@example.fr',
-      phone: '+33612345678',
-      service: 'guepe',
-      siteType: 'logement_ancien',
-      street: '12 rue des Lilas',
-      zipCode: '27000',
-      city: 'Évreux',
-      urgency: 'urgent',
-      preferredSlots: ['matin'],
-      message: 'Nid de guêpes sous le toit',
-      callbackConsent: false,
-    },
-    { meta: { ...guest, at: new Date().toISOString() }, source: 'form', customerId: null },
-  );
+  const opened = await openIntervention(db.sql, requestFields(1), {
+    meta: { ...guest, at: new Date().toISOString() },
+    source: 'form',
+    customerId: null,
+  });
   interventionId = opened.state!.id;
 }, 60_000);
 afterAll(async () => {
@@ -89,11 +67,11 @@ describe('the till’s readers (closures, grand total, money audit) beside an in
       { ...admin, at: new Date().toISOString() },
       () => [
         {
-          type: 'PaymentRecorded',
+          type: 'PaymentRecorded' as const,
           data: {
             paymentId: 'p-int-1',
             day,
-            method: 'cheque',
+            method: 'cheque' as const,
             amountCents: 1100,
             vatRate: 10,
             vatCents: 100,
