@@ -16,7 +16,7 @@ import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/c
 import { CERTIFICATE_NUMBER_MAX } from '@/domain/common/limits';
 import { frenchDay } from '@/domain/site/french-day';
 import { parisDay } from '@/domain/site/time-zone';
-import { PdfUploadField } from '../pdf-upload-field';
+import { UploadField } from '../upload-field';
 
 export function TechnicianCertificate({ userId }: { userId: string }) {
   const current = trpc.visits.certificate.useQuery({ userId });
@@ -83,7 +83,8 @@ export function TechnicianCertificate({ userId }: { userId: string }) {
           )}
         </Field>
       </div>
-      <PdfUploadField
+      <UploadField
+        kind="pdf"
         label="Scan du certificat (PDF)"
         url={v.scan}
         onChange={(scan) => setV((old) => ({ ...old, scan }))}

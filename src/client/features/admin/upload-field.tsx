@@ -1,15 +1,21 @@
 /**
- * One PDF of the document pipeline (src/server/images/documents.ts) as a form field: a file input
- * that uploads on choice, the upload's French error under it, a link to the stored PDF and, when
- * the field may be emptied, a button to remove it. The product's safety data sheet and the
- * technician's Certibiocide scan use it.
+ * One uploaded file as a form field: a file input that uploads on choice (a PDF to the document
+ * pipeline, an image to the image pipeline: the server checks the bytes), the upload's French
+ * error under it, a link to the stored file and, when the field may be emptied, a button to remove
+ * it. The product's safety data sheet and label image and the technician's Certibiocide scan.
  */
 import { useState } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
-import { uploadDocument } from '@/client/lib/upload-image';
+import { type UploadResult, uploadDocument, uploadImage } from '@/client/lib/upload-image';
 
-export function PdfUploadField({
+const KINDS = {
+  pdf: { accept: 'application/pdf', upload: uploadDocument },
+  image: { accept: 'image/*', upload: uploadImage },
+} satisfies Record<string, { accept: string; upload: (file: File) => Promise<UploadResult> }>;
+
+export function UploadField({
+  kind,
   label,
   url,
   onChange,
@@ -18,14 +24,16 @@ export function PdfUploadField({
   viewLabel,
   removeLabel,
 }: {
+  kind: keyof typeof KINDS;
   label: string;
-  /** The stored PDF's URL, '' when none. */
+  /** The stored file's URL, '' when none. */
   url: string;
   onChange: (url: string) => void;
   /** The form's own message for the field, shown when the upload has none. */
   error?: string | undefined;
   description?: string | undefined;
-  viewLabel: string;
+  /** Without it the stored file has no link. */
+  viewLabel?: string;
   /** Without it the field has no remove button. */
   removeLabel?: string;
 }) {
@@ -37,20 +45,22 @@ export function PdfUploadField({
           <Input
             {...c}
             type="file"
-            accept="application/pdf"
+            accept={KINDS[kind].accept}
             onChange={async (ev) => {
               const file = ev.target.files?.[0];
               if (!file) return;
-              const result = await uploadDocument(file);
+              const result = await KINDS[kind].upload(file);
               setUploadError(result.ok ? null : result.message);
               if (result.ok) onChange(result.url);
             }}
           />
           {url && (
             <>
-              <a href={url} target="_blank" rel="noopener" className="text-sm underline">
-                {viewLabel}
-              </a>
+              {viewLabel && (
+                <a href={url} target="_blank" rel="noopener" className="text-sm underline">
+                  {viewLabel}
+                </a>
+              )}
               {removeLabel && (
                 <button type="button" className="text-sm underline" onClick={() => onChange('')}>
                   {removeLabel}

@@ -4,9 +4,9 @@ import { expect, test } from '@playwright/test';
 import { adminApi, signInAsAdmin } from './support/admin';
 
 /**
- * The one PDF upload field (PdfUploadField) where it serves: the product's safety data sheet and
- * the technician's Certibiocide scan. A real PDF is stored and linked; a file that is not a PDF
- * gets the server's French message and changes nothing.
+ * The one upload field (UploadField) where it serves: the product's safety data sheet and label
+ * image, and the technician's Certibiocide scan. A real PDF is stored and linked, a real image
+ * stored; a file that is not a PDF gets the server's French message and changes nothing.
  */
 
 /** A minimal real PDF (one empty page), and a text file named like one. */
@@ -27,7 +27,7 @@ function files(dir: string) {
   return { good, bad };
 }
 
-test('a PDF uploads in the product dialog and the technician’s certificate; a non-PDF is refused', async ({
+test('a PDF and an image upload in the product dialog, a PDF in the technician’s certificate; a non-PDF is refused', async ({
   page,
 }, testInfo) => {
   const { good, bad } = files(testInfo.outputDir);
@@ -61,6 +61,8 @@ test('a PDF uploads in the product dialog and the technician’s certificate; a 
     /^\/documents\//,
   );
   await expect(product.getByText('Une fiche est enregistrée.')).toBeVisible();
+  await product.getByLabel("Image de l'étiquette").setInputFiles('public/og-image.png');
+  await expect(product.getByText('Une étiquette est enregistrée.')).toBeVisible();
   for (const width of [375, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await sheet.scrollIntoViewIfNeeded();
