@@ -12,6 +12,7 @@ import { openIntervention } from '../../src/server/interventions/commands.js';
 import { interventionModel } from '../../src/server/interventions/model.js';
 import { handleStreamCommand } from '../../src/server/log/stream-commands.js';
 import { adminOrderDetails } from '../../src/server/orders/admin-orders.js';
+import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { foldStored } from '../../src/server/orders/commit.js';
 import { orderHistory } from '../../src/server/orders/history.js';
 import { recordPayment } from '../../src/server/orders/money.js';
@@ -50,6 +51,14 @@ describe('the orders’ stream reader beside an intervention stream', () => {
       code: 'ORDER_NOT_FOUND',
     });
     await expect(adminOrderDetails(db.sql, interventionId)).rejects.toMatchObject({ kind: 'not_found' });
+    // A command on it is refused the same way, and nothing is appended to the intervention.
+    const admin = { actor: { kind: 'admin' as const, userId: 'admin-1' }, requestId: 'test' };
+    await expect(setOrderStatus(db.sql, interventionId, 'confirmed', admin)).rejects.toMatchObject({
+      code: 'ORDER_NOT_FOUND',
+    });
+    const [head] = await db.sql<{ version: number }[]>`
+      select version from event_streams where stream_id = ${interventionId}`;
+    expect(Number(head?.version)).toBe(1);
     expect((await orderHistory(db.sql, orderId, { audience: 'staff' }))[0]?.type).toBe('OrderPlaced');
   });
 });
