@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS } from '../../src/domain/settings/settings.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
 import type { Services } from '../../src/server/context.js';
 import { type AppointmentMailing, sendDueReminders } from '../../src/server/interventions/appointments.js';
-import { openIntervention, type RequestFields } from '../../src/server/interventions/commands.js';
+import { openIntervention } from '../../src/server/interventions/commands.js';
 import { replayInterventions } from '../../src/server/interventions/replay.js';
 import {
   callerAs,
@@ -20,6 +20,7 @@ import {
   createUser,
   type TestDatabase,
 } from '../support/db.js';
+import { requestFields } from '../support/interventions.js';
 
 let db: TestDatabase;
 let services: Services;
@@ -51,19 +52,11 @@ afterAll(async () => {
 
 let n = 0;
 async function intervention(email = `client${++n}@example.fr`, customerId: string | null = null) {
-  const request: RequestFields = {
-    name: `Camille Durand ${n}`,
+  const request = {
+    ...requestFields(n),
     email,
-    phone: '+33612345678',
-    service: 'guepe',
-    siteType: 'logement_ancien',
-    street: '12 rue des Lilas',
-    zipCode: '27000',
-    city: 'Évreux',
-    urgency: 'semaine',
-    preferredSlots: ['matin'],
+    urgency: 'semaine' as const,
     message: 'Nid de guêpes',
-    callbackConsent: true,
   };
   const { state } = await openIntervention(db.sql, request, {
     meta: { actor: { kind: 'guest' }, at: new Date().toISOString(), requestId: 't' },

@@ -27,6 +27,7 @@ import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { seed } from '../../src/server/seed/seed.js';
 import { callerAs, createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
 import { startHttpApp } from '../support/http-app.js';
+import { requestFields } from '../support/interventions.js';
 import { SELLER } from '../support/invoices.js';
 import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -85,28 +86,11 @@ beforeAll(async () => {
   await sealLog(sql, KEY, witnessFile);
   // Not sealed yet when backed up: an order and a request for an intervention (another stream).
   await place(null);
-  await openIntervention(
-    sql,
-    {
-      name: 'Camille Durand',
-      email: 'camille.durand@example.fr',
-      phone: '+33612345678',
-      service: 'guepe',
-      siteType: 'logement_ancien',
-      street: '12 rue des Lilas',
-      zipCode: '27000',
-      city: 'Évreux',
-      urgency: 'urgent',
-      preferredSlots: ['matin'],
-      message: 'Nid de guêpes sous le toit',
-      callbackConsent: true,
-    },
-    {
-      meta: { actor: { kind: 'guest' }, at: new Date().toISOString(), requestId: 'test' },
-      source: 'form',
-      customerId: null,
-    },
-  );
+  await openIntervention(sql, requestFields(1), {
+    meta: { actor: { kind: 'guest' }, at: new Date().toISOString(), requestId: 'test' },
+    source: 'form',
+    customerId: null,
+  });
   backup = [];
   await writeBackup(sql, KEY, (line) => void backup.push(line));
   // The shop goes on after its backup, and its witness file with it: a restore of that backup must

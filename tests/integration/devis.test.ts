@@ -13,11 +13,7 @@ import type { DevisDraft } from '../../src/domain/interventions/devis.js';
 import { EXPRESS_REQUEST_WORDING, VAT_CERTIFICATION_WORDING } from '../../src/domain/interventions/devis.js';
 import { DEFAULT_TARIFFS } from '../../src/domain/interventions/tariffs.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
-import {
-  openIntervention,
-  type RequestFields,
-  runInterventionCommand,
-} from '../../src/server/interventions/commands.js';
+import { openIntervention, runInterventionCommand } from '../../src/server/interventions/commands.js';
 import {
   acceptDevis,
   devisForToken,
@@ -44,6 +40,7 @@ import {
   createUser,
   type TestDatabase,
 } from '../support/db.js';
+import { requestFields } from '../support/interventions.js';
 import { SELLER } from '../support/invoices.js';
 
 const KEY = 'audit-test-key-0123456789';
@@ -77,20 +74,6 @@ afterAll(async () => {
   await db.drop();
 });
 
-const request = (n: number): RequestFields => ({
-  name: `Camille Durand ${n}`,
-  email: `camille${n}@example.fr`,
-  phone: '+33612345678',
-  service: 'guepe',
-  siteType: 'logement_ancien',
-  street: '12 rue des Lilas',
-  zipCode: '27000',
-  city: 'Évreux',
-  urgency: 'urgent',
-  preferredSlots: ['matin'],
-  message: 'Nid de guêpes sous le toit',
-  callbackConsent: true,
-});
 const admin = () => ({
   actor: { kind: 'admin' as const, userId: 'admin-1' },
   at: new Date().toISOString(),
@@ -113,7 +96,7 @@ const draft: DevisDraft = {
 let n = 0;
 async function open() {
   n++;
-  const { state } = await openIntervention(db.sql, request(n), {
+  const { state } = await openIntervention(db.sql, requestFields(n), {
     meta: { actor: { kind: 'guest' }, at: new Date().toISOString(), requestId: 'test' },
     source: 'form',
     customerId: null,
@@ -355,7 +338,7 @@ describe('a devis accepted at a distance', () => {
     const other = await createUser(services);
     const { state } = await openIntervention(
       db.sql,
-      { ...request(900), email: owner.email },
+      { ...requestFields(900), email: owner.email },
       {
         meta: { actor: { kind: 'guest' }, at: new Date().toISOString(), requestId: 'test' },
         source: 'form',

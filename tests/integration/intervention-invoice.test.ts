@@ -13,7 +13,7 @@ import { DEFAULT_TARIFFS } from '../../src/domain/interventions/tariffs.js';
 import type { DocumentSnapshot } from '../../src/domain/invoices/document.js';
 import { closeThrough, readMovements } from '../../src/server/audit/closures.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
-import { openIntervention, type RequestFields } from '../../src/server/interventions/commands.js';
+import { openIntervention } from '../../src/server/interventions/commands.js';
 import { recordOffPremisesSignature, sendDevis } from '../../src/server/interventions/devis.js';
 import { invoiceIntervention, recordInterventionPayment } from '../../src/server/interventions/invoice.js';
 import { interventionModel } from '../../src/server/interventions/model.js';
@@ -24,6 +24,7 @@ import { exportDocuments, listDocuments, orderDocuments } from '../../src/server
 import { readModelStream } from '../../src/server/log/stream-commands.js';
 import { createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
 import { compileSets, einvoiceFailures, formatFailures, isFatal } from '../support/einvoice.js';
+import { requestFields } from '../support/interventions.js';
 import { SELLER } from '../support/invoices.js';
 import {
   createBiocide,
@@ -90,23 +91,11 @@ const meta = (at: string) => ({
 const fixedClock = (iso: string) => async () => new Date(iso);
 
 let n = 0;
-const request = (): RequestFields => {
-  n++;
-  return {
-    name: `Camille Durand ${n}`,
-    email: `camille${n}@example.fr`,
-    phone: '+33612345678',
-    service: 'deratisation',
-    siteType: 'logement_ancien',
-    street: '12 rue des Lilas',
-    zipCode: '27000',
-    city: 'Évreux',
-    urgency: 'urgent',
-    preferredSlots: ['matin'],
-    message: 'Rats au grenier',
-    callbackConsent: true,
-  };
-};
+const request = () => ({
+  ...requestFields(++n),
+  service: 'deratisation' as const,
+  message: 'Rats au grenier',
+});
 
 const draft = (over: Partial<DevisDraft> = {}): DevisDraft => ({
   siteType: 'logement_ancien',

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_CONSENT_WORDING } from '../../src/domain/interventions/request.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
-import type { RequestFields } from '../../src/server/interventions/commands.js';
 import { openIntervention, runInterventionCommand } from '../../src/server/interventions/commands.js';
 import { replayInterventions } from '../../src/server/interventions/replay.js';
 import { horizonCursor, readEntries } from '../../src/server/live/order-feed.js';
 import { eraseSubject } from '../../src/server/privacy/erase.js';
 import { exportData } from '../../src/server/privacy/export.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { requestFields } from '../support/interventions.js';
 
 const KEY = 'audit-test-key-0123456789';
 let db: TestDatabase;
@@ -24,20 +24,6 @@ afterAll(async () => {
   await db.drop();
 });
 
-const request = (n: number): RequestFields => ({
-  name: `Camille Durand ${n}`,
-  email: `camille${n}@example.fr`,
-  phone: '+33612345678',
-  service: 'guepe',
-  siteType: 'logement_ancien',
-  street: '12 rue des Lilas',
-  zipCode: '27000',
-  city: 'Évreux',
-  urgency: 'urgent',
-  preferredSlots: ['matin'],
-  message: 'Nid de guêpes sous le toit',
-  callbackConsent: true,
-});
 const meta = (at = new Date().toISOString()) => ({
   actor: { kind: 'guest' as const },
   at,
@@ -52,7 +38,7 @@ const admin = (at = new Date().toISOString()) => ({
 describe('an intervention stream', () => {
   it('opens with a yearly number, the read row and the consent with its words and time', async () => {
     const at = '2026-03-02T10:00:00.000Z';
-    const { state } = await openIntervention(db.sql, request(1), {
+    const { state } = await openIntervention(db.sql, requestFields(1), {
       meta: meta(at),
       source: 'form',
       customerId: null,
@@ -71,7 +57,7 @@ describe('an intervention stream', () => {
     expect((row!.callbackConsentAt as Date).toISOString()).toBe(at);
     const second = await openIntervention(
       db.sql,
-      { ...request(2), callbackConsent: false },
+      { ...requestFields(2), callbackConsent: false },
       {
         meta: meta('2026-03-02T11:00:00.000Z'),
         source: 'form',
@@ -86,7 +72,7 @@ describe('an intervention stream', () => {
 
   it('numbers by the Paris year: 31 December 23:00 UTC opens INT-2027, one millisecond earlier is INT-2026', async () => {
     const open = (n: number, at: string) =>
-      openIntervention(db.sql, request(n), { meta: meta(at), source: 'form', customerId: null });
+      openIntervention(db.sql, requestFields(n), { meta: meta(at), source: 'form', customerId: null });
     const last = await open(40, '2026-12-31T22:59:59.999Z');
     const first = await open(41, '2026-12-31T23:00:00.000Z');
     expect(last.state?.number).toMatch(/^INT-2026-\d{6}$/);
@@ -94,7 +80,7 @@ describe('an intervention stream', () => {
   });
 
   it('keeps the requester out of the chain (a personal record) and is verified with the orders', async () => {
-    const { state } = await openIntervention(db.sql, request(3), {
+    const { state } = await openIntervention(db.sql, requestFields(3), {
       meta: meta(),
       source: 'form',
       customerId: null,
@@ -110,7 +96,7 @@ describe('an intervention stream', () => {
   });
 
   it('is caught when one of its events is edited', async () => {
-    const { state } = await openIntervention(db.sql, request(4), {
+    const { state } = await openIntervention(db.sql, requestFields(4), {
       meta: meta(),
       source: 'form',
       customerId: null,
@@ -139,7 +125,7 @@ describe('an intervention stream', () => {
   });
 
   it('refuses « Perdu » without a reason and a second time, and reopens to where it was', async () => {
-    const { state } = await openIntervention(db.sql, request(5), {
+    const { state } = await openIntervention(db.sql, requestFields(5), {
       meta: meta(),
       source: 'form',
       customerId: null,
@@ -169,7 +155,7 @@ describe('an intervention stream', () => {
 
   it('reaches the live feed as an intervention change, not an order one', async () => {
     const start = await horizonCursor(db.sql);
-    const { state } = await openIntervention(db.sql, request(6), {
+    const { state } = await openIntervention(db.sql, requestFields(6), {
       meta: meta(),
       source: 'form',
       customerId: null,
@@ -185,7 +171,7 @@ describe('an intervention stream', () => {
   });
 
   it('is in the personal-data export and erased with the subject; the log still verifies and replays', async () => {
-    const { state } = await openIntervention(db.sql, request(7), {
+    const { state } = await openIntervention(db.sql, requestFields(7), {
       meta: meta(),
       source: 'form',
       customerId: null,

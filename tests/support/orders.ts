@@ -149,6 +149,21 @@ export async function placeOrder(
 
 export const guest = { actor: { kind: 'guest' as const }, requestId: 'test' };
 
+/** A guest's order of one unit of a product (a new one unless given), collected at the shop. */
+export async function placePickup(sql: Sql, productId?: string): Promise<PlacedOrder> {
+  const id = productId ?? (await createProduct(sql)).id;
+  return await placeOrder(
+    sql,
+    {
+      customerId: null,
+      customer: customerForm,
+      deliveryMethod: 'pickup',
+      lines: [{ productId: id, quantity: 1 }],
+    },
+    guest,
+  );
+}
+
 /**
  * Sets an order's payment the way the old select did, through the money commands (issue 24):
  * 'paid' records a cash payment of what is left, 'refunded' refunds everything paid, 'failed' notes

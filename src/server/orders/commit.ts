@@ -18,7 +18,7 @@ import { toId } from '../../domain/security/ids.js';
 import type { Sql, Tx } from '../db/client.js';
 import { insertPersonalRecord, orderSubject, sealPersonalData } from './personal-records.js';
 import { projectEvent, projectionStatement } from './projections.js';
-import { appendEvent, type StoredEvent, toOrderEvent, type WithAppend } from './store.js';
+import { appendEvent, isOrderStream, type StoredEvent, toOrderEvent, type WithAppend } from './store.js';
 
 /** Who asks, when and why: becomes each event's metadata. */
 export interface CommandMeta {
@@ -31,7 +31,9 @@ export interface CommandMeta {
 
 export const toEvolving = (e: StoredEvent): EvolvingEvent => toOrderEvent(e);
 
-export const foldStored = (events: readonly StoredEvent[]): OrderState | null => fold(events.map(toEvolving));
+/** An order's state from its stored events; null when there are none or they are not an order's. */
+export const foldStored = (events: readonly StoredEvent[]): OrderState | null =>
+  isOrderStream(events) ? fold(events.map(toEvolving)) : null;
 
 /**
  * Locks the given products (in id order, so that concurrent orders never deadlock) and returns

@@ -8,7 +8,7 @@ import { orderStatusLabel, paymentStatusLabel } from '../../domain/orders/status
 import { toId } from '../../domain/security/ids.js';
 import { frenchDay } from '../../domain/site/dates.js';
 import type { Tx } from '../db/client.js';
-import { readStream, toOrderEvent } from './store.js';
+import { isOrderStream, readStream, toOrderEvent } from './store.js';
 
 export interface HistoryChange {
   field: 'status' | 'paymentStatus' | 'deleted' | 'note' | 'payment' | 'refund';
@@ -145,7 +145,7 @@ export async function orderHistory(
 ): Promise<HistoryEntry[]> {
   const id = toId(orderId);
   const stored = id ? await readStream(sql, id) : [];
-  if (stored.length === 0) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
+  if (!isOrderStream(stored)) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'Commande introuvable.');
   const shown = audience === 'staff' ? stored : stored.filter((e) => !INTERNAL_EVENT_TYPES.has(e.type));
   return shown.map((e) => {
     const event = toOrderEvent(e);

@@ -58,6 +58,14 @@ export async function readReadable(query: Promise<(StoredEvent & { personal: unk
   }));
 }
 
+/**
+ * Whether read events are an order's stream: the log holds other kinds of streams (interventions,
+ * the ledger; ADR 032) whose events an order's fold cannot read. An order reader given another
+ * kind's id answers as for an order that does not exist.
+ */
+export const isOrderStream = (events: readonly Pick<StoredEvent, 'type'>[]) =>
+  events[0]?.type === 'OrderPlaced';
+
 export async function readStream(sql: Tx, streamId: string): Promise<StoredEvent[]> {
   return await readReadable(sql<(StoredEvent & { personal: unknown })[]>`
     select ${eventColumns(sql)}, ${personalColumn(sql)}

@@ -315,42 +315,18 @@ function DevisDialog({ row, onClose }: { row: Row; onClose: () => void }) {
                 </p>
               )}
               <div className="flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  disabled={t.services.length === 0}
-                  onClick={() =>
-                    add({ kind: 'service', serviceId: t.services[0]!.id, quantity: 1, minutes: null })
-                  }
-                >
-                  + Prestation
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => add({ kind: 'labour', rateIndex: 0, minutes: 60 })}
-                >
-                  + Main-d’œuvre
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => add({ kind: 'travel', km: 0 })}
-                >
-                  + Déplacement
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  disabled={!products.data?.length}
-                  onClick={() => add({ kind: 'product', productId: products.data![0]!.id, quantity: 1 })}
-                >
-                  + Produit
-                </Button>
+                {newLines(t, products.data ?? []).map((n) => (
+                  <Button
+                    key={n.label}
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    disabled={!n.line}
+                    onClick={() => n.line && add(n.line)}
+                  >
+                    + {n.label}
+                  </Button>
+                ))}
               </div>
             </fieldset>
             <div className="flex flex-wrap items-end justify-between gap-4">
@@ -382,6 +358,24 @@ function DevisDialog({ row, onClose }: { row: Row; onClose: () => void }) {
 
 type TariffsData = RouterOutputs['interventions']['tariffSettings']['tariffs'];
 
+/** The buttons adding a line, each with the line it starts from (null: nothing to choose from). */
+function newLines(
+  tariffs: TariffsData,
+  products: { id: string }[],
+): { label: string; line: DevisDraftLine | null }[] {
+  const service = tariffs.services[0];
+  const product = products[0];
+  return [
+    {
+      label: 'Prestation',
+      line: service ? { kind: 'service', serviceId: service.id, quantity: 1, minutes: null } : null,
+    },
+    { label: 'Main-d’œuvre', line: { kind: 'labour', rateIndex: 0, minutes: 60 } },
+    { label: 'Déplacement', line: { kind: 'travel', km: 0 } },
+    { label: 'Produit', line: product ? { kind: 'product', productId: product.id, quantity: 1 } : null },
+  ];
+}
+
 function LineEditor({
   line,
   tariffs,
@@ -393,114 +387,113 @@ function LineEditor({
   products: { id: string; title: string; priceCents: number }[];
   onChange: (patch: Partial<DevisDraftLine>) => void;
 }) {
-  const num = (v: string) => Number(v.replace(/\D/g, '') || '0');
   switch (line.kind) {
     case 'service':
       return (
-        <FieldRow layout="amount">
-          <Field label="Prestation">
-            {(c) => (
-              <NativeSelect
-                {...c}
-                value={line.serviceId}
-                onChange={(e) => onChange({ serviceId: e.target.value })}
-              >
-                {tariffs.services.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <Field label="Quantité">
-            {(c) => (
-              <Input
-                {...c}
-                inputMode="numeric"
-                value={line.quantity}
-                onChange={(e) => onChange({ quantity: num(e.target.value) })}
-              />
-            )}
-          </Field>
-        </FieldRow>
+        <ChoiceAndCount
+          label="Prestation"
+          value={line.serviceId}
+          options={tariffs.services.map((s) => ({ value: s.id, label: s.label }))}
+          onChoose={(serviceId) => onChange({ serviceId })}
+          countLabel="Quantité"
+          count={line.quantity}
+          onCount={(quantity) => onChange({ quantity })}
+        />
       );
     case 'labour':
       return (
-        <FieldRow layout="amount">
-          <Field label="Main-d’œuvre">
-            {(c) => (
-              <NativeSelect
-                {...c}
-                value={line.rateIndex}
-                onChange={(e) => onChange({ rateIndex: Number(e.target.value) })}
-              >
-                {tariffs.hourlyRates.map((r, i) => (
-                  <option key={r.label} value={i}>
-                    {r.label} ({formatEuros(r.cents)} TTC / h)
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <Field label="Minutes">
-            {(c) => (
-              <Input
-                {...c}
-                inputMode="numeric"
-                value={line.minutes}
-                onChange={(e) => onChange({ minutes: num(e.target.value) })}
-              />
-            )}
-          </Field>
-        </FieldRow>
+        <ChoiceAndCount
+          label="Main-d’œuvre"
+          value={String(line.rateIndex)}
+          options={tariffs.hourlyRates.map((r, i) => ({
+            value: String(i),
+            label: `${r.label} (${formatEuros(r.cents)} TTC / h)`,
+          }))}
+          onChoose={(rateIndex) => onChange({ rateIndex: Number(rateIndex) })}
+          countLabel="Minutes"
+          count={line.minutes}
+          onCount={(minutes) => onChange({ minutes })}
+        />
       );
     case 'travel':
       return tariffs.travelMode === 'forfait' ? (
         <p className="text-sm">Déplacement (forfait {formatEuros(tariffs.travelFlatCents)} TTC)</p>
       ) : (
-        <Field label="Déplacement (km aller)">
-          {(c) => (
-            <Input
-              {...c}
-              inputMode="numeric"
-              value={line.km}
-              onChange={(e) => onChange({ km: num(e.target.value) })}
-            />
-          )}
-        </Field>
+        <CountField label="Déplacement (km aller)" count={line.km} onCount={(km) => onChange({ km })} />
       );
     case 'product':
       return (
-        <FieldRow layout="amount">
-          <Field label="Produit">
-            {(c) => (
-              <NativeSelect
-                {...c}
-                value={line.productId}
-                onChange={(e) => onChange({ productId: e.target.value })}
-              >
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.title}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <Field label="Quantité">
-            {(c) => (
-              <Input
-                {...c}
-                inputMode="numeric"
-                value={line.quantity}
-                onChange={(e) => onChange({ quantity: num(e.target.value) })}
-              />
-            )}
-          </Field>
-        </FieldRow>
+        <ChoiceAndCount
+          label="Produit"
+          value={line.productId}
+          options={products.map((p) => ({ value: p.id, label: p.title }))}
+          onChoose={(productId) => onChange({ productId })}
+          countLabel="Quantité"
+          count={line.quantity}
+          onCount={(quantity) => onChange({ quantity })}
+        />
       );
   }
+}
+
+/** A whole number typed in a text field (digits only, empty counts 0). */
+function CountField({
+  label,
+  count,
+  onCount,
+}: {
+  label: string;
+  count: number;
+  onCount: (count: number) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(c) => (
+        <Input
+          {...c}
+          inputMode="numeric"
+          value={count}
+          onChange={(e) => onCount(Number(e.target.value.replace(/\D/g, '') || '0'))}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** One devis line's row: what (a choice from the tariffs or the products) and how much. */
+function ChoiceAndCount({
+  label,
+  value,
+  options,
+  onChoose,
+  countLabel,
+  count,
+  onCount,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChoose: (value: string) => void;
+  countLabel: string;
+  count: number;
+  onCount: (count: number) => void;
+}) {
+  return (
+    <FieldRow layout="amount">
+      <Field label={label}>
+        {(c) => (
+          <NativeSelect {...c} value={value} onChange={(e) => onChoose(e.target.value)}>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <CountField label={countLabel} count={count} onCount={onCount} />
+    </FieldRow>
+  );
 }
 
 function OffPremisesDialog({ row, onClose }: { row: Row; onClose: () => void }) {

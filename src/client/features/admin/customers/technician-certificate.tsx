@@ -16,14 +16,13 @@ import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/c
 import { CERTIFICATE_NUMBER_MAX } from '@/domain/common/limits';
 import { frenchDay } from '@/domain/site/french-day';
 import { parisDay } from '@/domain/site/time-zone';
-import { uploadDocument } from '../products/regulated-fields';
+import { UploadField } from '../upload-field';
 
 export function TechnicianCertificate({ userId }: { userId: string }) {
   const current = trpc.visits.certificate.useQuery({ userId });
   const save = trpc.visits.saveCertificate.useMutation();
   const utils = trpc.useUtils();
   const [v, setV] = useState({ number: '', category: '', expiresOn: '', scan: '' });
-  const [uploadError, setUploadError] = useState<string | null>(null);
   useEffect(() => {
     const c = current.data;
     if (c)
@@ -84,29 +83,13 @@ export function TechnicianCertificate({ userId }: { userId: string }) {
           )}
         </Field>
       </div>
-      <Field label="Scan du certificat (PDF)" error={uploadError ?? undefined}>
-        {(c) => (
-          <div className="flex flex-wrap items-center gap-2">
-            <Input
-              {...c}
-              type="file"
-              accept="application/pdf"
-              onChange={async (ev) => {
-                const file = ev.target.files?.[0];
-                if (!file) return;
-                const result = await uploadDocument(file);
-                setUploadError(result.ok ? null : result.message);
-                if (result.ok) setV((old) => ({ ...old, scan: result.url }));
-              }}
-            />
-            {v.scan && (
-              <a href={v.scan} target="_blank" rel="noopener" className="text-sm underline">
-                Voir le scan
-              </a>
-            )}
-          </div>
-        )}
-      </Field>
+      <UploadField
+        kind="pdf"
+        label="Scan du certificat (PDF)"
+        url={v.scan}
+        onChange={(scan) => setV((old) => ({ ...old, scan }))}
+        viewLabel="Voir le scan"
+      />
       <FormAlert message={save.error?.message ?? null} />
       <div>
         <Button

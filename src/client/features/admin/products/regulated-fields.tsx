@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Switch } from '@/client/components/ui/switch';
-import { uploadImage } from '@/client/lib/upload-image';
 import { BIOCIDE_TYPE_CODES, BIOCIDE_TYPES } from '@/domain/catalog/biocides';
 import { CERTIBIOCIDE_CATEGORIES, CERTIBIOCIDE_CATEGORY_CODES } from '@/domain/catalog/certibiocide';
 import { discountForbidden } from '@/domain/catalog/discount-ban';
@@ -20,6 +18,7 @@ import { NET_UNIT_CODES, NET_UNITS } from '@/domain/catalog/pricing';
 import { PRODUCT_MESSAGES, type ProductFormValues } from '@/domain/catalog/product';
 import { AMM_NUMBER_MAX, ANTIDOTE_MAX } from '@/domain/common/limits';
 import { GhsPictogramIcon } from '../../shop/ghs-pictogram';
+import { UploadField } from '../upload-field';
 
 type Errors = Partial<Record<keyof ProductFormValues, string | undefined>>;
 interface FormApi {
@@ -31,25 +30,6 @@ interface FormApi {
     value: string;
     onChange: (e: { target: { value: string } }) => void;
   };
-}
-
-/** Sends a PDF to the document route; the server checks the bytes. */
-export async function uploadDocument(
-  file: File,
-): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
-  try {
-    const res = await fetch('/api/admin/documents', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
-      body: file,
-    });
-    const body = (await res.json().catch(() => null)) as { url?: string; message?: string } | null;
-    if (res.ok && body?.url) return { ok: true, url: body.url };
-    return { ok: false, message: body?.message ?? "Le fichier n'a pas pu être envoyé." };
-  } catch {
-    return { ok: false, message: "Le fichier n'a pas pu être envoyé." };
-  }
 }
 
 function toggle(list: string[], code: string, on: boolean) {
@@ -109,8 +89,6 @@ function CodeList({
 export function RegulatedFields({ form }: { form: FormApi }) {
   const v = form.values;
   const e = form.errors;
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [labelError, setLabelError] = useState<string | null>(null);
   return (
     <div className="grid gap-4 rounded-md border p-4">
       <h3 className="text-base font-semibold">Produit réglementé</h3>
@@ -273,73 +251,25 @@ export function RegulatedFields({ form }: { form: FormApi }) {
         error={e.precautionaryStatements}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <UploadField
+          kind="pdf"
           label="Fiche de données de sécurité (PDF)"
-          error={uploadError ?? e.safetyDataSheet}
+          url={v.safetyDataSheet}
+          onChange={(url) => form.set('safetyDataSheet', url)}
+          error={e.safetyDataSheet}
           description={v.safetyDataSheet ? 'Une fiche est enregistrée.' : undefined}
-        >
-          {(c) => (
-            <div className="flex flex-wrap items-center gap-2">
-              <Input
-                {...c}
-                type="file"
-                accept="application/pdf"
-                onChange={async (ev) => {
-                  const file = ev.target.files?.[0];
-                  if (!file) return;
-                  const result = await uploadDocument(file);
-                  setUploadError(result.ok ? null : result.message);
-                  if (result.ok) form.set('safetyDataSheet', result.url);
-                }}
-              />
-              {v.safetyDataSheet && (
-                <>
-                  <a href={v.safetyDataSheet} target="_blank" rel="noopener" className="text-sm underline">
-                    Voir la fiche
-                  </a>
-                  <button
-                    type="button"
-                    className="text-sm underline"
-                    onClick={() => form.set('safetyDataSheet', '')}
-                  >
-                    Retirer la fiche
-                  </button>
-                </>
-              )}
-            </div>
-          )}
-        </Field>
-        <Field
+          viewLabel="Voir la fiche"
+          removeLabel="Retirer la fiche"
+        />
+        <UploadField
+          kind="image"
           label="Image de l'étiquette"
-          error={labelError ?? e.labelImage}
+          url={v.labelImage}
+          onChange={(url) => form.set('labelImage', url)}
+          error={e.labelImage}
           description={v.labelImage ? 'Une étiquette est enregistrée.' : undefined}
-        >
-          {(c) => (
-            <div className="flex flex-wrap items-center gap-2">
-              <Input
-                {...c}
-                type="file"
-                accept="image/*"
-                onChange={async (ev) => {
-                  const file = ev.target.files?.[0];
-                  if (!file) return;
-                  const result = await uploadImage(file);
-                  setLabelError(result.ok ? null : result.message);
-                  if (result.ok) form.set('labelImage', result.url);
-                }}
-              />
-              {v.labelImage && (
-                <button
-                  type="button"
-                  className="text-sm underline"
-                  onClick={() => form.set('labelImage', '')}
-                >
-                  Retirer l'étiquette
-                </button>
-              )}
-            </div>
-          )}
-        </Field>
+          removeLabel="Retirer l'étiquette"
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
