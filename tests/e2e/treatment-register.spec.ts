@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './support/admin';
-import { interventionWithTreatments } from './support/history';
-import { sealed, treatment } from './support/treatment-events';
+import { treatmentAction } from '../support/treatments';
+import { adminApi, signInAsAdmin } from './support/admin';
+import { ownProduct } from './support/catalogue';
+import { interventionVisited } from './support/history';
+import { mutate } from './support/trpc';
 
 /*
  * The biocide usage register (issue 37, point 6; ADR 040): a recorded treatment is listed with
@@ -13,36 +15,83 @@ test('the register lists a recorded treatment, filters it, follows a new one liv
   page,
 }) => {
   const tag = randomBytes(3).toString('hex');
-  const product = {
-    productId: `prod-${tag}`,
-    productTitle: `Pâte raticide ${tag}`,
-    ammNumber: `FR-2024-${tag}`,
+  // The technician of this test, certified on the day of the treatments, and two biocides of its own.
+  const api = await adminApi();
+  const certificateNumber = `CB-27-${tag}`;
+  let technician = { id: '', name: `Théo Martin${tag}` };
+  try {
+    const { id } = await mutate(api, 'adminCustomers.create', {
+      firstName: 'Théo',
+      lastName: `Martin${tag}`,
+      email: `theo.registre.${tag}@example.fr`,
+      password: 'Technicien-du-registre-2026',
+      role: 'technician',
+    });
+    technician = { ...technician, id };
+    await mutate(api, 'visits.saveCertificate', {
+      userId: id,
+      number: certificateNumber,
+      category: 'nuisibles',
+      expiresOn: '2027-06-30',
+    });
+  } finally {
+    await api.dispose();
+  }
+  const rodenticide = {
+    price: 39,
+    stockQuantity: 10,
+    biocideType: 'TP14' as const,
+    professionalOnly: true,
+    certibiocideCategory: 'nuisibles' as const,
+    anticoagulantRodenticide: true,
+    isVisibleInShop: false,
   };
-  const number = await interventionWithTreatments('Pont-Audemer', (v) => [
-    treatment({ ...product, at: '2026-04-14T23:30:00.000Z' }),
-    treatment({ at: '2026-04-14T23:40:00.000Z', zone: 'Cave', quantity: 0.5 }),
-    sealed(`RI-2026-${tag}`, v + 2),
-  ]);
+  const ammNumber = `FR-2024-${tag}`;
+  const product = await ownProduct('Pâte raticide', { ...rodenticide, ammNumber });
+  const other = await ownProduct('Pâte raticide témoin', { ...rodenticide, ammNumber: `FR-2025-${tag}` });
+  const bait = (
+    productId: string,
+    minutes: number,
+    over: Partial<Parameters<typeof treatmentAction>[2]> = {},
+  ) =>
+    treatmentAction(productId, minutes, {
+      quantity: 1.5,
+      unit: 'kg',
+      method: 'Boîtes d’appâtage sécurisées',
+      zone: 'Grenier',
+      target: 'Rats bruns',
+      ...over,
+    });
+  // 23:30 UTC on 14 April is 15 April in Paris (summer time): the register's day is Paris'.
+  const { number, reportNumber } = await interventionVisited(
+    'Pont-Audemer',
+    {
+      technician,
+      arrivedAt: '2026-04-14T23:20:00.000Z',
+      actions: [bait(product.id, 10), bait(other.id, 20, { zone: 'Cave', quantity: 0.5 })],
+    },
+    true,
+  );
 
   await signInAsAdmin(page, '/admin/dashboard');
   await page.getByRole('link', { name: 'Registre des traitements' }).first().click();
   await expect(page.getByRole('heading', { name: 'Registre des traitements' })).toBeVisible();
-  await page.getByLabel('Produit', { exact: true }).selectOption({ label: product.productTitle });
+  await page.getByLabel('Produit', { exact: true }).selectOption({ label: product.title });
   const row = page.getByTestId('register-row');
   await expect(row).toHaveCount(1);
   for (const text of [
     '15/04/2026',
     number,
-    `RI-2026-${tag}`,
+    reportNumber!,
     '4 place du Marché, 27400 Pont-Audemer',
-    product.productTitle,
-    `AMM ${product.ammNumber}`,
+    product.title,
+    `AMM ${ammNumber}`,
     'TP14 – Rodenticides',
     '1,5 kg',
     'Boîtes d’appâtage sécurisées',
     'Rats bruns · Grenier',
-    'Théo Martin',
-    'Certibiocide nuisibles n° CB-27-0042',
+    technician.name,
+    `Certibiocide nuisibles n° ${certificateNumber}`,
     'Valide le jour du traitement',
   ])
     await expect(row).toContainText(text);
@@ -53,9 +102,11 @@ test('the register lists a recorded treatment, filters it, follows a new one liv
   await page.getByLabel('Au', { exact: true }).fill('2026-04-15');
   await expect(page.getByTestId('register-summary')).toHaveText('1 traitement biocide');
   await expect(row).toHaveCount(1);
-  await interventionWithTreatments('Bernay', () => [
-    treatment({ ...product, at: '2026-04-15T08:00:00.000Z' }),
-  ]);
+  await interventionVisited(
+    'Bernay',
+    { technician, arrivedAt: '2026-04-15T07:50:00.000Z', slot: '09:30', actions: [bait(product.id, 10)] },
+    false,
+  );
   await expect(row).toHaveCount(2);
   await expect(row.filter({ hasText: '27400 Bernay' })).toHaveCount(1);
 
@@ -66,7 +117,7 @@ test('the register lists a recorded treatment, filters it, follows a new one liv
   await expect(row).toHaveCount(2);
   const csvHref = await page.getByRole('link', { name: 'Exporter (CSV)' }).getAttribute('href');
   expect(csvHref).toBe(
-    `/api/admin/treatment-register.csv?from=2026-04-15&to=2026-04-15&product=${product.productId}`,
+    `/api/admin/treatment-register.csv?from=2026-04-15&to=2026-04-15&product=${product.id}`,
   );
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -77,7 +128,7 @@ test('the register lists a recorded treatment, filters it, follows a new one liv
   const text = Buffer.concat((await csv) as Buffer[]).toString('utf8');
   expect(text.startsWith('\uFEFFDate;Intervention;')).toBe(true);
   expect(text).toContain(
-    `15/04/2026;${number};4 place du Marché;"=""27400""";Pont-Audemer;${product.productTitle};`,
+    `15/04/2026;${number};4 place du Marché;"=""27400""";Pont-Audemer;${product.title};`,
   );
   expect(text).toContain(';1,5;kg;');
   expect(text.trimEnd().split('\r\n')).toHaveLength(3);

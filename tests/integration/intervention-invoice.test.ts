@@ -26,14 +26,8 @@ import { createTestDatabase, createTestServices, type TestDatabase } from '../su
 import { compileSets, einvoiceFailures, formatFailures, isFatal } from '../support/einvoice.js';
 import { requestFields } from '../support/interventions.js';
 import { SELLER } from '../support/invoices.js';
-import {
-  createBiocide,
-  createTechnician,
-  type Field,
-  fieldOf,
-  sealedVisit,
-  treatmentAction,
-} from '../support/treatments.js';
+import { createTechnician } from '../support/technicians.js';
+import { createBiocide, type Field, fieldOf, sealedVisit, treatmentAction } from '../support/treatments.js';
 
 const KEY = 'audit-test-key-0123456789';
 const config = { PUBLIC_URL: 'http://localhost:3000', AUTH_SECRET: 'invoice-test-secret-0123456789abcdef' };

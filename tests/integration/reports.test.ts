@@ -36,9 +36,9 @@ import {
   type TestDatabase,
 } from '../support/db.js';
 import { SELLER } from '../support/invoices.js';
+import { createTechnician } from '../support/technicians.js';
 import {
   createBiocide,
-  createTechnician,
   fieldOf,
   recordedVisit,
   sealedVisit,

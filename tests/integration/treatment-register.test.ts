@@ -23,9 +23,9 @@ import { readModelStream, type StreamMeta } from '../../src/server/log/stream-co
 import { createUser } from '../support/db.js';
 import { SELLER } from '../support/invoices.js';
 import { type TestShop, type TestUser, testShop } from '../support/shop.js';
+import { createTechnician } from '../support/technicians.js';
 import {
   createBiocide,
-  createTechnician,
   type Field,
   fieldOf,
   recordedVisit,

@@ -7,18 +7,15 @@
  * it), the report is sealed by the documents' clock a few minutes after « Terminé ».
  */
 import { randomUUID } from 'node:crypto';
-import type { Certibiocide } from '../../src/domain/catalog/certibiocide.js';
 import type { InterventionState } from '../../src/domain/interventions/decider.js';
 import { type VisitInput, visitInputSchema } from '../../src/domain/interventions/visit-input.js';
 import { parisDay } from '../../src/domain/site/time-zone.js';
 import type { Services } from '../../src/server/context.js';
-import { saveTechnicianCertificate } from '../../src/server/customers/certibiocide.js';
 import type { Sql } from '../../src/server/db/client.js';
 import { bookAppointment } from '../../src/server/interventions/appointments.js';
 import { sealReport } from '../../src/server/interventions/reports.js';
 import { type FieldUser, recordVisit } from '../../src/server/interventions/visits.js';
 import { readSettings } from '../../src/server/settings/store.js';
-import { createUser } from './db.js';
 import { createProduct } from './orders.js';
 
 /** Where the commands run: the database and what the mails and the QR code need. */
@@ -28,17 +25,6 @@ export interface Field {
 }
 
 export const fieldOf = (services: Services): Field => ({ sql: services.sql, config: services.config });
-
-/** A technician (sign-up, role « Technicien ») and their Certibiocide as the owner saves it. */
-export async function createTechnician(
-  services: Services,
-  name: { firstName: string; lastName: string },
-  certificate: Certibiocide | null,
-) {
-  const user = await createUser(services, { role: 'technician', ...name });
-  if (certificate) await saveTechnicianCertificate(services.sql, user.id, { ...certificate, scan: null });
-  return user;
-}
 
 /** A biocide of the catalogue with the facts a treatment copies (AMM, type, category, antidote). */
 export async function createBiocide(

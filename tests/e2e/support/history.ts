@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { InterventionEvent } from '../../../src/domain/interventions/events';
 import { parisDay } from '../../../src/domain/site/time-zone';
 import { createSql, withDatabase } from '../../../src/server/db/client';
 import { runningCluster } from '../../../src/server/db/embedded';
 import { openIntervention, type RequestFields } from '../../../src/server/interventions/commands';
 import { recordOffPremisesSignature, sendDevis } from '../../../src/server/interventions/devis';
-import { interventionModel } from '../../../src/server/interventions/model';
-import { handleStreamCommand } from '../../../src/server/log/stream-commands';
 import { customerForm, placeOrder } from '../../support/orders';
+import { recordedVisit, sealedVisit, type VisitPlan } from '../../support/treatments';
 
 /**
  * The e2e shop's own database (serve.mjs): the embedded cluster its server published in
@@ -54,15 +52,16 @@ export async function orderPlacedDaysAgo(
 }
 
 /**
- * An intervention requested through the server's own command, with `events` (treatments, a sealed
- * report) appended through the one append path. FIXTURE (issue 37, until the visit and report
- * commands land in the e2e: support/treatment-events.ts).
- * Returns the intervention's number.
+ * An intervention requested through the server's own command, then a visit booked, recorded and,
+ * with `seal`, its report signed and sealed through the technician's commands
+ * (tests/support/treatments.ts), dated as `visit` says: the past no page can make (a visit is
+ * recorded when it happens). Returns the intervention's number and the report's.
  */
-export async function interventionWithTreatments(
+export async function interventionVisited(
   city: string,
-  events: (version: number) => InterventionEvent[],
-): Promise<string> {
+  visit: Omit<VisitPlan, 'interventionId'>,
+  seal: boolean,
+): Promise<{ number: string; reportNumber: string | null }> {
   const sql = createSql(await shopDatabaseUrl(), 1);
   try {
     const meta = {
@@ -88,8 +87,16 @@ export async function interventionWithTreatments(
       },
       { meta, source: 'admin', customerId: null },
     );
-    await handleStreamCommand(sql, interventionModel, state!.id, meta, () => events(state!.version));
-    return state!.number;
+    // The report's QR code and mail links are signed with a secret of this helper's: nothing follows them.
+    const field = {
+      sql,
+      config: { PUBLIC_URL: 'http://localhost', AUTH_SECRET: 'e2e-history-report-links-not-followed' },
+    };
+    const plan = { ...visit, interventionId: state!.id };
+    const reportNumber = seal
+      ? (await sealedVisit(field, plan)).number
+      : (await recordedVisit(field, plan), null);
+    return { number: state!.number, reportNumber };
   } finally {
     await sql.end({ timeout: 2 });
   }
