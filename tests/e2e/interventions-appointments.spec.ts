@@ -111,7 +111,10 @@ test('the owner books Tuesday 9:00 for a technician, who sees it at 375 px; the 
       data: tech,
     });
     expect(signIn.ok()).toBe(true);
+    // A technician lands on their day (« Tournée »); the week is on « Planning ».
     await techPage.goto(`${origin}/admin/login`);
+    await expect(techPage).toHaveURL(/\/admin\/tournee$/);
+    await techPage.goto(`${origin}/admin/planning`);
     await expect(techPage).toHaveURL(/\/admin\/planning$/);
     await techPage.getByRole('button', { name: 'Semaine suivante' }).click();
     const day = techPage.getByTestId(`day-${tuesday}`);
