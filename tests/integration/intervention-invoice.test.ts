@@ -194,7 +194,7 @@ describe('« Facturer » a sealed report', () => {
     ).rejects.toMatchObject({ code: 'REPORT_NOT_SEALED' });
     const [row] = await db.sql<
       { lastNumber: number }[]
-    >`select last_number from invoice_counters where series = 'FA-2026'`;
+    >`select last_number from number_counters where series = 'FA-2026'`;
     expect(row?.lastNumber).toBe(1);
   });
 

@@ -89,7 +89,7 @@ describe('invoices', () => {
       code: 'SELLER_IDENTITY_INCOMPLETE',
       message: expect.stringContaining('Raison sociale'),
     });
-    const [counter] = await db.sql`select count(*)::int as n from invoice_counters`;
+    const [counter] = await db.sql`select count(*)::int as n from number_counters where series ~ '^(FA|AV)-'`;
     expect(counter?.n).toBe(0);
   });
 

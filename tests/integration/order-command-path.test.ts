@@ -114,7 +114,7 @@ describe('the order command path issues the documents of its decision, in its tr
     // The invoice's PDF cannot be stored: its number is already taken by a stray row.
     const series = documentSeries(SELLER.invoicePrefix ?? 'FA', new Date());
     const [counter] = await db.sql<{ last: number }[]>`
-      select coalesce((select last_number from invoice_counters where series = ${series}), 0)::int as last`;
+      select coalesce((select last_number from number_counters where series = ${series}), 0)::int as last`;
     const next = documentNumber(series, counter!.last + 1);
     await db.sql`
       insert into invoice_documents (number, order_id, kind, pdf, sha256)
@@ -125,7 +125,7 @@ describe('the order command path issues the documents of its decision, in its tr
       select payment_status from orders where id = ${order.id}`;
     expect(row?.paymentStatus).toBe('pending');
     const [after] = await db.sql<{ last: number }[]>`
-      select coalesce((select last_number from invoice_counters where series = ${series}), 0)::int as last`;
+      select coalesce((select last_number from number_counters where series = ${series}), 0)::int as last`;
     expect(after?.last).toBe(counter!.last);
     const mails = await db.sql`select 1 from mail_outbox where dedupe_key = ${`invoice:${next}`}`;
     expect(mails).toHaveLength(0);

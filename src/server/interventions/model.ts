@@ -18,6 +18,7 @@ import {
 } from '../../domain/interventions/events.js';
 import { parisYear, seriesNumber, yearlySeries } from '../../domain/site/yearly-series.js';
 import type { Tx } from '../db/client.js';
+import { nextInSeries } from '../db/number-counters.js';
 import type { StreamModel } from '../log/stream-commands.js';
 import { canonicalJson } from '../orders/canonical.js';
 import type { PersonalRecord } from '../orders/personal-records.js';
@@ -158,9 +159,6 @@ export function upsertIntervention(tx: Tx, s: InterventionState) {
 /** The next intervention number of the year (Paris time): INT-2026-000001, the shop's yearly series rule. */
 export async function nextInterventionNumber(tx: Tx, at: Date): Promise<string> {
   const year = parisYear(at);
-  const [row] = await tx<{ lastValue: number }[]>`
-    insert into intervention_number_counters (year, last_value) values (${year}, 1)
-    on conflict (year) do update set last_value = intervention_number_counters.last_value + 1
-    returning last_value`;
-  return seriesNumber(yearlySeries('INT', year), row?.lastValue ?? 1);
+  const series = yearlySeries('INT', year);
+  return seriesNumber(series, await nextInSeries(tx, series));
 }

@@ -25,6 +25,7 @@ import type { OrderState } from '../../domain/orders/decider.js';
 import { type Actor, parseOrderEvent } from '../../domain/orders/events.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
+import { nextInSeries } from '../db/number-counters.js';
 import { onOrderDecided } from '../orders/after-decision.js';
 import { commitDecision, foldStored } from '../orders/commit.js';
 import type { OrderUrl } from '../orders/order-link.js';
@@ -64,15 +65,11 @@ export async function takeNumber(
   await tx`select pg_advisory_xact_lock(hashtextextended(${`document-series:${prefix}`}, 0))`;
   const issuedAt = await clock(tx);
   const series = documentSeries(prefix, issuedAt);
-  const [row] = await tx<{ lastNumber: number }[]>`
-    insert into invoice_counters (series, last_number) values (${series}, 1)
-    on conflict (series) do update set last_number = invoice_counters.last_number + 1
-    returning last_number`;
-  if (!row) throw new Error('invoice counter not returned');
+  const sequence = await nextInSeries(tx, series);
   return {
     series,
-    sequence: row.lastNumber,
-    number: documentNumber(series, row.lastNumber),
+    sequence,
+    number: documentNumber(series, sequence),
     issuedAt: issuedAt.toISOString(),
   };
 }

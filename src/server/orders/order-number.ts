@@ -1,5 +1,6 @@
 import { parisYear, seriesNumber, yearlySeries } from '../../domain/site/yearly-series.js';
 import type { Tx } from '../db/client.js';
+import { nextInSeries } from '../db/number-counters.js';
 
 export const formatOrderNumber = (year: number, sequence: number) =>
   seriesNumber(yearlySeries('CMD', year), sequence);
@@ -11,9 +12,5 @@ export const formatOrderNumber = (year: number, sequence: number) =>
  */
 export async function nextOrderNumber(sql: Tx, at: Date): Promise<string> {
   const year = parisYear(at);
-  const [row] = await sql<{ lastValue: number }[]>`
-    insert into order_number_counters (year, last_value) values (${year}, 1)
-    on conflict (year) do update set last_value = order_number_counters.last_value + 1
-    returning last_value`;
-  return formatOrderNumber(year, row?.lastValue ?? 1);
+  return formatOrderNumber(year, await nextInSeries(sql, yearlySeries('CMD', year)));
 }
