@@ -250,6 +250,8 @@ test('a technician works a rat visit on a phone, the customer signs, the owner i
 
     // Both signatures on the screen (sealing without the customer's is refused), then sealed.
     await expect(page.getByRole('heading', { name: 'Rapport d’intervention' })).toBeVisible();
+    // The header names the screen too (admin-pages.ts, a screen opened from « Tournée »).
+    await expect(page.getByTestId('page-badge')).toHaveText('Rapport d’intervention');
     await expect(page.getByText(`${product.title} (AMM FR-2019-0042)`)).toBeVisible();
     await drawWithFinger(page, page.locator('#signature-technicien'));
     await page.getByRole('button', { name: 'Sceller le rapport' }).click();

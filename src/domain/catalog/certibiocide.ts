@@ -76,9 +76,17 @@ export function certificateRefusal(
 }
 
 /**
+ * A certificate's validity on a Paris day (YYYY-MM-DD): `expiresOn` is its last valid day, so a
+ * certificate expiring that day is valid. The one expiry rule of the shop, the visit's treatments
+ * (interventions/visit-decider.ts) and the sealed report (interventions/report.ts).
+ */
+export const certificateValidOn = (expiresOn: string, day: string) => day <= expiresOn;
+
+/**
  * A certificate on a day (YYYY-MM-DD, Paris): none on file, expired, or not of the category the
- * product requires; null when valid. The one rule of the shop's sales (certificateRefusal) and of
- * the firm's own treatments' register (interventions/treatment-register.ts).
+ * product requires; null when valid. The one rule of the shop's sales (certificateRefusal), of the
+ * visit's treatments (interventions/visit-decider.ts) and of the firm's own treatments' register
+ * (interventions/treatment-register.ts).
  */
 export function certificateProblem(
   c: { number: string; category: string; expiresOn: string } | null | undefined,
@@ -86,7 +94,7 @@ export function certificateProblem(
   day: string,
 ): 'noCertificate' | 'expired' | 'wrongCategory' | null {
   if (!c?.number.trim() || !isCertibiocideCategory(c.category) || !c.expiresOn) return 'noCertificate';
-  if (c.expiresOn < day) return 'expired';
+  if (!certificateValidOn(c.expiresOn, day)) return 'expired';
   if (requiredCategory && c.category !== requiredCategory) return 'wrongCategory';
   return null;
 }

@@ -16,7 +16,7 @@ import {
   isActiveAppointment,
   type Slot,
 } from './appointments.js';
-import type { InterventionStatus } from './pipeline.js';
+import { type InterventionStatus, stageAfter } from './pipeline.js';
 
 export interface AppointmentState {
   id: string;
@@ -39,6 +39,8 @@ export interface WithAppointments {
   appointments: AppointmentState[];
   /** The stage before « Planifié » (where cancelling the last appointment goes back to). */
   statusBeforeScheduled: InterventionStatus | null;
+  /** The stage « Perdu » covers (a cancellation while lost moves it). */
+  statusBeforeLost: InterventionStatus | null;
   /** Anticoagulant episodes (visit-decider.ts): an open one takes inspections after « Réalisé ». */
   rodenticideEpisodes: readonly { closedOn: string | null }[];
 }
@@ -81,8 +83,6 @@ const CLOSED: readonly InterventionStatus[] = ['lost', 'done', 'invoiced'];
 const closedTo = (state: WithAppointments) =>
   state.status === 'lost' ||
   (CLOSED.includes(state.status) && !state.rodenticideEpisodes.some((e) => e.closedOn === null));
-/** Stages a first booking moves to « Planifié » (any stage for now, ADR 036). */
-const BEFORE_SCHEDULED: readonly InterventionStatus[] = ['requested', 'quote_sent', 'accepted'];
 
 function checkPlacement(state: WithAppointments, p: Placement, ignoreId?: string) {
   const own: BusySlot[] = state.appointments
@@ -224,11 +224,10 @@ export function evolveAppointment<S extends WithAppointments>(
     state.appointments.map((a) => (a.id === d.appointmentId ? { ...a, ...patch, updatedAt: at } : a));
   switch (event.type) {
     case 'AppointmentBooked': {
-      const scheduled = BEFORE_SCHEDULED.includes(state.status);
+      // A first booking moves to « Planifié » (any open stage, ADR 036); « Réalisé » stays.
       return {
         ...state,
-        status: scheduled ? 'scheduled' : state.status,
-        statusBeforeScheduled: scheduled ? state.status : state.statusBeforeScheduled,
+        ...stageAfter(state, 'booked'),
         appointments: [
           ...state.appointments,
           {
@@ -263,14 +262,8 @@ export function evolveAppointment<S extends WithAppointments>(
         sequence: event.data.sequence,
         cancelReason: event.data.reason,
       });
-      const backToBefore =
-        state.status === 'scheduled' && !appointments.some((a) => isActiveAppointment(a.status));
-      return {
-        ...state,
-        appointments,
-        status: backToBefore ? (state.statusBeforeScheduled ?? 'requested') : state.status,
-        statusBeforeScheduled: backToBefore ? null : state.statusBeforeScheduled,
-      };
+      const last = !appointments.some((a) => isActiveAppointment(a.status));
+      return { ...state, appointments, ...(last ? stageAfter(state, 'last_cancelled') : {}) };
     }
     case 'AppointmentConfirmed':
       return { ...state, appointments: update({ status: 'confirmed' }) };

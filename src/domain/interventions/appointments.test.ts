@@ -102,6 +102,7 @@ const base = (): WithAppointments => ({
   status: 'requested',
   appointments: [],
   statusBeforeScheduled: null,
+  statusBeforeLost: null,
   rodenticideEpisodes: [],
 });
 const place = (id: string, s: { startsAt: string; endsAt: string }) => ({

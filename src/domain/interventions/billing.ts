@@ -15,6 +15,7 @@ import { frenchDay } from '../site/dates.js';
 import type { InterventionState } from './decider.js';
 import type { InterventionEvent } from './events.js';
 import { checkPaymentDay, paymentShares } from './invoice.js';
+import { stageAfter } from './pipeline.js';
 
 export const BILLING_EVENT_SCHEMAS = {
   /** The invoice from the report: its full snapshot (lines point to report events) and its PDF's hash. */
@@ -162,7 +163,7 @@ export function evolveBilling(state: InterventionState, event: BillingEvent): In
       const d = event.data.document;
       return {
         ...state,
-        status: 'invoiced',
+        ...stageAfter(state, 'invoiced'),
         invoice: {
           number: d.number,
           issuedAt: d.issuedAt,

@@ -33,7 +33,7 @@ import {
 } from './devis-decider.js';
 import type { InterventionEvent, InterventionSource, Requester, RequestPhoto } from './events.js';
 import type { PreferredSlot, SiteType, Urgency } from './labels.js';
-import type { InterventionStatus } from './pipeline.js';
+import { type InterventionStatus, stageAfter } from './pipeline.js';
 import {
   decideReport,
   evolveReport,
@@ -204,24 +204,17 @@ export function evolve(
   if (isVisitEvent(event)) return evolveVisit(next, event);
   if (isReportEvent(event)) {
     const reported = evolveReport(next, event);
-    // The sealed report is the realised fact (ADR 038): « Réalisé », unless already invoiced or lost.
-    return event.type === 'ReportSealed' && state.status !== 'invoiced' && state.status !== 'lost'
-      ? { ...reported, status: 'done', statusBeforeScheduled: null }
-      : reported;
+    // The sealed report is the realised fact (ADR 038): « Réalisé » (under « Perdu » when lost).
+    return event.type === 'ReportSealed' ? { ...reported, ...stageAfter(state, 'report_sealed') } : reported;
   }
   if (isBillingEvent(event)) return evolveBilling(next, event);
   switch (event.type) {
     case 'InterventionNoteAdded':
       return { ...next, noteCount: state.noteCount + 1 };
     case 'InterventionLost':
-      return { ...next, status: 'lost', statusBeforeLost: state.status, lostReason: event.data.reason };
+      return { ...next, ...stageAfter(state, 'lost'), lostReason: event.data.reason };
     case 'InterventionReopened':
-      return {
-        ...next,
-        status: state.statusBeforeLost ?? 'requested',
-        statusBeforeLost: null,
-        lostReason: null,
-      };
+      return { ...next, ...stageAfter(state, 'reopened'), lostReason: null };
   }
 }
 

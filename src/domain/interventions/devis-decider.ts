@@ -16,7 +16,7 @@ import {
   paymentBanUntil,
 } from './devis.js';
 import type { InterventionEvent } from './events.js';
-import type { InterventionStatus } from './pipeline.js';
+import { type InterventionStatus, stageAfter } from './pipeline.js';
 
 /** The current devis, as the state keeps it (the full snapshot is in its DevisSent event). */
 export interface DevisSummary {
@@ -90,10 +90,6 @@ const invalid = (code: string, message: string) => new DomainError('invalid', co
 export const devisStage = (
   s: Pick<InterventionState, 'status' | 'statusBeforeScheduled'>,
 ): InterventionStatus => (s.status === 'scheduled' ? (s.statusBeforeScheduled ?? 'requested') : s.status);
-
-/** Moves the devis's stage; under « Planifié » the stage kept before it moves, « Planifié » stays. */
-const toStage = (s: InterventionState, stage: InterventionStatus) =>
-  s.status === 'scheduled' ? { statusBeforeScheduled: stage } : { status: stage };
 
 /** The current devis, open to a signature: sent, not replaced, not closed. */
 function openDevis(state: InterventionState, number: string): DevisSummary {
@@ -215,7 +211,7 @@ export function evolveDevis(state: InterventionState, event: DevisEvent, at: str
       const d = event.data.devis;
       return {
         ...state,
-        ...toStage(state, 'quote_sent'),
+        ...stageAfter(state, 'devis_sent'),
         devis: {
           number: d.number,
           version: d.version,
@@ -233,7 +229,7 @@ export function evolveDevis(state: InterventionState, event: DevisEvent, at: str
       const e = event.data;
       return {
         ...state,
-        ...toStage(state, 'accepted'),
+        ...stageAfter(state, 'devis_signed'),
         contract: {
           number: e.number,
           mode: e.mode,
@@ -250,16 +246,14 @@ export function evolveDevis(state: InterventionState, event: DevisEvent, at: str
     case 'DevisRefused':
       return {
         ...state,
-        status: 'lost',
-        // Reopened, the intervention goes back to the request: a new version is needed.
-        statusBeforeLost: 'requested',
+        // Reopened, the devis goes back to the request: a new version is needed.
+        ...stageAfter(state, 'devis_closed'),
         lostReason: `Devis ${event.data.number} refusé : ${event.data.reason}`,
       };
     case 'DevisExpired':
       return {
         ...state,
-        status: 'lost',
-        statusBeforeLost: 'requested',
+        ...stageAfter(state, 'devis_closed'),
         lostReason: `Devis ${event.data.number} expiré (valable jusqu’au ${frenchDay(event.data.validUntil)}).`,
       };
   }

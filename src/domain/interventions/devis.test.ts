@@ -399,6 +399,42 @@ describe('a devis and an appointment in either order (the pipeline status)', () 
     expect(withDevis).toMatchObject({ status: 'scheduled', statusBeforeScheduled: 'quote_sent' });
     expect(step(withDevis, accept()).statusBeforeScheduled).toBe('accepted');
   });
+
+  // Issue 37: the stage never goes back. The report's decider seals a finished visit even when
+  // the intervention is « Perdu » (ADR 038), so these are the log's real orders.
+  const seal = (s: InterventionState) =>
+    evolve(
+      s,
+      {
+        type: 'ReportSealed',
+        data: { number: 'RI-2026-000001', appointmentId: 'a1', customer: null },
+      } as never,
+      { streamId: 'i1', version: s.version + 1, at: '2026-03-10T10:00:00.000Z' },
+    );
+  const lose = { type: 'MarkLost', reason: 'Client injoignable' } as Parameters<typeof decide>[0];
+
+  it('lost while booked, report sealed, reopened: « Réalisé », and the devis can no longer be signed', () => {
+    const reopened = step(seal(step(step(sent, book), lose)), { type: 'Reopen' });
+    expect(reopened.status).toBe('done');
+    expect(() => decide(accept(), reopened)).toThrow('Ce devis ne peut plus être accepté.');
+  });
+
+  it('devis refused while booked, report sealed, reopened: « Réalisé », not « Demande » then « Accepté »', () => {
+    const refused = step(step(sent, book), { type: 'RefuseDevis', number: 'DE-2026-000001', reason: 'Non' });
+    expect(refused.status).toBe('lost');
+    const reopened = step(seal(refused), { type: 'Reopen' });
+    expect(reopened.status).toBe('done');
+    expect(() =>
+      decide({ type: 'SendDevis', devis: buildDevis(input()), hash: 'h2', pdfSha256: 'p2' }, reopened),
+    ).toThrow('Un devis ne peut être envoyé');
+  });
+
+  it('devis refused while booked and reopened: still « Planifié » (the appointment stands), a new devis under it', () => {
+    const refused = step(step(sent, book), { type: 'RefuseDevis', number: 'DE-2026-000001', reason: 'Non' });
+    const reopened = step(refused, { type: 'Reopen' });
+    expect(reopened).toMatchObject({ status: 'scheduled', statusBeforeScheduled: 'requested' });
+    expect(step(reopened, cancel).status).toBe('requested');
+  });
 });
 
 describe('the one-time code', () => {

@@ -9,6 +9,7 @@
  * compares, so the report can never state something the log does not.
  */
 import { z } from 'zod';
+import { certificateValidOn } from '../catalog/certibiocide.js';
 import { parisDay } from '../site/time-zone.js';
 import type { VisitEvent } from './visit-events.js';
 
@@ -164,9 +165,9 @@ export type AddendumSnapshot = z.infer<typeof addendumSnapshotSchema>;
 
 // --- The visit, from the events ---------------------------------------------------------------
 
-/** A certificate's status on a Paris day: valid through its expiry day included. */
+/** A certificate's status on a Paris day (the catalog's rule: valid through its expiry day included). */
 export const certificateStatus = (expiresOn: string, day: string): 'valid' | 'expired' =>
-  day <= expiresOn ? 'valid' : 'expired';
+  certificateValidOn(expiresOn, day) ? 'valid' : 'expired';
 
 type VersionedVisitEvent = VisitEvent & { version: number };
 

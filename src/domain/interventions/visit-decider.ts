@@ -11,6 +11,7 @@
 import {
   CERTIBIOCIDE_CATEGORIES,
   type Certibiocide,
+  certificateProblem as catalogCertificateProblem,
   isCertibiocideCategory,
 } from '../catalog/certibiocide.js';
 import { DomainError } from '../errors.js';
@@ -210,18 +211,16 @@ export type CertificateProblem = 'none' | 'expired' | 'wrongCategory';
 /**
  * Arrêté of 9 October 2013 (Certibiocide; three categories since 1 January 2024): a biocide
  * reserved to professionals is applied only by a holder of a certificate of the product's category
- * valid on the day; `expiresOn` is its last valid day (a certificate expiring that day is valid).
+ * valid on the day. The catalog's one rule (`certificateProblem` of certibiocide.ts), named as the
+ * visit's error codes say it (`CERTIBIOCIDE_NONE`).
  */
 export function certificateProblem(
   certificate: Certibiocide | null,
   requiredCategory: string | null,
   day: string,
 ): CertificateProblem | null {
-  if (!certificate?.number.trim() || !isCertibiocideCategory(certificate.category) || !certificate.expiresOn)
-    return 'none';
-  if (certificate.expiresOn < day) return 'expired';
-  if (requiredCategory && certificate.category !== requiredCategory) return 'wrongCategory';
-  return null;
+  const problem = catalogCertificateProblem(certificate, requiredCategory, day);
+  return problem === 'noCertificate' ? 'none' : problem;
 }
 
 function checkCertificate(product: TreatmentProduct, applicator: TreatmentApplicator, day: string) {

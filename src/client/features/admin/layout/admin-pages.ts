@@ -1,5 +1,6 @@
 import {
   CalendarDays,
+  FileSignature,
   FlaskConical,
   Inbox,
   LayoutDashboard,
@@ -65,8 +66,17 @@ export const ADMIN_GROUPS: { label: string; pages: AdminPage[] }[] = [
   },
 ];
 
+/**
+ * Screens opened from another screen, never from the sidebar: they still name themselves in the
+ * header and keep out who may not open them.
+ */
+export const ADMIN_LINKED_PAGES: AdminPage[] = [
+  // Opened from « Tournée » after « Terminé » (ADR 038): the owner or the appointment's technician.
+  { path: '/admin/rapport', name: 'Rapport d’intervention', icon: FileSignature, roles: PLANNING },
+];
+
 export const adminPageAt = (pathname: string): AdminPage | undefined =>
-  ADMIN_GROUPS.flatMap((g) => g.pages).find((p) => pathname.startsWith(p.path));
+  [...ADMIN_GROUPS.flatMap((g) => g.pages), ...ADMIN_LINKED_PAGES].find((p) => pathname.startsWith(p.path));
 
 /** The sidebar of a role: its groups with only the screens it may open. */
 export const adminGroupsFor = (role: BackOfficeRole) =>
