@@ -73,16 +73,20 @@ describe('device checks during the visit', () => {
       recordVisit(
         db.sql,
         { id: technician.id, role: 'technician', email: 't@example.fr' },
-        visitInputSchema.parse({
-          type: 'RecordDeviceCheck',
-          interventionId,
-          appointmentId,
-          clientEventId: crypto.randomUUID(),
-          at,
-          label: 'P3',
-          kind: 'plaque_glu',
+        // What a phone could send past its own form's checks: the server's rules answer.
+        {
+          ...visitInputSchema.parse({
+            type: 'RecordDeviceCheck',
+            interventionId,
+            appointmentId,
+            clientEventId: crypto.randomUUID(),
+            at,
+            label: 'P3',
+            kind: 'plaque_glu',
+            state: 'intact',
+          }),
           ...fields,
-        }),
+        } as Parameters<typeof recordVisit>[2],
         `visit:${at}`,
         '2026-11-04T08:11:00.000Z',
       );
@@ -103,6 +107,18 @@ describe('device checks during the visit', () => {
         consumptionPercent: 120,
       }),
     ).toThrow('La consommation va de 0 à 100 %.');
+    expect(
+      visitInputSchema.safeParse({
+        type: 'RecordDeviceCheck',
+        interventionId,
+        appointmentId,
+        clientEventId: crypto.randomUUID(),
+        at,
+        label: 'P3',
+        kind: 'plaque_glu',
+        state: 'inaccessible',
+      }).error?.issues[0],
+    ).toMatchObject({ path: ['reason'], message: 'Indiquez pourquoi il est inaccessible.' });
     expect(await countEvents(interventionId)).toBe(before);
   });
 

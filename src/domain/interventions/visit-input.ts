@@ -57,7 +57,6 @@ export const adviceFields = z.object({
   productId: uuid('Produit introuvable.').nullable().default(null),
 });
 
-/** The rules on the % and the reason are the decider's (one place); the phone shows its messages. */
 export const deviceCheckFields = z.object({
   label: z
     .string()
@@ -108,7 +107,19 @@ export const visitInputSchema = z.discriminatedUnion('type', [
     text: longText.min(1, 'Indiquez l’analyse.'),
   }),
   z.object({ ...base, type: z.literal('RemoveRodenticideBaits'), note: longText.default('') }),
-  z.object({ ...base, type: z.literal('RecordDeviceCheck'), ...deviceCheckFields.shape }),
+  z
+    .object({ ...base, type: z.literal('RecordDeviceCheck'), ...deviceCheckFields.shape })
+    // The phone's message before the queue; the decider holds the rule (DEVICE_*_REQUIRED/INVALID).
+    .superRefine((v, ctx) => {
+      if (v.state === 'consomme' && v.consumptionPercent === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['consumptionPercent'],
+          message: 'Indiquez la consommation en %.',
+        });
+      if (v.state === 'inaccessible' && !v.reason)
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Indiquez pourquoi il est inaccessible.' });
+    }),
 ]);
 export type VisitInput = z.input<typeof visitInputSchema>;
 export type ParsedVisitInput = z.output<typeof visitInputSchema>;
