@@ -80,7 +80,7 @@ test('a technician checks bait stations on site, offline included @phone', async
   const save = card.getByRole('button', { name: 'Enregistrer le contrôle' });
   // « Inaccessible » without a reason: the form says so, nothing is queued.
   await card.getByLabel('Repère').fill('D1');
-  await card.getByLabel('Dispositif').selectOption({ label: 'Désinsectiseur' });
+  await card.getByRole('combobox', { name: /^Dispositif/ }).selectOption({ label: 'Désinsectiseur' });
   await card.getByLabel('État').selectOption({ label: 'Inaccessible' });
   await save.click();
   await expect(card.getByText('Indiquez pourquoi il est inaccessible.')).toBeVisible();
@@ -91,7 +91,7 @@ test('a technician checks bait stations on site, offline included @phone', async
   // Offline: the check waits on the phone, then goes once the network is back.
   await page.context().setOffline(true);
   await card.getByLabel('Repère').fill('P12');
-  await card.getByLabel('Dispositif').selectOption({ label: 'Poste d’appâtage' });
+  await card.getByRole('combobox', { name: /^Dispositif/ }).selectOption({ label: 'Poste d’appâtage' });
   await card.getByLabel('État').selectOption({ label: 'Consommé' });
   await save.click();
   await expect(card.getByText('Indiquez la consommation en %.')).toBeVisible();

@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import { Field } from '@/client/components/ui/field';
-import { Input, Textarea } from '@/client/components/ui/input';
+import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import { DEVICE_CAPTURES_MAX, DEVICE_LABEL_MAX } from '@/domain/common/limits';
+import { DEVICE_LABEL_MAX } from '@/domain/common/limits';
 import { DEVICE_KINDS, DEVICE_STATES, deviceKinds, deviceStates } from '@/domain/interventions/visit-events';
 import type { VisitInput } from '@/domain/interventions/visit-input';
 import { FormShell, type Target, useSubmit } from './visit-forms';
@@ -48,7 +48,7 @@ export function DeviceCheckForm({ target, record }: { target: Target; record: (i
         )
       }
     >
-      <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
         <Field label="Repère" error={errors.label} required description="Ex. P12">
           {(c) => (
             <Input
@@ -72,6 +72,8 @@ export function DeviceCheckForm({ target, record }: { target: Target; record: (i
             </NativeSelect>
           )}
         </Field>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
         <Field label="État" error={errors.state} required>
           {(c) => (
             <NativeSelect {...c} value={v.state} onChange={(e) => setV({ ...v, state: e.target.value })}>
@@ -84,39 +86,41 @@ export function DeviceCheckForm({ target, record }: { target: Target; record: (i
             </NativeSelect>
           )}
         </Field>
+        {v.state === 'consomme' && (
+          <Field label="Consommation (%)" error={errors.consumptionPercent} required>
+            {(c) => (
+              <Input
+                {...c}
+                inputMode="numeric"
+                value={v.consumptionPercent}
+                onChange={(e) => setV({ ...v, consumptionPercent: e.target.value })}
+              />
+            )}
+          </Field>
+        )}
+        {v.state === 'inaccessible' && (
+          <Field label="Raison" error={errors.reason ?? errors.form} required>
+            {(c) => (
+              <Input {...c} value={v.reason} onChange={(e) => setV({ ...v, reason: e.target.value })} />
+            )}
+          </Field>
+        )}
       </div>
-      {v.state === 'consomme' && (
-        <Field label="Consommation (%)" error={errors.consumptionPercent} required>
+      <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
+        <Field label="Captures" error={errors.captures}>
           {(c) => (
             <Input
               {...c}
               inputMode="numeric"
-              value={v.consumptionPercent}
-              onChange={(e) => setV({ ...v, consumptionPercent: e.target.value })}
+              value={v.captures}
+              onChange={(e) => setV({ ...v, captures: e.target.value })}
             />
           )}
         </Field>
-      )}
-      {v.state === 'inaccessible' && (
-        <Field label="Raison" error={errors.reason ?? errors.form} required>
-          {(c) => <Input {...c} value={v.reason} onChange={(e) => setV({ ...v, reason: e.target.value })} />}
+        <Field label="Note" error={errors.note}>
+          {(c) => <Input {...c} value={v.note} onChange={(e) => setV({ ...v, note: e.target.value })} />}
         </Field>
-      )}
-      <Field label="Captures" error={errors.captures} description={`Nombre, de 0 à ${DEVICE_CAPTURES_MAX}.`}>
-        {(c) => (
-          <Input
-            {...c}
-            inputMode="numeric"
-            value={v.captures}
-            onChange={(e) => setV({ ...v, captures: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Note" error={errors.note}>
-        {(c) => (
-          <Textarea {...c} rows={2} value={v.note} onChange={(e) => setV({ ...v, note: e.target.value })} />
-        )}
-      </Field>
+      </div>
     </FormShell>
   );
 }

@@ -40,6 +40,7 @@ import { frenchWeekdayDate } from '@/domain/site/dates';
 import { frenchDay } from '@/domain/site/french-day';
 import { parisDay } from '@/domain/site/time-zone';
 import { frenchTime } from '@/domain/site/wall-time';
+import { DeviceCheckForm } from './device-check-form';
 import {
   AdviceForm,
   ObservationForm,
@@ -48,7 +49,6 @@ import {
   TextForm,
   TreatmentForm,
 } from './visit-forms';
-import { DeviceCheckForm } from './device-check-form';
 import { newClientEventId, useVisitQueue } from './visit-queue';
 
 type DayVisit = RouterOutputs['visits']['day']['visits'][number];
@@ -438,7 +438,7 @@ function VisitRecords({
       {onSite && (
         <Tabs defaultValue="observation" className="grid grid-cols-[minmax(0,1fr)] gap-3">
           <TabsList
-            className="grid h-auto w-full grid-cols-2 gap-1 min-[420px]:grid-cols-3 md:grid-cols-4 lg:grid-cols-7"
+            className="grid h-auto w-full grid-cols-2 gap-1 min-[420px]:grid-cols-3"
             aria-label="Saisir"
           >
             <TabsTrigger value="observation">Observation</TabsTrigger>
