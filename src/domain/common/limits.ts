@@ -58,3 +58,7 @@ export const EMAIL_PROOF_CODE_LENGTH = 6;
 export const AMM_NUMBER_MAX = 40;
 export const ANTIDOTE_MAX = 200;
 export const CERTIFICATE_NUMBER_MAX = 40;
+
+/** A device's label as typed on a visit (« P12 ») and the captures a device check may count (ADR 037). */
+export const DEVICE_LABEL_MAX = 20;
+export const DEVICE_CAPTURES_MAX = 9999;

@@ -114,6 +114,23 @@ export const reportVisitSchema = z.object({
   recommendations: z.array(z.string()),
   customerRemarks: z.array(z.string()),
   rodenticide: z.array(z.object({ kind: z.enum(['analysis', 'baitsRemoved']), text: z.string() })),
+  /**
+   * « Contrôle des dispositifs ». Absent (never empty) when the visit checked none: the reports
+   * sealed before device checks existed keep their canonical content, so their hash still verifies.
+   */
+  deviceChecks: z
+    .array(
+      z.object({
+        label: z.string(),
+        kind: z.string(),
+        state: z.string(),
+        consumptionPercent: z.number().nullable(),
+        reason: z.string(),
+        captures: z.number().nullable(),
+        note: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type ReportVisit = z.infer<typeof reportVisitSchema>;
 
@@ -269,6 +286,12 @@ export function reportVisit(
       case 'RodenticideBaitsRemoved':
         visit.rodenticide.push({ kind: 'baitsRemoved', text: e.data.note });
         break;
+      case 'DeviceChecked': {
+        const { label, kind, state, consumptionPercent, reason, captures, note } = e.data;
+        visit.deviceChecks ??= [];
+        visit.deviceChecks.push({ label, kind, state, consumptionPercent, reason, captures, note });
+        break;
+      }
     }
   }
   const dayOf = visit.arrivedAt ?? visit.finishedAt ?? visit.departedAt;
@@ -287,6 +310,7 @@ const VISIT_TYPES = new Set([
   'CustomerRemarkAdded',
   'RodenticideAnalysisWritten',
   'RodenticideBaitsRemoved',
+  'DeviceChecked',
 ]);
 const isVisitEventLike = (e: { type: string }) => VISIT_TYPES.has(e.type);
 

@@ -14,13 +14,23 @@ import {
   certificateProblem as catalogCertificateProblem,
   isCertibiocideCategory,
 } from '../catalog/certibiocide.js';
+import { DEVICE_CAPTURES_MAX, DEVICE_LABEL_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import { frenchDay } from '../site/french-day.js';
 import { parisDay } from '../site/time-zone.js';
 import type { AppointmentState } from './appointment-decider.js';
 import { addDays, isActiveAppointment } from './appointments.js';
 import type { InterventionStatus } from './pipeline.js';
-import { INFESTATION_LEVELS, type RODENT_SPECIES, TREATMENT_UNITS, type VisitEvent } from './visit-events.js';
+import {
+  DEVICE_KINDS,
+  DEVICE_STATES,
+  type DeviceKind,
+  type DeviceState,
+  INFESTATION_LEVELS,
+  type RODENT_SPECIES,
+  TREATMENT_UNITS,
+  type VisitEvent,
+} from './visit-events.js';
 
 export const VISIT_TEXT_MAX = 2000;
 export const VISIT_LABEL_MAX = 200;
@@ -57,6 +67,7 @@ export interface VisitState {
   advice: Data<'SafetyAdviceGiven'>[];
   recommendations: Data<'RecommendationAdded'>[];
   remarks: Data<'CustomerRemarkAdded'>[];
+  deviceChecks: Data<'DeviceChecked'>[];
 }
 
 export interface RodenticideEpisode {
@@ -151,7 +162,19 @@ export type VisitCommand =
   | ({ type: 'AddRecommendation'; libraryId: string | null; text: string } & Typed)
   | ({ type: 'AddCustomerRemark'; text: string } & Typed)
   | ({ type: 'WriteRodenticideAnalysis'; text: string } & Typed)
-  | ({ type: 'RemoveRodenticideBaits'; note: string } & Typed);
+  | ({ type: 'RemoveRodenticideBaits'; note: string } & Typed)
+  | ({
+      type: 'RecordDeviceCheck';
+      label: string;
+      kind: string;
+      state: string;
+      /** With « consommé » only: 0-100. */
+      consumptionPercent: number | null;
+      /** With « inaccessible » only (required then). */
+      reason: string;
+      captures: number | null;
+      note: string;
+    } & Typed);
 
 export const VISIT_COMMANDS = [
   'DepartVisit',
@@ -164,6 +187,7 @@ export const VISIT_COMMANDS = [
   'AddCustomerRemark',
   'WriteRodenticideAnalysis',
   'RemoveRodenticideBaits',
+  'RecordDeviceCheck',
 ] as const;
 export const isVisitCommand = (command: { type: string }): command is VisitCommand =>
   (VISIT_COMMANDS as readonly string[]).includes(command.type);
@@ -513,7 +537,43 @@ export function decideVisit(command: VisitCommand, state: WithVisits): VisitEven
       const note = textField(command.note, VISIT_TEXT_MAX, 'RODENTICIDE_REMOVAL', 'la note', false);
       return [{ type: 'RodenticideBaitsRemoved', data: { ...typed, note } }];
     }
+    case 'RecordDeviceCheck':
+      return [{ type: 'DeviceChecked', data: { ...typed, ...deviceCheck(command) } }];
   }
+}
+
+/** A device check's rules: the % only with « consommé » (0-100), a reason only with « inaccessible ». */
+function deviceCheck(c: Extract<VisitCommand, { type: 'RecordDeviceCheck' }>) {
+  const label = textField(c.label, DEVICE_LABEL_MAX, 'DEVICE_LABEL', 'le repère du dispositif');
+  if (!Object.hasOwn(DEVICE_KINDS, c.kind))
+    throw invalid('DEVICE_KIND_INVALID', 'Choisissez le type de dispositif.');
+  if (!Object.hasOwn(DEVICE_STATES, c.state))
+    throw invalid('DEVICE_STATE_INVALID', 'Choisissez l’état du dispositif.');
+  const state = c.state as DeviceState;
+  const percent = c.consumptionPercent;
+  if (state === 'consomme') {
+    if (percent === null || !Number.isInteger(percent) || percent < 0 || percent > 100)
+      throw invalid('DEVICE_CONSUMPTION_INVALID', 'Indiquez la consommation en %, de 0 à 100.');
+  } else if (percent !== null)
+    throw invalid(
+      'DEVICE_CONSUMPTION_UNEXPECTED',
+      'La consommation ne s’indique que pour un appât consommé.',
+    );
+  const reason = textField(c.reason, VISIT_LABEL_MAX, 'DEVICE_REASON', 'la raison', state === 'inaccessible');
+  if (state !== 'inaccessible' && reason)
+    throw invalid('DEVICE_REASON_UNEXPECTED', 'La raison ne s’indique que pour un dispositif inaccessible.');
+  const captures = c.captures;
+  if (captures !== null && (!Number.isInteger(captures) || captures < 0 || captures > DEVICE_CAPTURES_MAX))
+    throw invalid('DEVICE_CAPTURES_INVALID', `Le nombre de captures va de 0 à ${DEVICE_CAPTURES_MAX}.`);
+  return {
+    label,
+    kind: c.kind as DeviceKind,
+    state,
+    consumptionPercent: percent,
+    reason,
+    captures,
+    note: textField(c.note, VISIT_TEXT_MAX, 'DEVICE_NOTE', 'la note', false),
+  };
 }
 
 function requireOnSite(visit: VisitState | undefined) {
@@ -537,6 +597,7 @@ const emptyVisit = (appointmentId: string, technicianId: string): VisitState => 
   advice: [],
   recommendations: [],
   remarks: [],
+  deviceChecks: [],
 });
 
 export function evolveVisit<S extends WithVisits>(state: S, event: VisitEvent): S {
@@ -598,6 +659,9 @@ export function evolveVisit<S extends WithVisits>(state: S, event: VisitEvent): 
       break;
     case 'CustomerRemarkAdded':
       next = { ...visit, remarks: [...visit.remarks, event.data] };
+      break;
+    case 'DeviceChecked':
+      next = { ...visit, deviceChecks: [...visit.deviceChecks, event.data] };
       break;
     case 'RodenticideAnalysisWritten':
       updateOpen((e) => ({ ...e, analysisWrittenOn: day }));

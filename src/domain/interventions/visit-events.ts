@@ -19,6 +19,26 @@ export const INFESTATION_LEVELS = ['aucune', 'faible', 'moyenne', 'forte'] as co
 export const TREATMENT_UNITS = ['g', 'kg', 'mL', 'L', 'unité'] as const;
 export const RODENT_SPECIES = ['souris', 'rats'] as const;
 
+/** The devices a technician checks (part 3 will place them on a site plan; today a label as typed). */
+export const DEVICE_KINDS = {
+  poste_appatage: 'Poste d’appâtage',
+  plaque_glu: 'Plaque de glu',
+  desinsectiseur: 'Désinsectiseur',
+  piege_pheromones: 'Piège à phéromones',
+} as const;
+export type DeviceKind = keyof typeof DEVICE_KINDS;
+/** A device's state at the check: a consumption % only with « consommé », a reason with « inaccessible ». */
+export const DEVICE_STATES = {
+  intact: 'Intact',
+  consomme: 'Consommé',
+  remplace: 'Remplacé',
+  manquant: 'Manquant',
+  inaccessible: 'Inaccessible',
+} as const;
+export type DeviceState = keyof typeof DEVICE_STATES;
+export const deviceKinds = Object.keys(DEVICE_KINDS) as [DeviceKind, ...DeviceKind[]];
+export const deviceStates = Object.keys(DEVICE_STATES) as [DeviceState, ...DeviceState[]];
+
 /** The applicator as the treatment saw them on its day. */
 const applicator = z.object({
   technicianId: z.string(),
@@ -73,6 +93,20 @@ export const VISIT_EVENT_SCHEMAS = {
   CustomerRemarkAdded: z.object({ ...typed, text: z.string() }),
   /** Past 35 days an anticoagulant episode continues only on a written analysis. */
   RodenticideAnalysisWritten: z.object({ ...typed, text: z.string() }),
+  /** A bait station, glue board, insect killer or pheromone trap checked on site (by its label). */
+  DeviceChecked: z.object({
+    ...typed,
+    label: z.string(),
+    kind: z.enum(deviceKinds),
+    state: z.enum(deviceStates),
+    /** 0-100, with « consommé » only; null otherwise. */
+    consumptionPercent: z.number().int().nullable(),
+    /** Why it could not be checked: with « inaccessible » only, '' otherwise. */
+    reason: z.string(),
+    /** Captures counted (glue boards, traps); null: not counted. */
+    captures: z.number().int().nullable(),
+    note: z.string(),
+  }),
   /** Baits and carcasses removed: the episode closes. */
   RodenticideBaitsRemoved: z.object({ ...typed, note: z.string() }),
 } as const;

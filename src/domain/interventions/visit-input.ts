@@ -4,9 +4,16 @@
  * types: the product's facts, the applicator and their certificate are read by the server.
  */
 import { z } from 'zod';
+import { DEVICE_CAPTURES_MAX, DEVICE_LABEL_MAX } from '../common/limits.js';
 import { uuidInput } from '../security/ids.js';
 import { SITE_HAZARDS, VISIT_LABEL_MAX, VISIT_PHOTOS_MAX, VISIT_TEXT_MAX } from './visit-decider.js';
-import { INFESTATION_LEVELS, RODENT_SPECIES, TREATMENT_UNITS } from './visit-events.js';
+import {
+  deviceKinds,
+  deviceStates,
+  INFESTATION_LEVELS,
+  RODENT_SPECIES,
+  TREATMENT_UNITS,
+} from './visit-events.js';
 
 const uuid = uuidInput;
 const label = (message: string) => z.string().trim().min(1, message).max(VISIT_LABEL_MAX);
@@ -50,6 +57,32 @@ export const adviceFields = z.object({
   productId: uuid('Produit introuvable.').nullable().default(null),
 });
 
+export const deviceCheckFields = z.object({
+  label: z
+    .string()
+    .trim()
+    .min(1, 'Indiquez le repère du dispositif (ex. P12).')
+    .max(DEVICE_LABEL_MAX, `${DEVICE_LABEL_MAX} caractères au plus.`),
+  kind: z.enum(deviceKinds, 'Choisissez le type de dispositif.'),
+  state: z.enum(deviceStates, 'Choisissez l’état du dispositif.'),
+  consumptionPercent: z
+    .number('Indiquez la consommation en %.')
+    .int('La consommation se compte en % entiers.')
+    .min(0, 'La consommation va de 0 à 100 %.')
+    .max(100, 'La consommation va de 0 à 100 %.')
+    .nullable()
+    .default(null),
+  reason: z.string().trim().max(VISIT_LABEL_MAX, `${VISIT_LABEL_MAX} caractères au plus.`).default(''),
+  captures: z
+    .number('Indiquez un nombre de captures.')
+    .int('Indiquez un nombre entier de captures.')
+    .min(0, 'Indiquez un nombre de captures positif.')
+    .max(DEVICE_CAPTURES_MAX, `${DEVICE_CAPTURES_MAX} captures au plus.`)
+    .nullable()
+    .default(null),
+  note: longText.default(''),
+});
+
 export const visitInputSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('DepartVisit') }),
   z.object({ ...base, type: z.literal('ArriveVisit') }),
@@ -74,6 +107,19 @@ export const visitInputSchema = z.discriminatedUnion('type', [
     text: longText.min(1, 'Indiquez l’analyse.'),
   }),
   z.object({ ...base, type: z.literal('RemoveRodenticideBaits'), note: longText.default('') }),
+  z
+    .object({ ...base, type: z.literal('RecordDeviceCheck'), ...deviceCheckFields.shape })
+    // The phone's message before the queue; the decider holds the rule (DEVICE_*_REQUIRED/INVALID).
+    .superRefine((v, ctx) => {
+      if (v.state === 'consomme' && v.consumptionPercent === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['consumptionPercent'],
+          message: 'Indiquez la consommation en %.',
+        });
+      if (v.state === 'inaccessible' && !v.reason)
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Indiquez pourquoi il est inaccessible.' });
+    }),
 ]);
 export type VisitInput = z.input<typeof visitInputSchema>;
 export type ParsedVisitInput = z.output<typeof visitInputSchema>;

@@ -576,3 +576,102 @@ describe('the pipeline stage of a visit', () => {
     expect(state.status).toBe('invoiced');
   });
 });
+
+describe('device checks (bait stations, glue boards, insect killers, pheromone traps)', () => {
+  const AT = '2026-11-02T08:20:00.000Z';
+  const check = (over: Record<string, unknown> = {}, extra: Parameters<typeof cmd>[2] = {}) =>
+    cmd(
+      {
+        type: 'RecordDeviceCheck',
+        label: ' P12 ',
+        kind: 'poste_appatage',
+        state: 'intact',
+        consumptionPercent: null,
+        reason: '',
+        captures: null,
+        note: '',
+        ...over,
+      } as Rest<VisitCommand>,
+      AT,
+      extra,
+    );
+  const onSite = () => {
+    state = fresh();
+    run(arrive('2026-11-02T08:05:00.000Z'));
+  };
+
+  it('records a check by the device’s label, folded into the visit', () => {
+    onSite();
+    const [e] = run(
+      check({ state: 'consomme', consumptionPercent: 40, captures: 2, note: 'Appât grignoté' }),
+    );
+    expect(e).toMatchObject({
+      type: 'DeviceChecked',
+      data: { label: 'P12', kind: 'poste_appatage', state: 'consomme', consumptionPercent: 40, captures: 2 },
+    });
+    expect(state.visits[0]?.deviceChecks).toHaveLength(1);
+  });
+
+  it('takes a consumption % only with « consommé », an integer from 0 to 100', () => {
+    onSite();
+    expect(errorOf(() => run(check({ state: 'consomme' }))).code).toBe('DEVICE_CONSUMPTION_INVALID');
+    expect(errorOf(() => run(check({ state: 'consomme', consumptionPercent: 101 }))).code).toBe(
+      'DEVICE_CONSUMPTION_INVALID',
+    );
+    expect(errorOf(() => run(check({ state: 'consomme', consumptionPercent: -1 }))).code).toBe(
+      'DEVICE_CONSUMPTION_INVALID',
+    );
+    expect(errorOf(() => run(check({ state: 'consomme', consumptionPercent: 12.5 }))).code).toBe(
+      'DEVICE_CONSUMPTION_INVALID',
+    );
+    expect(errorOf(() => run(check({ state: 'intact', consumptionPercent: 10 }))).code).toBe(
+      'DEVICE_CONSUMPTION_UNEXPECTED',
+    );
+    expect(run(check({ state: 'consomme', consumptionPercent: 100 }))).toHaveLength(1);
+    expect(run(check({ state: 'consomme', consumptionPercent: 0 }))).toHaveLength(1);
+    expect(state.visits[0]?.deviceChecks).toHaveLength(2);
+  });
+
+  it('requires a reason with « inaccessible », and only then', () => {
+    onSite();
+    expect(errorOf(() => run(check({ state: 'inaccessible', reason: '  ' }))).code).toBe(
+      'DEVICE_REASON_REQUIRED',
+    );
+    expect(errorOf(() => run(check({ state: 'manquant', reason: 'Local fermé' }))).code).toBe(
+      'DEVICE_REASON_UNEXPECTED',
+    );
+    expect(run(check({ state: 'inaccessible', reason: 'Local fermé à clé' }))[0]?.data).toMatchObject({
+      reason: 'Local fermé à clé',
+    });
+  });
+
+  it('requires a short label, a known kind and state, a whole count of captures', () => {
+    onSite();
+    expect(errorOf(() => run(check({ label: ' ' }))).code).toBe('DEVICE_LABEL_REQUIRED');
+    expect(errorOf(() => run(check({ label: 'P'.repeat(21) }))).code).toBe('DEVICE_LABEL_TOO_LONG');
+    expect(errorOf(() => run(check({ kind: 'nasse' }))).code).toBe('DEVICE_KIND_INVALID');
+    expect(errorOf(() => run(check({ state: 'cassé' }))).code).toBe('DEVICE_STATE_INVALID');
+    expect(errorOf(() => run(check({ captures: -1 }))).code).toBe('DEVICE_CAPTURES_INVALID');
+    expect(errorOf(() => run(check({ captures: 1.5 }))).code).toBe('DEVICE_CAPTURES_INVALID');
+    expect(state.visits[0]?.deviceChecks).toHaveLength(0);
+  });
+
+  it('is recorded once when the phone sends it twice', () => {
+    onSite();
+    const c = check({ state: 'remplace' });
+    expect(run(c)).toHaveLength(1);
+    expect(run(c)).toEqual([]);
+    expect(state.visits[0]?.deviceChecks).toHaveLength(1);
+  });
+
+  it('is recorded only by the assigned technician, on site', () => {
+    state = fresh();
+    expect(errorOf(() => run(check())).code).toBe('VISIT_NOT_STARTED');
+    run(arrive('2026-11-02T08:05:00.000Z'));
+    expect(errorOf(() => run(check({}, { by: { userId: OTHER, role: 'technician' } }))).code).toBe(
+      'VISIT_NOT_ASSIGNED',
+    );
+    run(cmd({ type: 'FinishVisit' }, '2026-11-02T09:00:00.000Z'));
+    expect(errorOf(() => run(check({}, { now: '2026-11-02T09:05:00.000Z' }))).code).toBe('VISIT_FINISHED');
+  });
+});

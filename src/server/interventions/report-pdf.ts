@@ -14,6 +14,7 @@ import {
   SIGNATURE_BOX,
   type Signature,
 } from '../../domain/interventions/report.js';
+import { DEVICE_KINDS, DEVICE_STATES } from '../../domain/interventions/visit-events.js';
 import { documentDate } from '../../domain/invoices/document.js';
 import { frenchDateTime, frenchDay } from '../../domain/site/dates.js';
 import { parisWallTime } from '../../domain/site/wall-time.js';
@@ -211,6 +212,36 @@ export async function renderReportPdf(r: ReportSnapshot, contentHash: string): P
         `${number(t.quantity)} ${t.unit}`,
         `${t.method} – ${t.zone} – ${t.target}`,
         `${t.applicator.name}${c ? ` (Certibiocide ${c.category}, ${c.status === 'valid' ? 'valide' : 'expiré'})` : ''}`,
+      ]);
+    }
+  }
+
+  if (v.deviceChecks?.length) {
+    heading('Contrôle des dispositifs');
+    const row = table(
+      [
+        { title: 'Repère', x: left, w: 60, align: 'left' },
+        { title: 'Dispositif', x: left + 62, w: 110, align: 'left' },
+        { title: 'État', x: left + 174, w: 130, align: 'left' },
+        { title: 'Captures', x: left + 306, w: 46, align: 'right' },
+        { title: 'Note', x: left + 358, w: width - 358, align: 'left' },
+      ],
+      left,
+      width,
+    );
+    for (const d of v.deviceChecks) {
+      ensure(30);
+      const state = DEVICE_STATES[d.state as keyof typeof DEVICE_STATES] ?? d.state;
+      row([
+        d.label,
+        DEVICE_KINDS[d.kind as keyof typeof DEVICE_KINDS] ?? d.kind,
+        d.consumptionPercent !== null
+          ? `${state} (${d.consumptionPercent} %)`
+          : d.reason
+            ? `${state} : ${d.reason}`
+            : state,
+        d.captures === null ? '—' : String(d.captures),
+        d.note,
       ]);
     }
   }

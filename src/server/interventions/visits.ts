@@ -163,6 +163,18 @@ async function commandOf(
       return { type: input.type, ...typed, text: input.text };
     case 'RemoveRodenticideBaits':
       return { type: input.type, ...typed, note: input.note };
+    case 'RecordDeviceCheck':
+      return {
+        type: input.type,
+        ...typed,
+        label: input.label,
+        kind: input.kind,
+        state: input.state,
+        consumptionPercent: input.consumptionPercent,
+        reason: input.reason,
+        captures: input.captures,
+        note: input.note,
+      };
   }
 }
 

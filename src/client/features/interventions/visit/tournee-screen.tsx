@@ -34,11 +34,13 @@ import { formatPhone } from '@/domain/common/phone';
 import { CONTACT_SERVICE_LABELS, type ContactService } from '@/domain/contact/services';
 import { addDays } from '@/domain/interventions/appointments';
 import { SITE_HAZARDS, type SiteHazard } from '@/domain/interventions/visit-decider';
+import { DEVICE_KINDS, DEVICE_STATES } from '@/domain/interventions/visit-events';
 import type { VisitInput } from '@/domain/interventions/visit-input';
 import { frenchWeekdayDate } from '@/domain/site/dates';
 import { frenchDay } from '@/domain/site/french-day';
 import { parisDay } from '@/domain/site/time-zone';
 import { frenchTime } from '@/domain/site/wall-time';
+import { DeviceCheckForm } from './device-check-form';
 import {
   AdviceForm,
   ObservationForm,
@@ -346,6 +348,7 @@ const PENDING_LABELS: Partial<Record<VisitInput['type'], string>> = {
   AddCustomerRemark: 'Remarque du client',
   WriteRodenticideAnalysis: 'Analyse écrite',
   RemoveRodenticideBaits: 'Retrait des appâts',
+  RecordDeviceCheck: 'Contrôle de dispositif',
 };
 
 function VisitRecords({
@@ -415,6 +418,14 @@ function VisitRecords({
           {visit.remarks.map((r) => (
             <li key={r.clientEventId}>Remarque du client : {r.text}</li>
           ))}
+          {visit.deviceChecks.map((d) => (
+            <li key={d.clientEventId}>
+              Dispositif {d.label} ({DEVICE_KINDS[d.kind]}) : {DEVICE_STATES[d.state]}
+              {d.consumptionPercent === null ? '' : ` ${d.consumptionPercent} %`}
+              {d.reason ? `, ${d.reason}` : ''}
+              {d.captures === null ? '' : ` · ${d.captures} capture${d.captures > 1 ? 's' : ''}`}
+            </li>
+          ))}
         </ul>
       )}
       {pending.length > 0 && (
@@ -427,7 +438,7 @@ function VisitRecords({
       {onSite && (
         <Tabs defaultValue="observation" className="grid grid-cols-[minmax(0,1fr)] gap-3">
           <TabsList
-            className="grid h-auto w-full grid-cols-2 gap-1 min-[420px]:grid-cols-3 md:grid-cols-6"
+            className="grid h-auto w-full grid-cols-2 gap-1 min-[420px]:grid-cols-3"
             aria-label="Saisir"
           >
             <TabsTrigger value="observation">Observation</TabsTrigger>
@@ -435,6 +446,7 @@ function VisitRecords({
             <TabsTrigger value="consignes">Consignes</TabsTrigger>
             <TabsTrigger value="recommandation">Recommandation</TabsTrigger>
             <TabsTrigger value="remarque">Remarque</TabsTrigger>
+            <TabsTrigger value="dispositifs">Dispositifs</TabsTrigger>
             {episode && <TabsTrigger value="episode">Anticoagulant</TabsTrigger>}
           </TabsList>
           <TabsContent value="observation">
@@ -459,6 +471,9 @@ function VisitRecords({
               submitLabel="Enregistrer la remarque"
               saved="Remarque enregistrée."
             />
+          </TabsContent>
+          <TabsContent value="dispositifs">
+            <DeviceCheckForm target={target} record={queue.record} />
           </TabsContent>
           {episode && (
             <TabsContent value="episode" className="grid gap-6">

@@ -18,7 +18,7 @@ import { ACCESS_NOTES_MAX, type VisitInput, visitInputSchema } from '@/domain/in
 import { newClientEventId } from './visit-queue';
 
 type Product = RouterOutputs['visits']['products'][number];
-type Target = { interventionId: string; appointmentId: string };
+export type Target = { interventionId: string; appointmentId: string };
 type Errors = Record<string, string>;
 
 const LEVEL_LABELS: Record<(typeof INFESTATION_LEVELS)[number], string> = {
@@ -42,7 +42,7 @@ function check(
   return { ok: false, errors };
 }
 
-function useSubmit(target: Target, record: (input: VisitInput) => void, reset: () => void) {
+export function useSubmit(target: Target, record: (input: VisitInput) => void, reset: () => void) {
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string | null>(null);
   const submit = (type: VisitInput['type'], fields: Record<string, unknown>, saved: string) => {
@@ -66,7 +66,7 @@ function useSubmit(target: Target, record: (input: VisitInput) => void, reset: (
   return { errors, done, submit };
 }
 
-function FormShell({
+export function FormShell({
   onSubmit,
   children,
   done,

@@ -1,0 +1,186 @@
+/**
+ * Device checks (ADR 037, « Contrôle des dispositifs ») on real PostgreSQL: recorded through
+ * `recordVisit` as the technician's phone sends them (tests/support/treatments.ts), refused when a
+ * rule is broken (nothing written), then sealed into the report, whose PDF lists them; the log and
+ * the sealed report still verify.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitInputSchema } from '../../src/domain/interventions/visit-input.js';
+import { verifyDatabase } from '../../src/server/audit/verify.js';
+import { openIntervention } from '../../src/server/interventions/commands.js';
+import { recordVisit } from '../../src/server/interventions/visits.js';
+import { saveIdentity } from '../../src/server/invoices/identity.js';
+import { createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
+import { requestFields } from '../support/interventions.js';
+import { SELLER } from '../support/invoices.js';
+import { createTechnician } from '../support/technicians.js';
+import { type Field, fieldOf, recordedVisit, sealedVisit } from '../support/treatments.js';
+
+const KEY = 'audit-test-key-0123456789';
+let db: TestDatabase;
+let field: Field;
+let technician: { id: string; name: string };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  field = fieldOf(createTestServices(db));
+  await saveIdentity(db.sql, SELLER, null);
+  technician = await createTechnician(
+    createTestServices(db),
+    { firstName: 'Théo', lastName: 'Martin' },
+    { number: 'CB-2024-777', category: 'nuisibles', expiresOn: '2029-05-31' },
+  );
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+let n = 0;
+async function intervention() {
+  const { state } = await openIntervention(db.sql, requestFields(++n), {
+    meta: { actor: { kind: 'guest' }, at: '2026-11-02T09:00:00.000Z', requestId: 'test' },
+    source: 'form',
+    customerId: null,
+  });
+  return state!.id;
+}
+
+const pdfText = (pdf: Buffer) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'devices-')), 'r.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+};
+
+const countEvents = async (id: string) =>
+  Number((await db.sql<{ n: string }[]>`select count(*) as n from events where stream_id = ${id}`)[0]!.n);
+
+describe('device checks during the visit', () => {
+  it('refuses a check that breaks a rule, and writes nothing', async () => {
+    const interventionId = await intervention();
+    const { appointmentId } = await recordedVisit(field, {
+      interventionId,
+      technician,
+      arrivedAt: '2026-11-04T08:00:00.000Z',
+      finishMinutes: null,
+    });
+    const before = await countEvents(interventionId);
+    const at = '2026-11-04T08:10:00.000Z';
+    const send = (fields: Record<string, unknown>) =>
+      recordVisit(
+        db.sql,
+        { id: technician.id, role: 'technician', email: 't@example.fr' },
+        // What a phone could send past its own form's checks: the server's rules answer.
+        {
+          ...visitInputSchema.parse({
+            type: 'RecordDeviceCheck',
+            interventionId,
+            appointmentId,
+            clientEventId: crypto.randomUUID(),
+            at,
+            label: 'P3',
+            kind: 'plaque_glu',
+            state: 'intact',
+          }),
+          ...fields,
+        } as Parameters<typeof recordVisit>[2],
+        `visit:${at}`,
+        '2026-11-04T08:11:00.000Z',
+      );
+    await expect(send({ state: 'inaccessible' })).rejects.toMatchObject({ code: 'DEVICE_REASON_REQUIRED' });
+    await expect(send({ state: 'intact', consumptionPercent: 30 })).rejects.toMatchObject({
+      code: 'DEVICE_CONSUMPTION_UNEXPECTED',
+    });
+    expect(() =>
+      visitInputSchema.parse({
+        type: 'RecordDeviceCheck',
+        interventionId,
+        appointmentId,
+        clientEventId: crypto.randomUUID(),
+        at,
+        label: 'P3',
+        kind: 'plaque_glu',
+        state: 'consomme',
+        consumptionPercent: 120,
+      }),
+    ).toThrow('La consommation va de 0 à 100 %.');
+    expect(
+      visitInputSchema.safeParse({
+        type: 'RecordDeviceCheck',
+        interventionId,
+        appointmentId,
+        clientEventId: crypto.randomUUID(),
+        at,
+        label: 'P3',
+        kind: 'plaque_glu',
+        state: 'inaccessible',
+      }).error?.issues[0],
+    ).toMatchObject({ path: ['reason'], message: 'Indiquez pourquoi il est inaccessible.' });
+    expect(await countEvents(interventionId)).toBe(before);
+  });
+
+  it('seals the checks into the report: « Contrôle des dispositifs » in the PDF, the log verifies', async () => {
+    const interventionId = await intervention();
+    const { number } = await sealedVisit(field, {
+      interventionId,
+      technician,
+      arrivedAt: '2026-11-05T08:00:00.000Z',
+      actions: [
+        {
+          type: 'RecordDeviceCheck',
+          label: 'P12',
+          kind: 'poste_appatage',
+          state: 'consomme',
+          consumptionPercent: 40,
+          minutes: 5,
+        },
+        {
+          type: 'RecordDeviceCheck',
+          label: 'G2',
+          kind: 'plaque_glu',
+          state: 'remplace',
+          captures: 3,
+          note: 'Plaque saturée',
+          minutes: 8,
+        },
+        {
+          type: 'RecordDeviceCheck',
+          label: 'D1',
+          kind: 'desinsectiseur',
+          state: 'inaccessible',
+          reason: 'Cuisine fermée',
+          minutes: 10,
+        },
+      ],
+    });
+    const [doc] = await db.sql<{ pdf: Buffer }[]>`select pdf from report_documents where number = ${number}`;
+    const text = pdfText(doc!.pdf);
+    expect(text).toContain('Contrôle des dispositifs');
+    expect(text).toMatch(/P12\s+Poste d’appâtage\s+Consommé \(40 %\)/);
+    expect(text).toMatch(/G2\s+Plaque de glu\s+Remplacé\s+3\s+Plaque saturée/);
+    expect(text).toMatch(/D1\s+Désinsectiseur\s+Inaccessible : Cuisine fermée/);
+    const [sealed] = await db.sql<{ data: { report: { visit: Record<string, unknown> } } }[]>`
+      select data from events where stream_id = ${interventionId} and type = 'ReportSealed'`;
+    expect(sealed!.data.report.visit.deviceChecks).toHaveLength(3);
+    expect((await verifyDatabase(db.sql, KEY)).ok).toBe(true);
+  });
+
+  it('leaves no « deviceChecks » in a report whose visit checked none', async () => {
+    const interventionId = await intervention();
+    const { number } = await sealedVisit(field, {
+      interventionId,
+      technician,
+      arrivedAt: '2026-11-06T08:00:00.000Z',
+      actions: [{ type: 'AddCustomerRemark', text: 'Rien à signaler', minutes: 5 }],
+    });
+    const [sealed] = await db.sql<{ data: { report: { visit: Record<string, unknown> } } }[]>`
+      select data from events where stream_id = ${interventionId} and type = 'ReportSealed'`;
+    expect(Object.hasOwn(sealed!.data.report.visit, 'deviceChecks')).toBe(false);
+    const [doc] = await db.sql<{ pdf: Buffer }[]>`select pdf from report_documents where number = ${number}`;
+    expect(pdfText(doc!.pdf)).not.toContain('Contrôle des dispositifs');
+    expect((await verifyDatabase(db.sql, KEY)).ok).toBe(true);
+  });
+});
