@@ -93,10 +93,9 @@ export async function interventionVisited(
       config: { PUBLIC_URL: 'http://localhost', AUTH_SECRET: 'e2e-history-report-links-not-followed' },
     };
     const plan = { ...visit, interventionId: state!.id };
-    const reportNumber = seal
-      ? (await sealedVisit(field, plan)).number
-      : (await recordedVisit(field, plan), null);
-    return { number: state!.number, reportNumber };
+    if (seal) return { number: state!.number, reportNumber: (await sealedVisit(field, plan)).number };
+    await recordedVisit(field, plan);
+    return { number: state!.number, reportNumber: null };
   } finally {
     await sql.end({ timeout: 2 });
   }
