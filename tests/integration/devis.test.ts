@@ -332,7 +332,7 @@ describe('a devis accepted at a distance', () => {
     expect(Date.parse(row!.contract.paymentBanUntil) - Date.parse(today)).toBe(7 * 86_400_000);
   });
 
-  it('is listed in /compte for the customer whose address it was sent to, never for another', async () => {
+  it('is listed in /compte for the account whose verified address it was sent to, never for another', async () => {
     const services = createTestServices(db, { AUTH_SECRET: SECRET });
     const owner = await createUser(services);
     const other = await createUser(services);
@@ -346,6 +346,9 @@ describe('a devis accepted at a distance', () => {
       },
     );
     const { number } = await sendDevis(db.sql, state!.id, draft, { meta: admin(), config });
+    // Anyone can sign up with the requester's address: nothing until it is proven (ADR 033).
+    expect(await callerAs(services, owner).devis.mine()).toEqual([]);
+    await db.sql`update users set email_verified = true where id = ${owner.id}`;
     const mine = await callerAs(services, owner).devis.mine();
     expect(mine).toEqual([
       expect.objectContaining({ number, status: 'quote_sent', token: devisToken(SECRET, state!.id) }),
