@@ -21,7 +21,7 @@ export const interventionLinkUrl = (publicUrl: string, secret: string, id: strin
  * invoices), as a condition on `interventions i`: opened from the account, or requested with its
  * address once that address is verified (anyone can sign up with someone else's, ADR 033).
  */
-export const ofAccount = (sql: Tx, user: { id: string; email: string }) =>
+export const ofAccount = (sql: Tx, user: { id: string; email: string }): ReturnType<Tx> =>
   sql`(i.customer_id = ${user.id}
        or (lower(i.email) = ${user.email.toLowerCase()}
            and exists (select 1 from users u where u.id = ${user.id} and u.email_verified)))`;
