@@ -356,6 +356,24 @@ describe('a devis accepted at a distance', () => {
     // The same signed page as the mail's link.
     expect((await callerAs(services, null).devis.show({ token: mine[0]!.token })).devis.number).toBe(number);
     expect(await callerAs(services, other).devis.mine()).toEqual([]);
+    // Signed, the devis keeps its customer until carried out, as an order to deliver (ADR 020).
+    expect(await callerAs(services, owner).account.erasureBlocker()).toBeNull();
+    await recordOffPremisesSignature(
+      db.sql,
+      state!.id,
+      {
+        number: number!,
+        signerName: 'Camille Durand',
+        signedOn: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()),
+        urgentWords: null,
+        expressRequest: true,
+        acknowledgement: true,
+      },
+      admin(),
+    );
+    expect(await callerAs(services, owner).account.erasureBlocker()).toBe(
+      `Votre compte ne peut pas encore être supprimé : votre intervention ${state!.number} (à réaliser) est en cours. Nous devons d’abord la terminer, ou l’annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`,
+    );
   });
 });
 
