@@ -105,7 +105,9 @@ describe('/compte and the signed link', () => {
     const blocked = `Votre compte ne peut pas encore être supprimé : votre intervention ${a.number} (à payer) est en cours. Nous devons d’abord la terminer, ou l’annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`;
     expect(await callerAs(services, alice).account.erasureBlocker()).toBe(blocked);
     expect(
-      await codeOf(callerAs(services, alice).account.deleteAccount({ password: alice.password, confirm: true })),
+      await codeOf(
+        callerAs(services, alice).account.deleteAccount({ password: alice.password, confirm: true }),
+      ),
     ).toBe(`CONFLICT: ${blocked}`);
     await recordInterventionPayment(
       db.sql,

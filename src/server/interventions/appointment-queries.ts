@@ -185,11 +185,7 @@ const toCustomer =
  * export reads them).
  */
 export async function myAppointments(sql: Tx, secret: string, user: { id: string; email: string }) {
-  const rows = await customerRows(
-    sql,
-    ofAccount(sql, user),
-    new Date(),
-  );
+  const rows = await customerRows(sql, ofAccount(sql, user), new Date());
   return rows.map(toCustomer(secret));
 }
 

@@ -4,8 +4,9 @@
  * stateless scheme as the order link (orders/order-link.ts), under a label of its own so an order
  * token never opens an intervention and the reverse.
  */
-import { idFromSignedToken, signedIdToken } from '../orders/order-link.js';
+
 import type { Tx } from '../db/client.js';
+import { idFromSignedToken, signedIdToken } from '../orders/order-link.js';
 
 const LABEL = 'intervention-link:v1:';
 
