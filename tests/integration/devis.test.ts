@@ -374,6 +374,9 @@ describe('a devis accepted at a distance', () => {
     expect(await callerAs(services, owner).account.erasureBlocker()).toBe(
       `Votre compte ne peut pas encore être supprimé : votre intervention ${state!.number} (à réaliser) est en cours. Nous devons d’abord la terminer, ou l’annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`,
     );
+    // Requested with the address, not from the account: never named to an unverified account.
+    await db.sql`update users set email_verified = false where id = ${owner.id}`;
+    expect(await callerAs(services, owner).account.erasureBlocker()).toBeNull();
   });
 });
 

@@ -59,12 +59,16 @@ async function eraseAccount(
 
 /**
  * What « Supprimer mon compte » says before asking anything: null when the account may go, else
- * the French sentence naming the orders and interventions to finish first (the same rule the erasure enforces).
+ * the French sentence naming the orders and interventions to finish first (the same rule the
+ * erasure enforces).
  */
 export async function ownErasureBlocker(services: Services, userId: string): Promise<string | null> {
-  const [user] = await services.sql<{ email: string }[]>`select email from users where id = ${userId}`;
+  const [user] = await services.sql<{ email: string; emailVerified: boolean }[]>`
+    select email, email_verified from users where id = ${userId}`;
   if (!user) throw errors.userNotFound();
-  const subject = { userId, emails: [user.email], guestOrderIds: [] };
+  // What was sent with the address but not from the account is named only once the address is
+  // verified: anyone can sign up with someone else's (ADR 033).
+  const subject = { userId, emails: user.emailVerified ? [user.email] : [], guestOrderIds: [] };
   const open = await services.sql.begin(async (tx) =>
     openItems(await subjectOrders(tx, subject), await subjectInterventions(tx, subject)),
   );
