@@ -101,6 +101,14 @@ describe('/compte and the signed link', () => {
       },
     ];
     expect(await callerAs(services, alice).reports.mine()).toEqual(listed(false, 'À régler'));
+    // Unpaid, the invoice keeps its customer, as an unpaid order does (ADR 020).
+    const blocked = `Votre compte ne peut pas encore être supprimé : votre intervention ${a.number} (à payer) est en cours. Nous devons d’abord la terminer, ou l’annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`;
+    expect(await callerAs(services, alice).account.erasureBlocker()).toBe(blocked);
+    expect(
+      await codeOf(
+        callerAs(services, alice).account.deleteAccount({ password: alice.password, confirm: true }),
+      ),
+    ).toBe(`CONFLICT: ${blocked}`);
     await recordInterventionPayment(
       db.sql,
       a.id,
@@ -108,6 +116,7 @@ describe('/compte and the signed link', () => {
       { actor: { kind: 'admin', userId: admin.id }, at: new Date().toISOString(), requestId: 'test:pay' },
     );
     expect(await callerAs(services, alice).reports.mine()).toEqual(listed(true, 'Payée'));
+    expect(await callerAs(services, alice).account.erasureBlocker()).toBeNull();
     expect(await callerAs(services, null).reports.byToken({ token: token(a.id) })).toEqual(
       listed(true, 'Payée'),
     );

@@ -332,7 +332,7 @@ describe('a devis accepted at a distance', () => {
     expect(Date.parse(row!.contract.paymentBanUntil) - Date.parse(today)).toBe(7 * 86_400_000);
   });
 
-  it('is listed in /compte for the customer whose address it was sent to, never for another', async () => {
+  it('is listed in /compte for the account whose verified address it was sent to, never for another', async () => {
     const services = createTestServices(db, { AUTH_SECRET: SECRET });
     const owner = await createUser(services);
     const other = await createUser(services);
@@ -346,6 +346,9 @@ describe('a devis accepted at a distance', () => {
       },
     );
     const { number } = await sendDevis(db.sql, state!.id, draft, { meta: admin(), config });
+    // Anyone can sign up with the requester's address: nothing until it is proven (ADR 033).
+    expect(await callerAs(services, owner).devis.mine()).toEqual([]);
+    await db.sql`update users set email_verified = true where id = ${owner.id}`;
     const mine = await callerAs(services, owner).devis.mine();
     expect(mine).toEqual([
       expect.objectContaining({ number, status: 'quote_sent', token: devisToken(SECRET, state!.id) }),
@@ -353,6 +356,27 @@ describe('a devis accepted at a distance', () => {
     // The same signed page as the mail's link.
     expect((await callerAs(services, null).devis.show({ token: mine[0]!.token })).devis.number).toBe(number);
     expect(await callerAs(services, other).devis.mine()).toEqual([]);
+    // Signed, the devis keeps its customer until carried out, as an order to deliver (ADR 020).
+    expect(await callerAs(services, owner).account.erasureBlocker()).toBeNull();
+    await recordOffPremisesSignature(
+      db.sql,
+      state!.id,
+      {
+        number: number!,
+        signerName: 'Camille Durand',
+        signedOn: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()),
+        urgentWords: null,
+        expressRequest: true,
+        acknowledgement: true,
+      },
+      admin(),
+    );
+    expect(await callerAs(services, owner).account.erasureBlocker()).toBe(
+      `Votre compte ne peut pas encore être supprimé : votre intervention ${state!.number} (à réaliser) est en cours. Nous devons d’abord la terminer, ou l’annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`,
+    );
+    // Requested with the address, not from the account: never named to an unverified account.
+    await db.sql`update users set email_verified = false where id = ${owner.id}`;
+    expect(await callerAs(services, owner).account.erasureBlocker()).toBeNull();
   });
 });
 

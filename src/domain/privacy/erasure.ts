@@ -70,16 +70,31 @@ export interface ErasableOrder {
   withdrawalRequested: boolean;
 }
 
-export type OpenOrderReason = 'deliver' | 'pay' | 'refund';
+/**
+ * An intervention as the erasure reads it: an invoice still to be paid, or a signed devis not yet
+ * carried out, keeps its customer as an order does (ADR 020).
+ */
+export interface ErasableIntervention {
+  number: string;
+  status: string;
+  /** A devis was signed (the contract is recorded). */
+  contracted: boolean;
+  /** The invoice's total, null before it is issued. */
+  invoiceTotalCents: number | null;
+  paidCents: number;
+}
 
-const OPEN_REASON_LABELS: Record<OpenOrderReason, string> = {
+export type OpenReason = 'deliver' | 'pay' | 'refund' | 'perform';
+
+const OPEN_REASON_LABELS: Record<OpenReason, string> = {
   deliver: 'à livrer',
   pay: 'à payer',
   refund: 'à rembourser',
+  perform: 'à réaliser',
 };
 
 /** Why an order keeps its customer, or null when nothing is left to do. */
-export function openOrderReason(order: ErasableOrder): OpenOrderReason | null {
+export function openOrderReason(order: ErasableOrder): OpenReason | null {
   const kept = order.paidCents - order.refundedCents;
   if (order.status === 'cancelled') return kept > 0 ? 'refund' : null;
   if (order.withdrawalRequested && order.paidCents > 0 && order.refundedCents === 0) return 'refund';
@@ -87,31 +102,65 @@ export function openOrderReason(order: ErasableOrder): OpenOrderReason | null {
   return order.paidCents < order.totalAmountCents ? 'pay' : null;
 }
 
-/** « CMD-2026-000001 (à livrer), CMD-2026-000002 (à rembourser) ». */
-const openList = (open: { orderNumber: string; reason: OpenOrderReason }[]) =>
-  open.map((o) => `${o.orderNumber} (${OPEN_REASON_LABELS[o.reason]})`).join(', ');
-
-/** The French sentence that says what must happen first, to the customer or to the back-office. */
-export function openOrdersMessage(
-  open: { orderNumber: string; reason: OpenOrderReason }[],
-  who: 'customer' | 'admin',
-): string {
-  const many = open.length > 1;
-  if (who === 'customer')
-    return `Votre compte ne peut pas encore être supprimé : ${many ? 'vos commandes' : 'votre commande'} ${openList(open)} ${many ? 'sont' : 'est'} en cours. Nous devons d’abord ${many ? 'les' : 'la'} terminer, ou ${many ? 'les ' : 'l’'}annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`;
-  return `Ce compte ne peut pas encore être supprimé : ${many ? 'les commandes' : 'la commande'} ${openList(open)} ${many ? 'sont' : 'est'} en cours. Terminez-${many ? 'les' : 'la'}, ou annulez-${many ? 'les' : 'la'} et remboursez, puis supprimez le compte.`;
+/** Why an intervention keeps its customer: its invoice unpaid, or its signed devis not carried out. */
+export function openInterventionReason(i: ErasableIntervention): OpenReason | null {
+  if (i.invoiceTotalCents !== null) return i.paidCents < i.invoiceTotalCents ? 'pay' : null;
+  return i.contracted && (i.status === 'accepted' || i.status === 'scheduled') ? 'perform' : null;
 }
 
-/** The orders still open, with why (empty: the account may be erased). */
-export const openOrders = (orders: readonly ErasableOrder[]) =>
-  orders.flatMap((o) => {
-    const reason = openOrderReason(o);
-    return reason ? [{ orderNumber: o.orderNumber, reason }] : [];
-  });
+/** An order or an intervention still open, and why. */
+export interface OpenItem {
+  kind: 'order' | 'intervention';
+  number: string;
+  reason: OpenReason;
+}
 
-/** Refuses the erasure of an account while one of its orders is still open (RGPD art. 17 § 3 b). */
-export function checkNoOpenOrders(orders: readonly ErasableOrder[], who: 'customer' | 'admin'): void {
-  const open = openOrders(orders);
+/** « CMD-2026-000001 (à livrer), INT-2026-000002 (à payer) ». */
+const openList = (open: readonly OpenItem[]) =>
+  open.map((o) => `${o.number} (${OPEN_REASON_LABELS[o.reason]})`).join(', ');
+
+/** « commande », « interventions », « commandes et interventions » (all feminine). */
+const openNoun = (open: readonly OpenItem[]) => {
+  const kinds = new Set(open.map((o) => o.kind));
+  if (kinds.size > 1) return 'commandes et interventions';
+  const noun = kinds.has('intervention') ? 'intervention' : 'commande';
+  return open.length > 1 ? `${noun}s` : noun;
+};
+
+/** The French sentence that says what must happen first, to the customer or to the back-office. */
+export function openItemsMessage(open: readonly OpenItem[], who: 'customer' | 'admin'): string {
+  const many = open.length > 1;
+  const what = `${openNoun(open)} ${openList(open)} ${many ? 'sont' : 'est'} en cours`;
+  if (who === 'customer')
+    return `Votre compte ne peut pas encore être supprimé : ${many ? 'vos' : 'votre'} ${what}. Nous devons d’abord ${many ? 'les' : 'la'} terminer, ou ${many ? 'les ' : 'l’'}annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`;
+  return `Ce compte ne peut pas encore être supprimé : ${many ? 'les' : 'la'} ${what}. Terminez-${many ? 'les' : 'la'}, ou annulez-${many ? 'les' : 'la'} et remboursez, puis supprimez le compte.`;
+}
+
+/** The orders and interventions still open, with why (empty: the account may be erased). */
+export const openItems = (
+  orders: readonly ErasableOrder[],
+  interventions: readonly ErasableIntervention[],
+): OpenItem[] => [
+  ...orders.flatMap((o) => {
+    const reason = openOrderReason(o);
+    return reason ? [{ kind: 'order' as const, number: o.orderNumber, reason }] : [];
+  }),
+  ...interventions.flatMap((i) => {
+    const reason = openInterventionReason(i);
+    return reason ? [{ kind: 'intervention' as const, number: i.number, reason }] : [];
+  }),
+];
+
+/**
+ * Refuses the erasure of an account while one of its orders or interventions is still open
+ * (RGPD art. 17 § 3 b).
+ */
+export function checkNothingOpen(
+  orders: readonly ErasableOrder[],
+  interventions: readonly ErasableIntervention[],
+  who: 'customer' | 'admin',
+): void {
+  const open = openItems(orders, interventions);
   if (open.length > 0)
-    throw new DomainError('conflict', 'OPEN_ORDERS', openOrdersMessage(open, who), { open });
+    throw new DomainError('conflict', 'OPEN_ORDERS', openItemsMessage(open, who), { open });
 }

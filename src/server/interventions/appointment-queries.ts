@@ -11,7 +11,7 @@ import { interventionNotFound } from '../../domain/interventions/decider.js';
 import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
 import { invalidLink } from './appointments.js';
-import { interventionIdFromToken, interventionToken } from './intervention-link.js';
+import { interventionIdFromToken, interventionToken, ofAccount } from './intervention-link.js';
 
 export interface CalendarAppointment {
   id: string;
@@ -185,13 +185,7 @@ const toCustomer =
  * export reads them).
  */
 export async function myAppointments(sql: Tx, secret: string, user: { id: string; email: string }) {
-  const rows = await customerRows(
-    sql,
-    sql`(i.customer_id = ${user.id}
-         or (lower(i.email) = ${user.email.toLowerCase()}
-             and exists (select 1 from users u where u.id = ${user.id} and u.email_verified)))`,
-    new Date(),
-  );
+  const rows = await customerRows(sql, ofAccount(sql, user), new Date());
   return rows.map(toCustomer(secret));
 }
 

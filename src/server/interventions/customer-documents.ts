@@ -15,7 +15,7 @@ import type { InterventionState } from '../../domain/interventions/decider.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 import { type DocumentFile, HOLDING_RECORD_TYPES, orderDocumentPdf } from '../invoices/queries.js';
-import { interventionIdFromToken } from './intervention-link.js';
+import { interventionIdFromToken, ofAccount } from './intervention-link.js';
 import { isReportNumber, reportPdf } from './reports.js';
 
 /** Whose documents: a signed-in account's, or the one intervention a signed link names. */
@@ -43,17 +43,10 @@ export function linkScope(secret: string, token: string): DocumentScope {
 }
 
 /**
- * The interventions in scope and not held. An account's: opened from it, or requested with its
- * address once that address is verified (anyone can sign up with someone else's, ADR 033), as its
- * appointments are found (appointment-queries.ts).
+ * The interventions in scope and not held: an account's (ofAccount) or the signed link's one.
  */
 function inScope(sql: Tx, scope: DocumentScope) {
-  const whose =
-    'user' in scope
-      ? sql`(i.customer_id = ${scope.user.id}
-             or (lower(i.email) = ${scope.user.email.toLowerCase()}
-                 and exists (select 1 from users u where u.id = ${scope.user.id} and u.email_verified)))`
-      : sql`i.id = ${scope.interventionId}`;
+  const whose = 'user' in scope ? ofAccount(sql, scope.user) : sql`i.id = ${scope.interventionId}`;
   return sql`${whose} and not exists (
     select 1 from personal_records r
      where r.stream_id = i.id and r.event_type = any(${HOLDING_RECORD_TYPES}::text[]) and r.erased_at is not null)`;

@@ -46,6 +46,7 @@ import { canonicalJson } from '../orders/canonical.js';
 import { idFromSignedToken, signedIdToken } from '../orders/order-link.js';
 import { readSettings } from '../settings/store.js';
 import { devisFilename, renderDevisPdf } from './devis-pdf.js';
+import { ofAccount } from './intervention-link.js';
 import { interventionModel } from './model.js';
 import { readTariffs } from './tariffs.js';
 
@@ -459,7 +460,7 @@ export async function expireDueDevis(sql: Sql, now = new Date()) {
   return expired;
 }
 
-/** The signed-in customer's devis for /compte: theirs by account or by the devis's address. */
+/** The signed-in customer's devis for /compte: those of the account's interventions (ofAccount). */
 export async function customerDevisList(sql: Tx, secret: string, user: { id: string; email: string }) {
   const rows = await sql<
     {
@@ -469,9 +470,9 @@ export async function customerDevisList(sql: Tx, secret: string, user: { id: str
       devis: { number: string; totalInclCents: number; validUntil: string; sentAt: string };
     }[]
   >`
-    select id::text, number, status, devis from interventions
-     where devis is not null and (customer_id = ${user.id} or lower(devis ->> 'email') = lower(${user.email}))
-     order by updated_at desc limit 100`;
+    select i.id::text, i.number, i.status, i.devis from interventions i
+     where i.devis is not null and ${ofAccount(sql, user)}
+     order by i.updated_at desc limit 100`;
   return rows.map((r) => ({
     interventionNumber: r.number,
     number: r.devis.number,

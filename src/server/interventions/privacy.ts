@@ -6,6 +6,7 @@
  */
 import { DEVIS_PERSONAL_TYPES } from '../../domain/interventions/devis-personal.js';
 import { ERASED_REQUESTER } from '../../domain/interventions/events.js';
+import type { ErasableIntervention } from '../../domain/privacy/erasure.js';
 import type { Tx } from '../db/client.js';
 import type { ZipEntry } from '../http/download.js';
 import { sha256 } from '../invoices/pdf.js';
@@ -28,6 +29,17 @@ async function interventionIdsOf(sql: Tx, s: Subject): Promise<string[]> {
        and (subject_id = ${s.userId ?? ''} or lower(fields ->> 'email') = any(${s.emails.map((e) => e.toLowerCase())}::text[]))
      order by created_at`;
   return rows.map((r) => r.streamId);
+}
+
+/** The subject's interventions as the erasure weighs them (openInterventionReason), locked. */
+export async function subjectInterventions(sql: Tx, s: Subject): Promise<ErasableIntervention[]> {
+  const ids = await interventionIdsOf(sql, s);
+  return await sql<ErasableIntervention[]>`
+    select number, status, contract is not null as contracted,
+           (invoice ->> 'totalInclCents')::int as invoice_total_cents, paid_cents
+      from interventions where id = any(${ids}::uuid[])
+     order by created_at
+     for update`;
 }
 
 /**

@@ -7,11 +7,11 @@
 import type { Actor } from '../../domain/orders/events.js';
 import {
   type AccountDeletion,
-  checkNoOpenOrders,
+  checkNothingOpen,
   checkSelfDeletion,
   type ErasureReason,
-  openOrders,
-  openOrdersMessage,
+  openItems,
+  openItemsMessage,
   wrongPassword,
 } from '../../domain/privacy/erasure.js';
 import { revokeSessions } from '../auth/session-revocation.js';
@@ -19,6 +19,7 @@ import type { Services } from '../context.js';
 import { checkedForRemoval } from '../customers/customers.js';
 import type { Tx } from '../db/client.js';
 import { errors } from '../errors.js';
+import { subjectInterventions } from '../interventions/privacy.js';
 import { mailDir } from '../mail/transport.js';
 import { freshProofUntil } from './email-proof.js';
 import { eraseMailFiles, eraseSubject, subjectOrders } from './erase.js';
@@ -43,8 +44,13 @@ async function eraseAccount(
     // requests) goes only when that email is proven (ADR 033); the account's own records always.
     const emails = user.proven ? [user.email] : [];
     const subject = { userId: user.id, emails, accountEmail: user.email, guestOrderIds: [] };
-    // An order still to deliver, pay or refund is finished (or cancelled and refunded) first.
-    checkNoOpenOrders(await subjectOrders(tx, subject), why.actor.kind === 'user' ? 'customer' : 'admin');
+    // An order still to deliver, pay or refund, an intervention invoice still to pay or a signed
+    // devis still to carry out is finished (or cancelled and refunded) first (ADR 020).
+    checkNothingOpen(
+      await subjectOrders(tx, subject),
+      await subjectInterventions(tx, subject),
+      why.actor.kind === 'user' ? 'customer' : 'admin',
+    );
     return await eraseSubject(tx, subject, why);
   });
   const files = await eraseMailFiles(mailDir(services.config), result.mailNeedles);
@@ -53,15 +59,20 @@ async function eraseAccount(
 
 /**
  * What « Supprimer mon compte » says before asking anything: null when the account may go, else
- * the French sentence naming the orders to finish first (the same rule the erasure enforces).
+ * the French sentence naming the orders and interventions to finish first (the same rule the
+ * erasure enforces).
  */
 export async function ownErasureBlocker(services: Services, userId: string): Promise<string | null> {
-  const [user] = await services.sql<{ email: string }[]>`select email from users where id = ${userId}`;
+  const [user] = await services.sql<{ email: string; emailVerified: boolean }[]>`
+    select email, email_verified from users where id = ${userId}`;
   if (!user) throw errors.userNotFound();
-  const open = openOrders(
-    await services.sql.begin((tx) => subjectOrders(tx, { userId, emails: [user.email], guestOrderIds: [] })),
+  // What was sent with the address but not from the account is named only once the address is
+  // verified: anyone can sign up with someone else's (ADR 033).
+  const subject = { userId, emails: user.emailVerified ? [user.email] : [], guestOrderIds: [] };
+  const open = await services.sql.begin(async (tx) =>
+    openItems(await subjectOrders(tx, subject), await subjectInterventions(tx, subject)),
   );
-  return open.length > 0 ? openOrdersMessage(open, 'customer') : null;
+  return open.length > 0 ? openItemsMessage(open, 'customer') : null;
 }
 
 /** The customer's own deletion, second step: the password again and the confirmation (parsed). */

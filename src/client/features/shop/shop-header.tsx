@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { trpc } from '@/client/lib/trpc';
 import { useHydrated } from '@/client/lib/use-hydrated';
+import { isBackOffice } from '@/domain/account/roles';
 import { useCart } from '../cart/cart-context';
 import { useShop } from './order-totals';
 
@@ -15,7 +16,9 @@ const iconButton =
 
 /**
  * The shop's header (visitor-site.md §2): back to the site, account icon (to /compte when signed
- * in, else /auth), cart icon with the item count, contact, and the admin link on wide screens.
+ * in, else /auth), cart icon with the item count, contact, and the admin link on wide screens:
+ * the staff's way in, shown to visitors and the back-office's roles, never to a signed-in customer
+ * (the back-office is not theirs).
  */
 export function ShopHeader() {
   const cart = useCart();
@@ -42,13 +45,15 @@ export function ShopHeader() {
             <span className="truncate text-lg">Boutique</span>
           </Link>
           <nav className="ml-auto flex items-center gap-1" aria-label="Boutique">
-            <Link
-              to="/admin/login"
-              className="hidden h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground md:inline-flex"
-            >
-              <ShieldCheck className="size-4" aria-hidden="true" />
-              Admin
-            </Link>
+            {(!me.data || isBackOffice(me.data.role)) && (
+              <Link
+                to="/admin/login"
+                className="hidden h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground md:inline-flex"
+              >
+                <ShieldCheck className="size-4" aria-hidden="true" />
+                Admin
+              </Link>
+            )}
             <Link
               to="/#contact"
               className="inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-semibold text-primary hover:bg-muted sm:border sm:border-primary/30 sm:px-3"

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/account';
+import { signInAsAdmin } from './support/admin';
+
+/**
+ * The shop header's « Admin » link (visitor-site.md §2: to /admin/login, hidden on small screens)
+ * is the staff's way in: a visitor and the back-office see it, a signed-in customer never does, on
+ * /rendez-vous/{token} as on /boutique (review: a customer saw « Admin » there at 768 and 1280 px).
+ */
+const adminLink = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Boutique' }).getByRole('link', { name: 'Admin' });
+
+test('a signed-in customer sees no « Admin » link at 768 and 1280 px; a visitor and an admin do', async ({
+  browser,
+}) => {
+  const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await visitor.goto('/rendez-vous/not-a-token');
+  await expect(visitor.getByRole('alert')).toBeVisible();
+  await expect(adminLink(visitor)).toBeVisible();
+  await visitor.close();
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signUp(page, { firstName: 'Camille', lastName: 'Durand', email: uniqueEmail('header') });
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/rendez-vous/not-a-token');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Mon compte' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`customer-${width}.png`), fullPage: true });
+    await expect(adminLink(page)).toHaveCount(0);
+  }
+  await page.close();
+
+  const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signInAsAdmin(admin);
+  await admin.goto('/rendez-vous/not-a-token');
+  await expect(admin.getByRole('link', { name: 'Mon compte' })).toBeVisible();
+  await expect(adminLink(admin)).toBeVisible();
+  await admin.close();
+});
