@@ -17,6 +17,7 @@ import { formatEuros } from '../catalog/pricing.js';
 import { NOTES_MAX, tooLongMessage } from '../common/limits.js';
 import { addDays } from '../dashboard/periods.js';
 import { DomainError } from '../errors.js';
+import { documentSellerSchema } from '../invoices/document.js';
 import { frenchDay } from '../site/dates.js';
 import { parisDay } from '../site/time-zone.js';
 import { SITE_TYPE_LABELS, SITE_TYPES, type SiteType } from './labels.js';
@@ -103,20 +104,7 @@ export const devisSnapshotSchema = z.object({
   /** The last day (Paris, YYYY-MM-DD) the devis can be accepted. */
   validUntil: z.string(),
   interventionNumber: z.string(),
-  seller: z.object({
-    legalName: z.string(),
-    tradeName: z.string(),
-    legalForm: z.string(),
-    shareCapital: z.string(),
-    address,
-    siren: z.string(),
-    siret: z.string(),
-    registry: z.string(),
-    vatNumber: z.string(),
-    vatExempt: z.boolean(),
-    email: z.string(),
-    phone: z.string(),
-  }),
+  seller: documentSellerSchema,
   customer: z.object({
     kind: z.enum(CUSTOMER_KINDS),
     name: z.string(),

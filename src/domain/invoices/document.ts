@@ -44,6 +44,36 @@ export const OPERATION_LABELS = {
 const cents = z.number().int();
 const address = z.object({ line: z.string(), zipCode: z.string(), city: z.string() });
 
+/** The seller as a document states it at issue (invoice, credit note, devis): the identity's mentions. */
+export const documentSellerSchema = z.object({
+  legalName: z.string(),
+  tradeName: z.string(),
+  legalForm: z.string(),
+  shareCapital: z.string(),
+  address,
+  siren: z.string(),
+  siret: z.string(),
+  registry: z.string(),
+  vatNumber: z.string(),
+  vatExempt: z.boolean(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type DocumentSeller = z.output<typeof documentSellerSchema>;
+
+/** The seller's lines at the head of a document's PDF, empty ones left out. */
+export const sellerHeaderLines = (s: DocumentSeller): string[] =>
+  [
+    s.legalName,
+    `${s.legalForm}${s.shareCapital ? ` au capital de ${s.shareCapital}` : ''}`,
+    s.address.line,
+    `${s.address.zipCode} ${s.address.city}`,
+    `SIREN ${s.siren}${s.siret ? ` – SIRET ${s.siret}` : ''}`,
+    s.registry,
+    s.vatExempt ? VAT_EXEMPT_MENTION : `TVA intracommunautaire : ${s.vatNumber}`,
+    [s.email, s.phone].filter(Boolean).join(' – '),
+  ].filter((line) => line.trim());
+
 /** How an intervention's contract was concluded; `inconnu` (none recorded) takes the strictest rules. */
 export const INVOICE_CONCLUSION_MODES = ['a_distance', 'hors_etablissement', 'inconnu'] as const;
 
@@ -94,20 +124,7 @@ export const documentSnapshotSchema = z.object({
   saleDate: z.string(),
   /** Set when the source is an intervention (docs/decisions/039); null for an order's documents. */
   intervention: interventionSourceSchema.nullable().default(null),
-  seller: z.object({
-    legalName: z.string(),
-    tradeName: z.string(),
-    legalForm: z.string(),
-    shareCapital: z.string(),
-    address,
-    siren: z.string(),
-    siret: z.string(),
-    registry: z.string(),
-    vatNumber: z.string(),
-    vatExempt: z.boolean(),
-    email: z.string(),
-    phone: z.string(),
-  }),
+  seller: documentSellerSchema,
   customer: z.object({
     name: z.string(),
     email: z.string(),

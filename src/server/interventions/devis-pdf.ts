@@ -4,7 +4,7 @@
  */
 import { formatEuros } from '../../domain/catalog/pricing.js';
 import { type DevisSnapshot, hoursLabel, lineQuantityLabel } from '../../domain/interventions/devis.js';
-import { documentDate } from '../../domain/invoices/document.js';
+import { documentDate, sellerHeaderLines } from '../../domain/invoices/document.js';
 import { VAT_EXEMPT_MENTION } from '../../domain/invoices/identity.js';
 import { frenchDay } from '../../domain/site/dates.js';
 import { startPdf } from '../invoices/pdf.js';
@@ -40,18 +40,7 @@ export async function renderDevisPdf(d: DevisSnapshot): Promise<Buffer> {
   pdf.fontSize(13).fillColor('#000000');
   write('bold', s.tradeName || s.legalName, { width: 300 }, { x: left, y: 48 });
   pdf.fontSize(9);
-  for (const line of [
-    s.legalName,
-    `${s.legalForm}${s.shareCapital ? ` au capital de ${s.shareCapital}` : ''}`,
-    s.address.line,
-    `${s.address.zipCode} ${s.address.city}`,
-    `SIREN ${s.siren}${s.siret ? ` – SIRET ${s.siret}` : ''}`,
-    s.registry,
-    s.vatExempt ? VAT_EXEMPT_MENTION : `TVA intracommunautaire : ${s.vatNumber}`,
-    [s.email, s.phone].filter(Boolean).join(' – '),
-  ]) {
-    if (line.trim()) write('body', line, { width: 300 });
-  }
+  for (const line of sellerHeaderLines(s)) write('body', line, { width: 300 });
   const right = { width: width - 312, align: 'right' as const };
   pdf.fontSize(18);
   write('bold', 'DEVIS', right, { x: 360, y: 48 });

@@ -17,6 +17,7 @@ import {
   OPERATION_LABELS,
   paymentBanMention,
   RECOVERY_FEE_MENTION,
+  sellerHeaderLines,
   settlementMention,
   sourceMention,
 } from '../../domain/invoices/document.js';
@@ -183,18 +184,7 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
   pdf.fontSize(13).fillColor('#000000');
   write('bold', s.tradeName || s.legalName, { width: 300 }, { x: left, y: 48 });
   pdf.fontSize(9);
-  for (const line of [
-    s.legalName,
-    `${s.legalForm}${s.shareCapital ? ` au capital de ${s.shareCapital}` : ''}`,
-    s.address.line,
-    `${s.address.zipCode} ${s.address.city}`,
-    `SIREN ${s.siren}${s.siret ? ` – SIRET ${s.siret}` : ''}`,
-    s.registry,
-    s.vatExempt ? VAT_EXEMPT_MENTION : `TVA intracommunautaire : ${s.vatNumber}`,
-    [s.email, s.phone].filter(Boolean).join(' – '),
-  ]) {
-    if (line.trim()) write('body', line, { width: 300 });
-  }
+  for (const line of sellerHeaderLines(s)) write('body', line, { width: 300 });
   const right = { width: width - 312, align: 'right' as const };
   pdf.fontSize(18);
   write('bold', doc.kind === 'invoice' ? 'FACTURE' : 'AVOIR', right, { x: 360, y: 48 });
