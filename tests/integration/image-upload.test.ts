@@ -1,10 +1,10 @@
-import net from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/server/context.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
 import { IMAGE_MESSAGES } from '../../src/server/images/process.js';
 import type { TestDatabase } from '../support/db.js';
+import { freePort, signInCookie } from '../support/http-app.js';
 import {
   jpegZipPolyglot,
   oversizedFile,
@@ -29,24 +29,10 @@ const cookies: Record<'admin' | 'customerA' | 'customerB', string> = {
 };
 let photo: Buffer;
 
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const signIn = (email: string, password: string) => signInCookie(url, email, password);
 
 beforeAll(async () => {
-  const probe = net.createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => probe.close(() => r()));
+  const port = await freePort();
   url = `http://localhost:${port}`;
   shop = await testShop({ PUBLIC_URL: url, AUTH_RATE_LIMIT_MAX: '1000' });
   ({ db, services } = shop);

@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
 import { DOCUMENT_MESSAGES } from '../../src/server/images/documents.js';
+import { freePort, signInCookie } from '../support/http-app.js';
 import { smallPng } from '../support/images.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
@@ -13,24 +13,10 @@ let url: string;
 const cookies: Record<'admin' | 'customerA', string> = { admin: '', customerA: '' };
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const signIn = (email: string, password: string) => signInCookie(url, email, password);
 
 beforeAll(async () => {
-  const probe = net.createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => probe.close(() => r()));
+  const port = await freePort();
   url = `http://localhost:${port}`;
   shop = await testShop({ PUBLIC_URL: url, AUTH_RATE_LIMIT_MAX: '1000' });
   http = await createHttpServer(shop.services, { dev: false });

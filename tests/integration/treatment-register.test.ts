@@ -6,7 +6,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { registerIntervention } from '../../src/server/interventions/treatment-r
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { readModelStream, type StreamMeta } from '../../src/server/log/stream-commands.js';
 import { createUser } from '../support/db.js';
+import { freePort, signInCookie } from '../support/http-app.js';
 import { SELLER } from '../support/invoices.js';
 import { type TestShop, type TestUser, testShop } from '../support/shop.js';
 import { createTechnician } from '../support/technicians.js';
@@ -45,24 +45,10 @@ let brodifacoum: string;
 let javel: string;
 const cookies: Record<'admin' | 'auditor' | 'customerA', string> = { admin: '', auditor: '', customerA: '' };
 
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const signIn = (email: string, password: string) => signInCookie(url, email, password);
 
 beforeAll(async () => {
-  const probe = net.createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => probe.close(() => r()));
+  const port = await freePort();
   url = `http://localhost:${port}`;
   shop = await testShop({ PUBLIC_URL: url, AUTH_RATE_LIMIT_MAX: '1000' });
   auditor = (await createUser(shop.services, {

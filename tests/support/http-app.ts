@@ -25,6 +25,20 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Signs in through better-auth at `url` and returns the session's Cookie header. */
+export async function signInCookie(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /**
  * Starts the server with PORT set and, unless given, PUBLIC_URL unset (the loopback origins of the
  * port are trusted, as on a developer's machine).
