@@ -63,6 +63,9 @@ export interface InterventionState {
   statusBeforeLost: InterventionStatus | null;
   source: InterventionSource;
   customerId: string | null;
+  /** The site (sites table) and the yearly contract, when the intervention has them. */
+  siteId: string | null;
+  serviceContractId: string | null;
   service: ContactService;
   siteType: SiteType | null;
   urgency: Urgency;
@@ -172,6 +175,8 @@ export function evolve(
       statusBeforeLost: null,
       source: d.source,
       customerId: d.customerId,
+      siteId: d.siteId,
+      serviceContractId: d.serviceContractId,
       service: d.service,
       siteType: d.siteType,
       urgency: d.urgency,

@@ -215,6 +215,8 @@ const requested: InterventionState = evolve(
       photos: [],
       callbackConsent: null,
       contactRequestId: null,
+      siteId: null,
+      serviceContractId: null,
       requester: {
         name: 'Camille',
         email: 'c@example.fr',

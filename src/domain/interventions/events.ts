@@ -39,7 +39,8 @@ export const ERASED_REQUESTER: Requester = {
   message: '',
 };
 
-export const INTERVENTION_SOURCES = ['form', 'inbox', 'admin'] as const;
+/** 'contract': a visit planned by a yearly contract; 'sighting': reported by the customer between visits. */
+export const INTERVENTION_SOURCES = ['form', 'inbox', 'admin', 'contract', 'sighting'] as const;
 export type InterventionSource = (typeof INTERVENTION_SOURCES)[number];
 
 const photo = z.object({ id: z.string(), url: z.string(), thumbUrl: z.string() });
@@ -61,6 +62,10 @@ export const INTERVENTION_EVENT_SCHEMAS = {
     callbackConsent: z.object({ wording: z.string(), at: z.string() }).nullable(),
     /** The old inbox item this request was made from (migration), if any. */
     contactRequestId: z.string().nullable(),
+    /** The site (sites table) the work is done at, when known; older events have none. */
+    siteId: z.string().nullable().default(null),
+    /** The yearly contract (contrat 3D) this visit belongs to, if any. */
+    serviceContractId: z.string().nullable().default(null),
     requester: requesterSchema,
   }),
   InterventionNoteAdded: z.object({ note: z.string() }),

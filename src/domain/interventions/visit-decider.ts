@@ -165,6 +165,8 @@ export type VisitCommand =
   | ({ type: 'RemoveRodenticideBaits'; note: string } & Typed)
   | ({
       type: 'RecordDeviceCheck';
+      /** The site's device checked (resolved by the server from site_devices); null: a free label. */
+      deviceId?: string | null;
       label: string;
       kind: string;
       state: string;
@@ -566,6 +568,7 @@ function deviceCheck(c: Extract<VisitCommand, { type: 'RecordDeviceCheck' }>) {
   if (captures !== null && (!Number.isInteger(captures) || captures < 0 || captures > DEVICE_CAPTURES_MAX))
     throw invalid('DEVICE_CAPTURES_INVALID', `Le nombre de captures va de 0 à ${DEVICE_CAPTURES_MAX}.`);
   return {
+    deviceId: c.deviceId ?? null,
     label,
     kind: c.kind as DeviceKind,
     state,

@@ -96,6 +96,8 @@ export const VISIT_EVENT_SCHEMAS = {
   /** A bait station, glue board, insect killer or pheromone trap checked on site (by its label). */
   DeviceChecked: z.object({
     ...typed,
+    /** The site's device (site_devices) when the intervention has a site; null for a free label. */
+    deviceId: z.string().nullable().default(null),
     label: z.string(),
     kind: z.enum(deviceKinds),
     state: z.enum(deviceStates),

@@ -41,6 +41,8 @@ function fresh(): InterventionState {
         photos: [],
         callbackConsent: null,
         contactRequestId: null,
+        siteId: null,
+        serviceContractId: null,
         requester: {
           name: 'Camille',
           email: 'c@example.fr',

@@ -32,6 +32,9 @@ export async function openIntervention(
     customerId: string | null;
     photos?: RequestPhoto[];
     contactRequestId?: string | null;
+    /** The site the work is done at, and the yearly contract a planned visit belongs to. */
+    siteId?: string | null;
+    serviceContractId?: string | null;
     /** Notes recorded with the request, in the same append (an old inbox item's calls and answers). */
     notes?: string[];
     /** Runs in the request's transaction (the old inbox row's move, the shop's notice). */
@@ -63,6 +66,8 @@ export async function openIntervention(
               ? { wording: CALLBACK_CONSENT_WORDING, at: meta.at }
               : null,
             contactRequestId: options.contactRequestId ?? null,
+            siteId: options.siteId ?? null,
+            serviceContractId: options.serviceContractId ?? null,
             requester: {
               name: request.name,
               email: request.email,

@@ -111,6 +111,8 @@ export const interventionRow = (s: InterventionState) => ({
   callback_consent_wording: s.callbackConsent?.wording ?? null,
   source: s.source,
   customer_id: s.customerId,
+  site_id: s.siteId,
+  service_contract_id: s.serviceContractId,
   lost_reason: s.lostReason,
   note_count: s.noteCount,
   devis: s.devis,
