@@ -43,6 +43,13 @@ test('a devis at 10 % sent, then accepted at a distance with the express request
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Lieu de l’intervention')).toHaveValue('logement_ancien');
   await dialog.getByRole('button', { name: '+ Main-d’œuvre' }).click();
+  // « 60,5 » minutes is not read as 605 without a word: the field says what it takes.
+  const minutes = dialog.getByLabel('Minutes');
+  const initialMinutes = await minutes.inputValue();
+  await minutes.fill('60,5');
+  await expect(dialog.getByText('Un nombre entier, sans virgule.')).toBeVisible();
+  await minutes.fill(initialMinutes);
+  await expect(dialog.getByText('Un nombre entier, sans virgule.')).toBeHidden();
   await dialog.getByRole('button', { name: '+ Déplacement' }).click();
   await dialog.getByLabel('Description des travaux').fill('Destruction du nid sous la toiture.');
   await expect(dialog.getByText('TVA 10 % (attestation du client imprimée sur le devis)')).toBeVisible();

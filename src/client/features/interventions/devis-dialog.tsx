@@ -436,7 +436,11 @@ function LineEditor({
   }
 }
 
-/** A whole number typed in a text field (digits only, empty counts 0). */
+/**
+ * A whole number typed in a text field (empty counts 0). Anything but digits (« 12,5 », « 3 h ») is
+ * kept as typed and passed on as NaN: the form's own check then names the field's rule, instead of
+ * the field silently reading « 12,5 » as 125.
+ */
 function CountField({
   label,
   count,
@@ -446,14 +450,20 @@ function CountField({
   count: number;
   onCount: (count: number) => void;
 }) {
+  const [text, setText] = useState(Number.isNaN(count) ? '' : String(count));
+  const whole = /^\d*$/.test(text.trim());
   return (
-    <Field label={label}>
+    <Field label={label} error={whole ? undefined : 'Un nombre entier, sans virgule.'}>
       {(c) => (
         <Input
           {...c}
           inputMode="numeric"
-          value={count}
-          onChange={(e) => onCount(Number(e.target.value.replace(/\D/g, '') || '0'))}
+          value={text}
+          onChange={(e) => {
+            const typed = e.target.value;
+            setText(typed);
+            onCount(/^\d*$/.test(typed.trim()) ? Number(typed.trim() || '0') : Number.NaN);
+          }}
         />
       )}
     </Field>
