@@ -343,6 +343,27 @@ describe('second occurrences', () => {
     });
     expect(moves).toEqual([{ productId: TRAP, delta: 1 }]);
   });
+
+  it('stock goes back once: a cancelled order already gave its stock back, so its refund puts nothing back', () => {
+    // A legacy order marked « Payée » and then cancelled: the cancellation gave the 2 traps back.
+    const legacyPaid: OrderEvent = { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } };
+    const cancel: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'cancelled' } };
+    const before = stateOf(order, legacyPaid);
+    expect(stockMovements(before, cancel, [{ id: TRAP, infiniteStock: false }])).toEqual([
+      { productId: TRAP, delta: 2 },
+    ]);
+    const refunded = run(
+      refund({ lines: [{ itemId: LINE, quantity: 2 }], restock: true }),
+      order,
+      legacyPaid,
+      cancel,
+    );
+    expect(refunded[0]).toMatchObject({ type: 'RefundRecorded', data: { amountCents: 2000, restock: false } });
+    const cancelled = stateOf(order, legacyPaid, cancel);
+    expect(stockMovements(cancelled, refunded[0] as OrderEvent, [{ id: TRAP, infiniteStock: false }])).toEqual(
+      [],
+    );
+  });
 });
 
 describe('helpers', () => {
