@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenWith, refusalOf } from '../../../tests/support/decider.js';
 import { productSales, productSalesChange } from '../dashboard/product-sales.js';
-import { closureTotals, MOVEMENT_SIGN, periodDays, tillMovement } from './closures.js';
+import { closureTotals, MOVEMENT_SIGN, periodDays, periodIsOver, tillMovement } from './closures.js';
 import { decide, type MoneyCommand, outstandingLines, stockMovements } from './decider.js';
 import { MONEY_MOVEMENT_TYPES, type OrderEvent, type OrderPlacedData } from './events.js';
 import {
@@ -446,6 +446,15 @@ describe('helpers', () => {
       ],
     });
     expect(periodDays('month', '2028-02')).toEqual({ firstDay: '2028-02-01', lastDay: '2028-02-29' });
+  });
+
+  it('a period closes once its last Paris day is over: today, the month and the year ending today stay open', () => {
+    expect(periodIsOver('day', '2026-12-31', '2026-12-31')).toBe(false);
+    expect(periodIsOver('month', '2026-12', '2026-12-31')).toBe(false);
+    expect(periodIsOver('year', '2026', '2026-12-31')).toBe(false);
+    expect(periodIsOver('day', '2026-12-31', '2027-01-01')).toBe(true);
+    expect(periodIsOver('month', '2026-12', '2027-01-01')).toBe(true);
+    expect(periodIsOver('year', '2026', '2027-01-01')).toBe(true);
   });
 });
 
