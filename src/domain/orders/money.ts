@@ -9,7 +9,7 @@
  */
 
 import { z } from 'zod';
-import { formatEuros } from '../catalog/pricing.js';
+import { decimalEuros, formatEuros } from '../catalog/pricing.js';
 import { daySchema } from '../common/dates.js';
 import { MONEY_NOTE_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import type { PaymentStatus } from './status.js';
@@ -390,7 +390,7 @@ export function refundTooHighMessage(amountCents: number, refundableCents: numbe
 }
 
 /** Cents as a form's amount field shows them, to be typed over ("12,50"): eurosToCents reads it back. */
-export const centsToEuros = (cents: number): string => (cents / 100).toFixed(2).replace('.', ',');
+export const centsToEuros = (cents: number): string => decimalEuros(cents).replace('.', ',');
 
 /** Euros typed in a form ("12,50") to cents; null when it is not an amount. */
 export function eurosToCents(text: string): number | null {
