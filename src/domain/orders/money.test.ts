@@ -346,7 +346,10 @@ describe('second occurrences', () => {
 
   it('stock goes back once: a cancelled order already gave its stock back, so its refund puts nothing back', () => {
     // A legacy order marked « Payée » and then cancelled: the cancellation gave the 2 traps back.
-    const legacyPaid: OrderEvent = { type: 'OrderPaymentStatusChanged', data: { from: 'pending', to: 'paid' } };
+    const legacyPaid: OrderEvent = {
+      type: 'OrderPaymentStatusChanged',
+      data: { from: 'pending', to: 'paid' },
+    };
     const cancel: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'cancelled' } };
     const before = stateOf(order, legacyPaid);
     expect(stockMovements(before, cancel, [{ id: TRAP, infiniteStock: false }])).toEqual([
@@ -358,11 +361,14 @@ describe('second occurrences', () => {
       legacyPaid,
       cancel,
     );
-    expect(refunded[0]).toMatchObject({ type: 'RefundRecorded', data: { amountCents: 2000, restock: false } });
+    expect(refunded[0]).toMatchObject({
+      type: 'RefundRecorded',
+      data: { amountCents: 2000, restock: false },
+    });
     const cancelled = stateOf(order, legacyPaid, cancel);
-    expect(stockMovements(cancelled, refunded[0] as OrderEvent, [{ id: TRAP, infiniteStock: false }])).toEqual(
-      [],
-    );
+    expect(
+      stockMovements(cancelled, refunded[0] as OrderEvent, [{ id: TRAP, infiniteStock: false }]),
+    ).toEqual([]);
   });
 });
 
