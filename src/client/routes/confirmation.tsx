@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/client/components/ui/button';
 import { usePageTitle } from '@/client/lib/utils';
 import { formatPhone } from '@/domain/common/phone';
+import { WITHDRAWAL_DAYS } from '@/domain/legal/cgv';
 import { formatEuros, formatShipping } from '../../domain/catalog/pricing';
 import { useCart } from '../features/cart/cart-context';
 import { deleteLastOrder, type LastOrder } from '../features/shop/last-order';
@@ -149,8 +150,8 @@ export default function Confirmation({ order }: { order: LastOrder }) {
             <section className="rounded-lg border bg-card p-5 text-sm sm:p-6">
               <h2 className="mb-2 text-lg font-semibold">Votre commande en ligne</h2>
               <p className="mb-3 text-muted-foreground">
-                Suivez votre commande et, si vous le souhaitez, renoncez-y dans les 14 jours suivant sa
-                réception : le lien est aussi dans l'email de confirmation.
+                Suivez votre commande et, si vous le souhaitez, renoncez-y dans les {WITHDRAWAL_DAYS} jours
+                suivant sa réception : le lien est aussi dans l'email de confirmation.
               </p>
               <Link to={`/commande/${order.orderToken}`} className="font-medium text-primary underline">
                 Voir ma commande

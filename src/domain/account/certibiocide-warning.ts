@@ -1,4 +1,5 @@
 // Apart from certibiocide.ts (zod): /compte shows it without downloading the schema.
+import { frenchDay } from '../site/french-day.js';
 
 /**
  * The warning shown beside a certificate whose last day is past (`today` is the Paris day,
@@ -7,6 +8,5 @@
  */
 export function certibiocideExpiredWarning(expiresOn: string, today: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(expiresOn) || expiresOn >= today) return null;
-  const [year, month, day] = expiresOn.split('-');
-  return `Ce certificat a expiré le ${day}/${month}/${year} : les produits réservés aux professionnels ne peuvent pas vous être vendus tant qu'il n'est pas renouvelé.`;
+  return `Ce certificat a expiré le ${frenchDay(expiresOn)} : les produits réservés aux professionnels ne peuvent pas vous être vendus tant qu'il n'est pas renouvelé.`;
 }

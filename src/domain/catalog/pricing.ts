@@ -92,6 +92,16 @@ export function shippingCostCents(
 export const includedTaxCents = (totalCents: number, rate: number): number =>
   Math.round((totalCents * rate) / (100 + rate));
 
+/** The price before VAT of a price that includes it: the price less its included VAT (one rounding). */
+export const excludedTaxCents = (totalCents: number, rate: number): number =>
+  totalCents - includedTaxCents(totalCents, rate);
+
+/** Cents as a machine-readable decimal, « 12.90 »: Factur-X amounts and schema.org prices. */
+export const decimalEuros = (cents: number): string => (cents / 100).toFixed(2);
+
+/** A VAT rate as documents and screens print it: « 5,5 % ». */
+export const formatVatRate = (rate: number): string => `${String(rate).replace('.', ',')} %`;
+
 export interface OrderAmounts {
   subtotalCents: number;
   shippingCostCents: number;

@@ -310,6 +310,15 @@ export function parseDecimal(value: string): number {
   return /^-?\d+(\.\d+)?$|^-?\.\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+/** A number as a form field shows it to be typed over (« 5,99 », « 20 »): parseDecimal reads it back. */
+export const typedDecimal = (n: number): string => String(n).replace('.', ',');
+
+/** Cents as euros typed in a form (« 5,99 », « 50 »), and back with typedCents. */
+export const typedEuros = (cents: number): string => typedDecimal(cents / 100);
+
+/** Typed euros into cents, to the nearest cent: an unreadable number stays NaN and fails with its message. */
+export const typedCents = (text: string): number => Math.round(parseDecimal(text) * 100);
+
 /** Tags typed as "a, b, c": split on commas, trimmed, empties removed; null when none. */
 export function parseTags(value: string): string[] | null {
   const tags = value

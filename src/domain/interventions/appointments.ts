@@ -4,6 +4,7 @@
  * (the shop's clock, site/time-zone.ts). A technician's two visits must leave the travel buffer
  * between them (a setting, migration 0115, 30 minutes by default).
  */
+import { addDays } from '../dashboard/periods.js';
 import { DomainError } from '../errors.js';
 import { frenchDay, frenchWeekdayDate, parisDay } from '../site/dates.js';
 import { parisWallTime } from '../site/wall-time.js';
@@ -91,13 +92,8 @@ export function parisInstant(day: string, time: string): Date {
   );
 }
 
-/** 'YYYY-MM-DD' plus n days (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, n: number): string {
-  const d = DAY.exec(day);
-  if (!d) throw invalid('DAY_INVALID', 'Date invalide.');
-  const date = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]) + n));
-  return date.toISOString().slice(0, 10);
-}
+/** 'YYYY-MM-DD' plus n days: the calendar's one rule (dashboard/periods.ts), for the planning's callers. */
+export { addDays };
 
 /** The Monday of the Paris week holding `day` ('YYYY-MM-DD'). */
 export function mondayOf(day: string): string {

@@ -13,7 +13,7 @@
  * acknowledgement).
  */
 import { z } from 'zod';
-import { formatEuros } from '../catalog/pricing.js';
+import { excludedTaxCents, formatEuros } from '../catalog/pricing.js';
 import { NOTES_MAX, tooLongMessage } from '../common/limits.js';
 import { addDays } from '../dashboard/periods.js';
 import { DomainError } from '../errors.js';
@@ -68,9 +68,6 @@ export interface ResolvedLine {
   /** Labour: billed per hour, the quantity is in minutes. */
   perHour?: boolean;
 }
-
-/** A published price (TTC at 20 %) before VAT, rounded to the cent. */
-export const exclOfStandard = (inclCents: number) => Math.round((inclCents * 100) / (100 + STANDARD_VAT));
 
 const cents = z.number().int();
 const address = z.object({ line: z.string(), zipCode: z.string(), city: z.string() });
@@ -145,7 +142,8 @@ export type DevisSnapshot = z.infer<typeof devisSnapshotSchema>;
 /** Amounts of one line: the line is rounded once, before VAT, then its VAT is rounded once. */
 export function priceLine(line: ResolvedLine, siteType: SiteType, vatExempt = false): DevisLine {
   const vatRate = devisLineVatRate(line.kind, siteType, vatExempt);
-  const unitExclCents = exclOfStandard(line.unitInclStandardCents);
+  // A published price (TTC at 20 %) before VAT: the shop's one VAT-included rule (pricing.ts).
+  const unitExclCents = excludedTaxCents(line.unitInclStandardCents, STANDARD_VAT);
   const totalExclCents = line.perHour
     ? Math.round((unitExclCents * line.quantity) / 60)
     : unitExclCents * line.quantity;

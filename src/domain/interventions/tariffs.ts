@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { formatEuros } from '../catalog/pricing.js';
-import { parseDecimal } from '../catalog/product.js';
+import { typedCents, typedEuros } from '../catalog/product.js';
 import { tooLongMessage } from '../common/limits.js';
 
 export const TIME_COUNTINGS = ['quart_heure', 'demi_heure', 'heure'] as const;
@@ -179,25 +179,22 @@ export type TariffFormValues = Omit<Typed<Tariffs>, 'hourlyRates' | 'services'> 
   services: ServiceFormValues[];
 };
 
-const typed = (n: number) => String(n).replace('.', ',');
-const euros = (c: number) => typed(c / 100);
-const typedCents = (text: string) => Math.round(parseDecimal(text) * 100);
 const integer = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 export const tariffFormValues = (t: Tariffs): TariffFormValues => ({
   ...t,
-  hourlyRates: t.hourlyRates.map((r) => ({ label: r.label, cents: euros(r.cents) })),
+  hourlyRates: t.hourlyRates.map((r) => ({ label: r.label, cents: typedEuros(r.cents) })),
   minimumMinutes: String(t.minimumMinutes),
-  travelFlatCents: euros(t.travelFlatCents),
-  travelPerKmCents: euros(t.travelPerKmCents),
+  travelFlatCents: typedEuros(t.travelFlatCents),
+  travelPerKmCents: typedEuros(t.travelPerKmCents),
   travelFreeKm: String(t.travelFreeKm),
-  quotePriceCents: euros(t.quotePriceCents),
+  quotePriceCents: typedEuros(t.quotePriceCents),
   nightSurchargePercent: String(t.nightSurchargePercent),
   sundaySurchargePercent: String(t.sundaySurchargePercent),
   urgencySurchargePercent: String(t.urgencySurchargePercent),
   services: t.services.map((s) => ({
     ...s,
-    priceCents: euros(s.priceCents),
+    priceCents: typedEuros(s.priceCents),
     defaultMinutes: String(s.defaultMinutes),
   })),
 });

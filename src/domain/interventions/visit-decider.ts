@@ -268,10 +268,6 @@ function checkCertificate(product: TreatmentProduct, applicator: TreatmentApplic
   });
 }
 
-/** Whole days from one Paris day to another. */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
 /** The open episode (the last one, not closed). */
 export const openEpisode = (s: Pick<WithVisits, 'rodenticideEpisodes'>): RodenticideEpisode | null => {
   const last = s.rodenticideEpisodes.at(-1);

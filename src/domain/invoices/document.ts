@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatEuros, includedTaxCents } from '../catalog/pricing.js';
+import { excludedTaxCents, formatEuros, includedTaxCents } from '../catalog/pricing.js';
 import { addDays } from '../dashboard/periods.js';
 import { DomainError } from '../errors.js';
 import type { OrderState } from '../orders/decider.js';
@@ -9,13 +9,14 @@ import {
   paymentMethodLabel,
   REFUND_REASON_LABELS,
   type RefundReason,
+  standingPaidCents,
 } from '../orders/money.js';
 import { frenchDay, shortDate } from '../site/dates.js';
 import { parisDay } from '../site/time-zone.js';
 import { parisYear, seriesNumber, yearlySeries } from '../site/yearly-series.js';
 import type { BusinessCustomer } from './business.js';
 import { type SellerIdentity, VAT_EXEMPT_MENTION } from './identity.js';
-import { paidInFull, standingPaidCents } from './payment.js';
+import { paidInFull } from './payment.js';
 
 /**
  * Invoices and credit notes (avoirs) as immutable snapshots: everything the document prints is in
@@ -197,10 +198,10 @@ function toLines(lines: readonly PricedLine[], rate: number): DocumentSnapshot['
   const result = lines.map((l) => ({
     description: l.description,
     quantity: l.quantity,
-    unitPriceExclCents: l.unitInclCents - includedTaxCents(l.unitInclCents, rate),
+    unitPriceExclCents: excludedTaxCents(l.unitInclCents, rate),
     discountCents: 0,
     vatRate: rate,
-    totalExclCents: l.totalInclCents - includedTaxCents(l.totalInclCents, rate),
+    totalExclCents: excludedTaxCents(l.totalInclCents, rate),
     totalInclCents: l.totalInclCents,
     sources: [],
   }));
@@ -387,7 +388,7 @@ function amountLines(invoice: DocumentSnapshot, amount: number, description: str
     const share =
       i === rates.length - 1 ? left : Math.round((amount * v.totalInclCents) / invoice.totalInclCents);
     left -= share;
-    const excl = share - includedTaxCents(share, v.rate);
+    const excl = excludedTaxCents(share, v.rate);
     return {
       description,
       quantity: 1,
@@ -434,7 +435,7 @@ export function buildCreditNote(input: {
       if (!Number.isInteger(totalInclCents) || totalInclCents < 0 || totalInclCents > line.totalInclCents) {
         throw creditError('Montant remboursé invalide pour cette ligne.');
       }
-      const totalExclCents = totalInclCents - includedTaxCents(totalInclCents, line.vatRate);
+      const totalExclCents = excludedTaxCents(totalInclCents, line.vatRate);
       return {
         ...line,
         quantity,

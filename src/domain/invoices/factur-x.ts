@@ -1,3 +1,4 @@
+import { decimalEuros } from '../catalog/pricing.js';
 import {
   type DocumentSnapshot,
   documentDate,
@@ -32,7 +33,6 @@ const esc = (v: string) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
-const amount = (cents: number) => (cents / 100).toFixed(2);
 const day102 = (iso: string) => documentDate(iso).split('/').reverse().join('');
 const rate = (r: number) => (Number.isInteger(r) ? String(r) : r.toFixed(2));
 
@@ -63,7 +63,7 @@ export function facturXml(doc: DocumentSnapshot): string {
         `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="C62">${l.quantity}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>`,
         '<ram:SpecifiedLineTradeSettlement>',
         `<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>${c.code}</ram:CategoryCode><ram:RateApplicablePercent>${rate(l.vatRate)}</ram:RateApplicablePercent></ram:ApplicableTradeTax>`,
-        `<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>${amount(l.totalExclCents)}</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation>`,
+        `<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>${decimalEuros(l.totalExclCents)}</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation>`,
         '</ram:SpecifiedLineTradeSettlement>',
         '</ram:IncludedSupplyChainTradeLineItem>',
       ].join('');
@@ -72,9 +72,9 @@ export function facturXml(doc: DocumentSnapshot): string {
   const taxes = doc.vat
     .map((v) => {
       const c = category(doc, v.rate);
-      return `<ram:ApplicableTradeTax><ram:CalculatedAmount>${amount(v.vatCents)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>${
+      return `<ram:ApplicableTradeTax><ram:CalculatedAmount>${decimalEuros(v.vatCents)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>${
         c.reason ? `<ram:ExemptionReason>${esc(c.reason)}</ram:ExemptionReason>` : ''
-      }<ram:BasisAmount>${amount(v.baseCents)}</ram:BasisAmount><ram:CategoryCode>${c.code}</ram:CategoryCode>${
+      }<ram:BasisAmount>${decimalEuros(v.baseCents)}</ram:BasisAmount><ram:CategoryCode>${c.code}</ram:CategoryCode>${
         c.code === 'E' ? '<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>' : ''
       }<ram:RateApplicablePercent>${rate(v.rate)}</ram:RateApplicablePercent></ram:ApplicableTradeTax>`;
     })
@@ -157,13 +157,13 @@ ${lines}
     dueDay
       ? `<ram:DueDateDateTime><udt:DateTimeString format="102">${dueDay}</udt:DateTimeString></ram:DueDateDateTime>`
       : ''
-  }</ram:SpecifiedTradePaymentTerms><ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${amount(
+  }</ram:SpecifiedTradePaymentTerms><ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${decimalEuros(
     doc.totalExclCents,
-  )}</ram:LineTotalAmount><ram:TaxBasisTotalAmount>${amount(doc.totalExclCents)}</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">${amount(
+  )}</ram:LineTotalAmount><ram:TaxBasisTotalAmount>${decimalEuros(doc.totalExclCents)}</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">${decimalEuros(
     doc.totalVatCents,
-  )}</ram:TaxTotalAmount><ram:GrandTotalAmount>${amount(doc.totalInclCents)}</ram:GrandTotalAmount><ram:TotalPrepaidAmount>${amount(
+  )}</ram:TaxTotalAmount><ram:GrandTotalAmount>${decimalEuros(doc.totalInclCents)}</ram:GrandTotalAmount><ram:TotalPrepaidAmount>${decimalEuros(
     prepaid,
-  )}</ram:TotalPrepaidAmount><ram:DuePayableAmount>${amount(due)}</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>${cites}</ram:ApplicableHeaderTradeSettlement>
+  )}</ram:TotalPrepaidAmount><ram:DuePayableAmount>${decimalEuros(due)}</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>${cites}</ram:ApplicableHeaderTradeSettlement>
 </rsm:SupplyChainTradeTransaction>
 </rsm:CrossIndustryInvoice>
 `;

@@ -30,8 +30,3 @@ export function paidInFull(
   ];
   return { day, methods, paidCents: paid };
 }
-
-/** What stands paid on an order (payments less their corrections), in cents. */
-export const standingPaidCents = (ledger: Pick<Ledger, 'payments' | 'corrections'>) =>
-  ledger.payments.reduce((s, p) => s + p.amountCents, 0) -
-  ledger.corrections.reduce((s, c) => s + c.amountCents, 0);

@@ -38,7 +38,8 @@ export interface RegisterRow {
   vat: { rate: number; baseCents: number; vatCents: number; totalInclCents: number }[];
 }
 
-const sign = (r: Pick<RegisterRow, 'kind'>) => (r.kind === 'credit_note' ? -1 : 1);
+/** The sign of a document in the register and its sums: an invoice adds (+1), a credit note subtracts (−1). */
+export const documentSign = (r: Pick<RegisterRow, 'kind'>): 1 | -1 => (r.kind === 'credit_note' ? -1 : 1);
 
 /** Totals per VAT rate over the rows: invoices add, credit notes subtract. */
 export function totalsPerRate(rows: readonly RegisterRow[]) {
@@ -49,9 +50,9 @@ export function totalsPerRate(rows: readonly RegisterRow[]) {
   for (const r of rows) {
     for (const v of r.vat) {
       const t = byRate.get(v.rate) ?? { rate: v.rate, baseCents: 0, vatCents: 0, totalInclCents: 0 };
-      t.baseCents += sign(r) * v.baseCents;
-      t.vatCents += sign(r) * v.vatCents;
-      t.totalInclCents += sign(r) * v.totalInclCents;
+      t.baseCents += documentSign(r) * v.baseCents;
+      t.vatCents += documentSign(r) * v.vatCents;
+      t.totalInclCents += documentSign(r) * v.totalInclCents;
       byRate.set(v.rate, t);
     }
   }
@@ -90,9 +91,9 @@ export function registerCsv(rows: readonly RegisterRow[]): string {
         r.customerName,
         r.citesNumber,
         String(v.rate).replace('.', ','),
-        csvAmount(sign(r) * v.baseCents),
-        csvAmount(sign(r) * v.vatCents),
-        csvAmount(sign(r) * v.totalInclCents),
+        csvAmount(documentSign(r) * v.baseCents),
+        csvAmount(documentSign(r) * v.vatCents),
+        csvAmount(documentSign(r) * v.totalInclCents),
       ]);
     }
   }

@@ -11,6 +11,16 @@ export const CGV_DATE = frenchDay(CGV_VERSION);
 export const cgvVersionLabel = (version: string = CGV_VERSION) => `version du ${frenchDay(version)}`;
 
 /**
+ * The periods of the right of withdrawal, in days, where every text that states them reads them
+ * (CGV, checkout, confirmation, mails, the order page): 14 days to withdraw from the receipt of the
+ * goods (C. conso L221-18), 14 days for the customer to send them back (L221-23), 14 days for the
+ * shop to refund once told (L221-24). The rules that count them: domain/orders/withdrawal.ts.
+ */
+export const WITHDRAWAL_DAYS = 14;
+export const RETURN_DAYS = 14;
+export const REFUND_DAYS = 14;
+
+/**
  * The hygiene exception (C. conso L221-28 5°), stated before the contract (CGV, checkout, mail):
  * it only applies when stated beforehand, and the owner records it case by case.
  */

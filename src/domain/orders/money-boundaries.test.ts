@@ -3,7 +3,7 @@
  * cent, the 30th day, Paris midnight, the total (not the subtotal), the VAT figure shown.
  */
 import { describe, expect, it } from 'vitest';
-import { effectivePriceCents, referencePriceCents } from '../catalog/pricing.js';
+import { effectivePriceCents, referencePriceCents, unitPrice } from '../catalog/pricing.js';
 import { checkShownTotal } from '../checkout/total-check.js';
 import { ORDER_TOTAL_MAX_CENTS } from '../common/limits.js';
 import { documentSeries } from '../invoices/document.js';
@@ -59,6 +59,11 @@ describe('promotions', () => {
     expect(effectivePriceCents({ ...product, referencePriceCents: 2000 })).toBe(3000);
     expect(effectivePriceCents({ ...product, referencePriceCents: 1900 })).toBe(3000);
     expect(effectivePriceCents({ ...product, referencePriceCents: 2001 })).toBe(2000);
+  });
+  it('the price per litre (L112-1) during a promotion is the promo price per litre: 20,00 € for 0,5 l is 40,00 € / l', () => {
+    const halfLitre = { ...product, netQuantity: 500, netUnit: 'ml' };
+    expect(unitPrice(halfLitre)).toEqual({ cents: 4000, unit: 'l' });
+    expect(unitPrice({ ...halfLitre, isOnPromotion: false })).toEqual({ cents: 6000, unit: 'l' });
   });
 });
 

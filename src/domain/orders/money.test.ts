@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenWith, refusalOf } from '../../../tests/support/decider.js';
 import { productSales, productSalesChange } from '../dashboard/product-sales.js';
-import { closureTotals, MOVEMENT_SIGN, periodDays, tillMovement } from './closures.js';
+import { closureTotals, MOVEMENT_SIGN, periodDays, periodIsOver, tillMovement } from './closures.js';
 import { decide, type MoneyCommand, outstandingLines, stockMovements } from './decider.js';
 import { MONEY_MOVEMENT_TYPES, type OrderEvent, type OrderPlacedData } from './events.js';
 import {
@@ -343,6 +343,33 @@ describe('second occurrences', () => {
     });
     expect(moves).toEqual([{ productId: TRAP, delta: 1 }]);
   });
+
+  it('stock goes back once: a cancelled order already gave its stock back, so its refund puts nothing back', () => {
+    // A legacy order marked « Payée » and then cancelled: the cancellation gave the 2 traps back.
+    const legacyPaid: OrderEvent = {
+      type: 'OrderPaymentStatusChanged',
+      data: { from: 'pending', to: 'paid' },
+    };
+    const cancel: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'cancelled' } };
+    const before = stateOf(order, legacyPaid);
+    expect(stockMovements(before, cancel, [{ id: TRAP, infiniteStock: false }])).toEqual([
+      { productId: TRAP, delta: 2 },
+    ]);
+    const refunded = run(
+      refund({ lines: [{ itemId: LINE, quantity: 2 }], restock: true }),
+      order,
+      legacyPaid,
+      cancel,
+    );
+    expect(refunded[0]).toMatchObject({
+      type: 'RefundRecorded',
+      data: { amountCents: 2000, restock: false },
+    });
+    const cancelled = stateOf(order, legacyPaid, cancel);
+    expect(
+      stockMovements(cancelled, refunded[0] as OrderEvent, [{ id: TRAP, infiniteStock: false }]),
+    ).toEqual([]);
+  });
 });
 
 describe('helpers', () => {
@@ -425,6 +452,15 @@ describe('helpers', () => {
       ],
     });
     expect(periodDays('month', '2028-02')).toEqual({ firstDay: '2028-02-01', lastDay: '2028-02-29' });
+  });
+
+  it('a period closes once its last Paris day is over: today, the month and the year ending today stay open', () => {
+    expect(periodIsOver('day', '2026-12-31', '2026-12-31')).toBe(false);
+    expect(periodIsOver('month', '2026-12', '2026-12-31')).toBe(false);
+    expect(periodIsOver('year', '2026', '2026-12-31')).toBe(false);
+    expect(periodIsOver('day', '2026-12-31', '2027-01-01')).toBe(true);
+    expect(periodIsOver('month', '2026-12', '2027-01-01')).toBe(true);
+    expect(periodIsOver('year', '2026', '2027-01-01')).toBe(true);
   });
 });
 

@@ -9,7 +9,7 @@
  */
 
 import { z } from 'zod';
-import { formatEuros } from '../catalog/pricing.js';
+import { decimalEuros, formatEuros } from '../catalog/pricing.js';
 import { daySchema } from '../common/dates.js';
 import { MONEY_NOTE_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import type { PaymentStatus } from './status.js';
@@ -185,6 +185,11 @@ export interface MoneySummary {
   status: PaymentStatus;
 }
 
+/** What stands paid on an order: its payments less the corrections that cancelled some, in cents. */
+export const standingPaidCents = (ledger: Pick<Ledger, 'payments' | 'corrections'>): number =>
+  ledger.payments.reduce((sum, p) => sum + p.amountCents, 0) -
+  ledger.corrections.reduce((sum, c) => sum + c.amountCents, 0);
+
 /**
  * The figures of an order's money, from its ledger and its total:
  * - paid: the payments, less the corrections that cancelled some;
@@ -195,9 +200,7 @@ export interface MoneySummary {
  *   Échouée when an attempt failed and nothing is paid, else En attente.
  */
 export function moneySummary(ledger: Ledger, totalAmountCents: number, cancelled = false): MoneySummary {
-  const payments = ledger.payments.reduce((sum, p) => sum + p.amountCents, 0);
-  const corrections = ledger.corrections.reduce((sum, c) => sum + c.amountCents, 0);
-  const paidCents = payments - corrections;
+  const paidCents = standingPaidCents(ledger);
   const refundedCents = ledger.refunds.reduce((sum, r) => sum + r.amountCents, 0);
   const leftCents = cancelled ? 0 : Math.max(0, totalAmountCents - paidCents);
   const refundableCents = Math.max(0, paidCents - refundedCents);
@@ -387,7 +390,7 @@ export function refundTooHighMessage(amountCents: number, refundableCents: numbe
 }
 
 /** Cents as a form's amount field shows them, to be typed over ("12,50"): eurosToCents reads it back. */
-export const centsToEuros = (cents: number): string => (cents / 100).toFixed(2).replace('.', ',');
+export const centsToEuros = (cents: number): string => decimalEuros(cents).replace('.', ',');
 
 /** Euros typed in a form ("12,50") to cents; null when it is not an amount. */
 export function eurosToCents(text: string): number | null {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { given, refusalOf } from '../../../tests/support/decider.js';
+import { REFUND_DAYS } from '../legal/cgv.js';
 import type { OrderCommand } from './decider.js';
 import type { OrderEvent, OrderPlacedData } from './events.js';
 import {
-  REFUND_DAYS,
   refundBadgeText,
   refundCountdown,
   refundDeadline,

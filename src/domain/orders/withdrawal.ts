@@ -18,12 +18,10 @@ import { z } from 'zod';
 import { emailAddress } from '../common/fields.js';
 import { FULL_NAME_MAX, NOTES_MAX } from '../common/limits.js';
 import { addDays, daysBetween } from '../dashboard/periods.js';
+import { REFUND_DAYS, WITHDRAWAL_DAYS } from '../legal/cgv.js';
 import { uuidInput } from '../security/ids.js';
 import { frenchCalendarDate, frenchDateTime } from '../site/dates.js';
 import { parisDay } from '../site/time-zone.js';
-
-export const WITHDRAWAL_DAYS = 14;
-export const REFUND_DAYS = 14;
 
 export const WITHDRAWAL_TEXTS = {
   button: 'Renoncer au contrat ici',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type DeliveryRules, LOW_STOCK_THRESHOLD } from '../catalog/pricing.js';
-import { parseDecimal } from '../catalog/product.js';
+import { parseDecimal, typedCents, typedDecimal, typedEuros } from '../catalog/product.js';
 import { EMAIL_MAX, tooLongMessage } from '../common/limits.js';
 import { isPhone, PHONE_MAX, PHONE_MESSAGE } from '../common/phone.js';
 import type { SellerIdentity } from '../invoices/identity.js';
@@ -255,18 +255,13 @@ type NumberField =
 /** The screen's fields: numbers as typed text (euros, "5,99"), everything else as the schema has it. */
 export type SettingsFormValues = Omit<ShopSettings, NumberField> & Record<NumberField, string>;
 
-const typed = (n: number) => String(n).replace('.', ',');
-
 export const settingsFormValues = (s: ShopSettings): SettingsFormValues => ({
   ...s,
-  taxRate: typed(s.taxRate),
-  freeShippingThresholdCents: typed(s.freeShippingThresholdCents / 100),
-  defaultShippingCostCents: typed(s.defaultShippingCostCents / 100),
+  taxRate: typedDecimal(s.taxRate),
+  freeShippingThresholdCents: typedEuros(s.freeShippingThresholdCents),
+  defaultShippingCostCents: typedEuros(s.defaultShippingCostCents),
   lowStockThreshold: String(s.lowStockThreshold),
 });
-
-/** Typed euros into cents, to the nearest cent: an unreadable number stays NaN and fails with its message. */
-const typedCents = (text: string) => Math.round(parseDecimal(text) * 100);
 
 /** Typed text into the schema's input. */
 export const parseSettingsForm = (v: SettingsFormValues): ShopSettingsInput => ({

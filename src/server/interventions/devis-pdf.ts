@@ -2,14 +2,12 @@
  * The PDF of a devis, rendered from its snapshot alone through the invoices' renderer and fonts
  * (invoices/pdf.ts `startPdf`): the same snapshot gives the same bytes (docs/decisions/035-devis.md).
  */
-import { formatEuros } from '../../domain/catalog/pricing.js';
+import { formatEuros, formatVatRate } from '../../domain/catalog/pricing.js';
 import { type DevisSnapshot, hoursLabel, lineQuantityLabel } from '../../domain/interventions/devis.js';
 import { documentDate, sellerHeaderLines } from '../../domain/invoices/document.js';
 import { VAT_EXEMPT_MENTION } from '../../domain/invoices/identity.js';
 import { frenchDay } from '../../domain/site/dates.js';
 import { startPdf } from '../invoices/pdf.js';
-
-const percent = (rate: number) => `${String(rate).replace('.', ',')} %`;
 
 export const devisFilename = (d: Pick<DevisSnapshot, 'number'>) => `devis-${d.number}.pdf`;
 
@@ -98,7 +96,7 @@ export async function renderDevisPdf(d: DevisSnapshot): Promise<Buffer> {
       l.label,
       lineQuantityLabel(l),
       `${formatEuros(l.unitExclCents)}${l.unit === 'min' ? ' / h' : ''}`,
-      percent(l.vatRate),
+      formatVatRate(l.vatRate),
       formatEuros(l.totalExclCents),
       formatEuros(l.totalInclCents),
     ]);
@@ -119,8 +117,8 @@ export async function renderDevisPdf(d: DevisSnapshot): Promise<Buffer> {
     write(bold ? 'bold' : 'body', value, { width: width - 390, align: 'right' }, { x: tx + 140, y: top });
   };
   for (const v of d.vat) {
-    totalRow(`Base HT à ${percent(v.rate)}`, formatEuros(v.baseCents));
-    totalRow(`TVA à ${percent(v.rate)}`, formatEuros(v.vatCents));
+    totalRow(`Base HT à ${formatVatRate(v.rate)}`, formatEuros(v.baseCents));
+    totalRow(`TVA à ${formatVatRate(v.rate)}`, formatEuros(v.vatCents));
   }
   totalRow('Total HT', formatEuros(d.totalExclCents), true);
   totalRow('Total TVA', formatEuros(d.totalVatCents), true);

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import { formatEuros } from '../../domain/catalog/pricing.js';
+import { formatEuros, formatVatRate } from '../../domain/catalog/pricing.js';
 import { timeMention } from '../../domain/interventions/invoice.js';
 import {
   type DocumentSnapshot,
@@ -55,7 +55,6 @@ const unitEuros = new Intl.NumberFormat('fr-FR', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 6,
 });
-const percent = (rate: number) => `${String(rate).replace('.', ',')} %`;
 
 /**
  * A new A4 PDF/A-3b in the documents' fonts (fonts.ts), dated from the document (the same document
@@ -260,7 +259,7 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
       // The price the XML carries (BT-146): quantity × price gives the line's total to the cent.
       unitEuros.format(Number(netUnitPrice(l))),
       l.discountCents ? formatEuros(l.discountCents) : '—',
-      percent(l.vatRate),
+      formatVatRate(l.vatRate),
       formatEuros(l.totalExclCents),
       formatEuros(l.totalInclCents),
     ]);
@@ -281,8 +280,8 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
     write(bold ? 'bold' : 'body', value, { width: width - 390, align: 'right' }, { x: tx + 140, y: top });
   };
   for (const v of doc.vat) {
-    totalRow(`Base HT à ${percent(v.rate)}`, formatEuros(v.baseCents));
-    totalRow(`TVA à ${percent(v.rate)}`, formatEuros(v.vatCents));
+    totalRow(`Base HT à ${formatVatRate(v.rate)}`, formatEuros(v.baseCents));
+    totalRow(`TVA à ${formatVatRate(v.rate)}`, formatEuros(v.vatCents));
   }
   totalRow('Total HT', formatEuros(doc.totalExclCents), true);
   totalRow('Total TVA', formatEuros(doc.totalVatCents), true);

@@ -1,9 +1,9 @@
 import { biocideSentence } from '../../domain/catalog/biocides.js';
 import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
-import { HYGIENE_NOTICE } from '../../domain/legal/cgv.js';
+import { HYGIENE_NOTICE, REFUND_DAYS, WITHDRAWAL_DAYS } from '../../domain/legal/cgv.js';
 import { WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../domain/legal/withdrawal-form.js';
 import type { CustomerDetails } from '../../domain/orders/events.js';
-import { REFUND_DAYS, WITHDRAWAL_DAYS, WITHDRAWAL_TEXTS } from '../../domain/orders/withdrawal.js';
+import { WITHDRAWAL_TEXTS } from '../../domain/orders/withdrawal.js';
 import { paymentInstructionLines } from '../../domain/settings/payment-instructions.js';
 import type { ShopIdentity } from '../../domain/settings/settings.js';
 import type { Tx } from '../db/client.js';

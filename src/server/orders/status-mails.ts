@@ -9,10 +9,10 @@
  */
 
 import { formatEuros } from '../../domain/catalog/pricing.js';
+import { REFUND_DAYS } from '../../domain/legal/cgv.js';
 import type { OrderState } from '../../domain/orders/decider.js';
 import type { OrderEvent, Shipment } from '../../domain/orders/events.js';
 import type { OrderStatus } from '../../domain/orders/status.js';
-import { REFUND_DAYS } from '../../domain/orders/withdrawal.js';
 import { notificationsWanted, type ShopSettings, shopIdentity } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';

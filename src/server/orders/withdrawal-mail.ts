@@ -4,8 +4,9 @@
  * (orders/commands.ts), so both commit or neither does.
  */
 import { formatEuros, formatShipping } from '../../domain/catalog/pricing.js';
+import { WITHDRAWAL_DAYS } from '../../domain/legal/cgv.js';
 import type { OrderState } from '../../domain/orders/decider.js';
-import { refundLastDay, WITHDRAWAL_DAYS } from '../../domain/orders/withdrawal.js';
+import { refundLastDay } from '../../domain/orders/withdrawal.js';
 import { type ShopIdentity, shopIdentity } from '../../domain/settings/settings.js';
 import { frenchCalendarDate, frenchDateTime, frenchLongDate } from '../../domain/site/dates.js';
 import type { Tx } from '../db/client.js';

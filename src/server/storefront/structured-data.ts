@@ -5,7 +5,7 @@
  */
 
 import type { PageHead } from '../../client/lib/head-tags.js';
-import { effectivePriceCents, isOutOfStock } from '../../domain/catalog/pricing.js';
+import { decimalEuros, effectivePriceCents, isOutOfStock } from '../../domain/catalog/pricing.js';
 import type { PublicShop } from '../../domain/settings/settings.js';
 import type { ShopProduct, ShopProductCard } from '../catalog/queries.js';
 
@@ -29,8 +29,6 @@ function summary(product: ProductData, shop: PublicShop): string {
   return text.length <= 160 ? text : `${text.slice(0, 157).replace(/\s+\S*$/, '')}…`;
 }
 
-const euros = (cents: number) => (cents / 100).toFixed(2);
-
 export function productJsonLd(base: string, product: ProductData, shop: PublicShop) {
   const url = productUrl(base, product.id);
   const images = [product.mainImage, ...product.additionalImages]
@@ -52,7 +50,7 @@ export function productJsonLd(base: string, product: ProductData, shop: PublicSh
     offers: {
       '@type': 'Offer',
       url,
-      price: euros(effectivePriceCents(product)),
+      price: decimalEuros(effectivePriceCents(product)),
       priceCurrency: 'EUR',
       availability: isOutOfStock(product) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',

@@ -4,7 +4,7 @@ import { SubmitButton } from '@/client/components/ui/form';
 import { Input, PhoneInput, Textarea } from '@/client/components/ui/input';
 import { ORDER_BUTTON_LABEL } from '@/domain/checkout/order-button';
 import { NOTES_MAX, ZIP_CODE_LENGTH } from '@/domain/common/limits';
-import { CGV_DATE } from '@/domain/legal/cgv';
+import { CGV_DATE, WITHDRAWAL_DAYS } from '@/domain/legal/cgv';
 import { useCart } from '../cart/cart-context';
 import { DeliveryChoice } from './delivery-choice';
 import { type Checkout, preloadCheckout } from './use-checkout';
@@ -162,8 +162,8 @@ export function CheckoutForm({
           <a href="/cgv" target="_blank" rel="noopener" className="font-medium text-primary underline">
             conditions générales de vente
           </a>{' '}
-          (version du {CGV_DATE}), qui décrivent votre droit de rétractation de 14 jours et son formulaire.
-          Votre commande vous engage à payer le total affiché.
+          (version du {CGV_DATE}), qui décrivent votre droit de rétractation de {WITHDRAWAL_DAYS} jours et son
+          formulaire. Votre commande vous engage à payer le total affiché.
         </p>
         {totalChanged && (
           <p

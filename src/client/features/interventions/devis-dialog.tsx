@@ -27,6 +27,7 @@ import {
   resolveDraftLines,
 } from '@/domain/interventions/devis';
 import { SITE_TYPE_LABELS, SITE_TYPES, type SiteType } from '@/domain/interventions/labels';
+import { WITHDRAWAL_DAYS } from '@/domain/legal/cgv';
 import { frenchDay } from '@/domain/site/dates';
 import { parisDay } from '@/domain/site/time-zone';
 import { saveFile } from '../invoices/save-file';
@@ -69,7 +70,9 @@ export function DevisSection({ row }: { row: Row }) {
             Contrat conclu {CONCLUSION_MODE_LABELS[row.contract.mode].toLowerCase()}
           </span>{' '}
           par {row.contract.signerName}
-          {row.contract.expressRequest ? ' · demande expresse de commencer avant 14 jours' : ''}
+          {row.contract.expressRequest
+            ? ` · demande expresse de commencer avant ${WITHDRAWAL_DAYS} jours`
+            : ''}
           {row.contract.paymentBanUntil
             ? ` · aucun paiement avant le ${frenchDay(addDays(row.contract.paymentBanUntil, 1))} (L221-10)${row.contract.urgentException ? ', sauf urgence demandée par écrit par le client' : ''}`
             : ''}

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSiteSettings } from '@/client/features/site/use-site-settings';
 import { ORDER_BUTTON_LABEL } from '@/domain/checkout/order-button';
-import { CGV_DATE, HYGIENE_NOTICE } from '@/domain/legal/cgv';
+import { CGV_DATE, HYGIENE_NOTICE, REFUND_DAYS, RETURN_DAYS, WITHDRAWAL_DAYS } from '@/domain/legal/cgv';
 import { deliveryTerms } from '@/domain/legal/delivery-claims';
 import { type LegalIdentity, VAT_EXEMPT_MENTION } from '@/domain/legal/identity';
 import {
@@ -218,9 +218,9 @@ export function Cgv() {
       <Article title="Article 7 – Droit de rétractation">
         <p>
           Conformément aux articles L221-18 et suivants du Code de la consommation, le client consommateur
-          dispose d'un délai de 14 jours à compter du jour de la réception des produits pour exercer son droit
-          de rétractation, sans avoir à motiver sa décision ni à supporter d'autres coûts que les frais de
-          retour. Il peut l'exercer dès la commande, avant même la réception.
+          dispose d'un délai de {WITHDRAWAL_DAYS} jours à compter du jour de la réception des produits pour
+          exercer son droit de rétractation, sans avoir à motiver sa décision ni à supporter d'autres coûts
+          que les frais de retour. Il peut l'exercer dès la commande, avant même la réception.
         </p>
         <p>
           Pour se rétracter, le client utilise le bouton « Renoncer au contrat ici » de la page de sa commande
@@ -230,11 +230,12 @@ export function Cgv() {
           formulaire ci-dessous ou toute autre déclaration dénuée d'ambiguïté, {contactLine}.
         </p>
         <p>
-          Le client renvoie ou rapporte les produits au plus tard 14 jours après sa rétractation ; les frais
-          de retour sont à sa charge. Nous remboursons la totalité des sommes versées, frais de livraison
-          standard compris, au plus tard 14 jours après avoir été informés de la rétractation, par le même
-          moyen de paiement que celui utilisé pour la commande. Nous pouvons différer le remboursement jusqu'à
-          la récupération des produits ou jusqu'à ce que le client ait fourni une preuve de leur expédition.
+          Le client renvoie ou rapporte les produits au plus tard {RETURN_DAYS} jours après sa rétractation ;
+          les frais de retour sont à sa charge. Nous remboursons la totalité des sommes versées, frais de
+          livraison standard compris, au plus tard {REFUND_DAYS} jours après avoir été informés de la
+          rétractation, par le même moyen de paiement que celui utilisé pour la commande. Nous pouvons
+          différer le remboursement jusqu'à la récupération des produits ou jusqu'à ce que le client ait
+          fourni une preuve de leur expédition.
         </p>
         <p>{HYGIENE_NOTICE}</p>
         <div className="rounded-lg border bg-muted/50 p-4" data-testid="withdrawal-form-model">

@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useDocumentTitle } from '@/client/lib/utils';
+import { WITHDRAWAL_DAYS } from '../../../domain/legal/cgv';
 import { PRERENDER_IDENTITY, type SiteIdentity } from '../../../domain/legal/identity';
 import { BUSINESS } from '../../../domain/site/business';
 import { DEPARTMENTS } from './content';
@@ -30,7 +31,7 @@ export const LEGAL_META = {
   },
   cgv: {
     title: `Conditions générales de vente | ${BUSINESS.name}`,
-    description: `Conditions générales de vente de la boutique ${BUSINESS.name} : commandes, prix, paiement, livraison, rétractation de 14 jours et garanties.`,
+    description: `Conditions générales de vente de la boutique ${BUSINESS.name} : commandes, prix, paiement, livraison, rétractation de ${WITHDRAWAL_DAYS} jours et garanties.`,
     path: '/cgv',
   },
   'politique-confidentialite': {

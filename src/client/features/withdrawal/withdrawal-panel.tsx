@@ -8,14 +8,8 @@ import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { formatEuros } from '@/domain/catalog/pricing';
-import { HYGIENE_NOTICE } from '@/domain/legal/cgv';
-import {
-  REFUND_DAYS,
-  WITHDRAWAL_DAYS,
-  WITHDRAWAL_TEXTS,
-  type WithdrawalForm,
-  withdrawalFormSchema,
-} from '@/domain/orders/withdrawal';
+import { HYGIENE_NOTICE, REFUND_DAYS, WITHDRAWAL_DAYS } from '@/domain/legal/cgv';
+import { WITHDRAWAL_TEXTS, type WithdrawalForm, withdrawalFormSchema } from '@/domain/orders/withdrawal';
 import { frenchCalendarDate, frenchDateTime, frenchLongDate } from '@/domain/site/dates';
 
 type SignedOrder = RouterOutputs['withdrawal']['order'];

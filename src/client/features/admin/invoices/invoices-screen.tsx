@@ -11,13 +11,11 @@ import { toastError } from '@/client/components/ui/toast';
 import { saveFile } from '@/client/features/invoices/save-file';
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
-import { formatEuros } from '@/domain/catalog/pricing';
-import type { RegisterFilters } from '@/domain/invoices/register';
+import { formatEuros, formatVatRate } from '@/domain/catalog/pricing';
+import { documentSign, type RegisterFilters } from '@/domain/invoices/register';
 import { shortDateTime } from '@/domain/site/dates';
 import { ListFilters, ScreenHeader } from '../layout/screen-parts';
 import { AwaitingInvoices } from './awaiting-invoices';
-
-const percent = (rate: number) => `${String(rate).replace('.', ',')} %`;
 
 /** One rate's (or the period's) totals as label–amount pairs: the phone layout of the totals table. */
 function TotalsList({ title, excl, vat, incl }: { title: string; excl: number; vat: number; incl: number }) {
@@ -148,7 +146,7 @@ export function InvoicesScreen() {
                 {data.totals.rates.map((r) => (
                   <li key={r.rate} className="rounded-md border p-3">
                     <TotalsList
-                      title={`TVA à ${percent(r.rate)}`}
+                      title={`TVA à ${formatVatRate(r.rate)}`}
                       excl={r.baseCents}
                       vat={r.vatCents}
                       incl={r.totalInclCents}
@@ -176,7 +174,7 @@ export function InvoicesScreen() {
                 <TableBody>
                   {data.totals.rates.map((r) => (
                     <TableRow key={r.rate}>
-                      <TableCell>{percent(r.rate)}</TableCell>
+                      <TableCell>{formatVatRate(r.rate)}</TableCell>
                       <TableCell className="whitespace-nowrap text-right tabular-nums">
                         {formatEuros(r.baseCents)}
                       </TableCell>
@@ -215,7 +213,7 @@ export function InvoicesScreen() {
                   </li>
                 ) : (
                   data.rows.map((r) => {
-                    const sign = r.kind === 'credit_note' ? -1 : 1;
+                    const sign = documentSign(r);
                     return (
                       <li key={r.number} className="grid gap-1 p-4 text-sm">
                         <div className="flex items-start justify-between gap-2">
@@ -271,7 +269,7 @@ export function InvoicesScreen() {
                     </TableRow>
                   ) : (
                     data.rows.map((r) => {
-                      const sign = r.kind === 'credit_note' ? -1 : 1;
+                      const sign = documentSign(r);
                       return (
                         <TableRow key={r.number}>
                           <TableCell className="whitespace-nowrap font-medium">
