@@ -66,6 +66,8 @@ const LEVELS: Record<string, number> = {
   orders: 7,
   // The log's generic command path (ADR 032), over the orders' store; the interventions on it.
   log: 7.2,
+  // Sites, their plans and devices (ADR 042): read by the visits, contracts and folders above.
+  sites: 7.3,
   interventions: 7.4,
   // Documents of the orders (invoices, credit notes), checked by the audit.
   invoices: 7.5,
