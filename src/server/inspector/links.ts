@@ -4,7 +4,6 @@
  * folder. The owner revokes a link; each opening records « dernière consultation ».
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { DomainError } from '../../domain/errors.js';
 import type { Tx } from '../db/client.js';
 import { hit } from '../limits/abuse.js';
@@ -17,19 +16,6 @@ export const FOLDER_PATH = /^\/dossier\/([A-Za-z0-9_-]{43})$/;
 export const FOLDER_GUESS_LIMIT = { max: 30, windowSeconds: 3600 } as const;
 
 export const LINK_INVALID_MESSAGE = 'Ce lien n’est plus valide.';
-export const LINK_LABEL_MAX = 120;
-export const PROTOCOL_MAX = 4000;
-
-export const linkLabelSchema = z
-  .string()
-  .trim()
-  .min(1, 'Indiquez pour qui est ce lien (par exemple « Contrôle DDPP de mars »).')
-  .max(LINK_LABEL_MAX, `Le libellé ne doit pas dépasser ${LINK_LABEL_MAX} caractères.`);
-export const protocolSchema = z
-  .string()
-  .trim()
-  .max(PROTOCOL_MAX, `Le protocole ne doit pas dépasser ${PROTOCOL_MAX} caractères.`);
-
 export const tokenSha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 export const folderUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/$/, '')}/dossier/${token}`;

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { uuidInput } from '../../domain/security/ids.js';
+import { inspectorLinkInputSchema, siteProtocolInputSchema } from '../../domain/sites/inspector-link.js';
 import { sightingSchema } from '../../domain/sites/sighting.js';
 import type { Context } from '../context.js';
 import { siteFolder } from '../inspector/folder.js';
 import {
   createInspectorLink,
   inspectorLinks,
-  linkLabelSchema,
   openFolderLink,
-  protocolSchema,
   revokeInspectorLink,
   saveSiteProtocol,
   siteProtocol,
@@ -51,7 +50,7 @@ export const inspectorRouter = router({
     .query(({ ctx, input }) => inspectorLinks(ctx.sql, input.siteId)),
   /** « Créer un lien »: its URL is in this answer only. */
   createLink: adminProcedure
-    .input(z.object({ siteId, label: linkLabelSchema }))
+    .input(inspectorLinkInputSchema)
     .mutation(({ ctx, input }) =>
       createInspectorLink(ctx.sql, input, { email: ctx.user.email, publicUrl: ctx.config.PUBLIC_URL }),
     ),
@@ -63,7 +62,7 @@ export const inspectorRouter = router({
     .input(z.object({ siteId }))
     .query(async ({ ctx, input }) => ({ protocol: await siteProtocol(ctx.sql, input.siteId) })),
   saveProtocol: adminProcedure
-    .input(z.object({ siteId, protocol: protocolSchema }))
+    .input(siteProtocolInputSchema)
     .mutation(({ ctx, input }) => saveSiteProtocol(ctx.sql, input.siteId, input.protocol)),
   /** The customer's signed site link (« Mes sites » without an account), for the owner to send. */
   customerLink: adminProcedure.input(z.object({ siteId })).query(({ ctx, input }) => ({
