@@ -33,11 +33,15 @@ export async function insertSite(
               ${image!.width}, ${image!.height}, 'gerant@example.fr')`;
   }
   const count = site.devices ?? 3;
-  for (let n = 1; n <= count; n++)
+  for (let n = 1; n <= count; n++) {
+    // Along the plan's width, alternately in the upper rooms and along the lower wall; the zone is
+    // the room of the upper half the device stands in (floorPlanPng: the kitchen left of 55 %).
+    const x = 0.15 + (0.7 * n) / (count + 1);
     await sql`
       insert into site_devices (id, site_id, number, code, kind, zone_id, x, y)
       values (${randomUUID()}, ${id}, ${n}, ${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()},
-              'poste_appatage', ${zones[n % 2]!.id}, ${0.15 + (0.7 * n) / (count + 1)}, ${n % 2 ? 0.3 : 0.7})`;
+              'poste_appatage', ${zones[x < 0.55 ? 0 : 1]!.id}, ${x}, ${n % 2 ? 0.3 : 0.6})`;
+  }
   return { id, zones };
 }
 

@@ -85,7 +85,7 @@ function FolderView({ folder, token }: { folder: Folder; token: string }) {
       </header>
 
       <Section title="Protocole" id="folder-protocol">
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2 [&_dd]:mb-2 sm:[&_dd]:mb-0 [&_dt]:text-muted-foreground">
           <dt className="font-medium">Nuisibles ciblés</dt>
           <dd>{folder.pests.length ? folder.pests.join(', ') : 'Non précisé'}</dd>
           <dt className="font-medium">Zones</dt>
