@@ -53,24 +53,15 @@ export async function renderFolderPdf(
   const seller = identity.legalName || 'L’entreprise';
   const doc = startPdf({ title: `Dossier nuisibles – ${folder.site.name}`, author: seller, at: options.at });
   const { pdf, write, table, done } = doc;
-  const left = 48;
-  const width = pdf.page.width - 96;
+  // A heading keeps its table's header and first rows with it.
+  const { left, width, ensure, heading, body } = doc.flow({
+    headingKeep: 110,
+    headingGap: 12,
+    headingSize: 12,
+    headingAfter: 4,
+    bodySize: 9.5,
+  });
   const base = options.publicUrl.replace(/\/$/, '');
-  const ensure = (space: number) => {
-    if (pdf.y > pdf.page.height - 48 - space) pdf.addPage();
-  };
-  const heading = (text: string) => {
-    ensure(60);
-    pdf.text('', left, pdf.y + 12);
-    pdf.fontSize(12).fillColor('#000000');
-    write('bold', text, { width });
-    pdf.y += 4;
-  };
-  const body = (text: string) => {
-    ensure(24);
-    pdf.fontSize(9.5).fillColor('#000000');
-    write('body', text, { width });
-  };
 
   // Cover.
   pdf.fontSize(11).fillColor('#333333');

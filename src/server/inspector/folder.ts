@@ -13,7 +13,7 @@ import { parisDay } from '../../domain/site/time-zone.js';
 import type { SiteDevice } from '../../domain/sites/site.js';
 import type { Tx } from '../db/client.js';
 import { interventionDocuments } from '../interventions/customer-documents.js';
-import { currentPlan, readSite, siteDevices } from '../sites/queries.js';
+import { currentPlan, readSite, type SitePlan, siteDevices } from '../sites/queries.js';
 
 export interface FolderProduct {
   productId: string;
@@ -47,14 +47,8 @@ export interface SiteFolder {
   /** The pests treated at the site (its interventions' services). */
   pests: string[];
   zones: string[];
-  plan: {
-    version: number;
-    imageId: string;
-    imageUrl: string;
-    width: number;
-    height: number;
-    uploadedAt: Date;
-  } | null;
+  /** The current plan (its image as the images module serves it). */
+  plan: SitePlan | null;
   devices: SiteDevice[];
   products: FolderProduct[];
   certificates: FolderCertificate[];
@@ -104,14 +98,7 @@ export async function siteFolder(sql: Tx, siteId: string, today = parisDay(new D
     protocol: protocolRow?.protocol ?? '',
     pests: services.map((s) => CONTACT_SERVICE_LABELS[s.service]),
     zones: zones.map((z) => z.name),
-    plan: plan && {
-      version: plan.version,
-      imageId: plan.imageId,
-      imageUrl: plan.imageUrl,
-      width: plan.width,
-      height: plan.height,
-      uploadedAt: plan.uploadedAt,
-    },
+    plan,
     devices: await siteDevices(sql, siteId),
     products,
     certificates: applicators
