@@ -64,6 +64,16 @@ const notFoundForAll: Expectation = {
   technician: 'NOT_FOUND',
   admin: 'NOT_FOUND',
 };
+/** « Signaler une observation » at a site nobody may read (ADR 045). */
+const sighting = () => ({
+  siteId: randomUUID(),
+  zoneId: null,
+  what: 'Des traces',
+  name: 'Alice',
+  email: 'alice@example.fr',
+  phone: '0612345678',
+  photos: [],
+});
 /** The back-office's reading (orders, audit): admins and auditors; a technician is not staff. */
 export const staff: Expectation = { ...adminOnly, auditor: 'ok' };
 /** The planning's reading: the owner (everyone's) and technicians (their own only, see below). */
@@ -536,15 +546,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: { ...notFoundForAll, anonymous: 'UNAUTHORIZED' },
   },
   'inspector.mySighting': {
-    input: () => ({
-      siteId: randomUUID(),
-      zoneId: null,
-      what: 'Des traces',
-      name: 'Alice',
-      email: 'alice@example.fr',
-      phone: '0612345678',
-      photos: [],
-    }),
+    input: sighting,
     expect: { ...notFoundForAll, anonymous: 'UNAUTHORIZED' },
   },
   'inspector.sitesByToken': { input: () => ({ token: 'x' }), expect: notFoundForAll },
@@ -553,16 +555,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: notFoundForAll,
   },
   'inspector.tokenSighting': {
-    input: () => ({
-      token: 'x',
-      siteId: randomUUID(),
-      zoneId: null,
-      what: 'Des traces',
-      name: 'Alice',
-      email: 'alice@example.fr',
-      phone: '0612345678',
-      photos: [],
-    }),
+    input: () => ({ ...sighting(), token: 'x' }),
     expect: notFoundForAll,
   },
   'dashboard.revenue': { expect: adminOnly },
