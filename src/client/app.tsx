@@ -61,6 +61,9 @@ const Devis = lazyWithApi(() => import('./routes/devis'));
 const RendezVous = lazyWithApi(() => import('./routes/rendez-vous'));
 // The public verification of a sealed report (ADR 038): its own chunk, in no storefront route's JS.
 const Verifier = lazyWithApi(() => import('./routes/verifier'));
+// The inspector's folder and a customer's signed site page (ADR 045).
+const Dossier = lazyWithApi(() => import('./routes/dossier'));
+const SitePage = lazyWithApi(() => import('./routes/site'));
 const Auth = lazyWithApi(() => import('./routes/auth'));
 const Compte = lazyWithApi(() => import('./routes/compte'));
 const ResetPassword = lazyWithApi(() => import('./routes/reset-password'));
@@ -156,6 +159,8 @@ export function App() {
           <Route path="/devis/:token" element={<Devis />} />
           <Route path="/rendez-vous/:token" element={<RendezVous />} />
           <Route path="/verifier/:code?" element={<Verifier />} />
+          <Route path="/dossier/:token" element={<Dossier />} />
+          <Route path="/site/:token" element={<SitePage />} />
           <Route path="/auth" element={<Auth />} />
           <Route path="/compte" element={<Compte />} />
           <Route path="/reinitialiser-mot-de-passe" element={<ResetPassword />} />

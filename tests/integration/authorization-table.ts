@@ -64,6 +64,16 @@ const notFoundForAll: Expectation = {
   technician: 'NOT_FOUND',
   admin: 'NOT_FOUND',
 };
+/** « Signaler une observation » at a site nobody may read (ADR 045). */
+const sighting = () => ({
+  siteId: randomUUID(),
+  zoneId: null,
+  what: 'Des traces',
+  name: 'Alice',
+  email: 'alice@example.fr',
+  phone: '0612345678',
+  photos: [],
+});
 /** The back-office's reading (orders, audit): admins and auditors; a technician is not staff. */
 export const staff: Expectation = { ...adminOnly, auditor: 'ok' };
 /** The planning's reading: the owner (everyone's) and technicians (their own only, see below). */
@@ -505,6 +515,48 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'reports.adminPdf': {
     input: () => ({ interventionId: randomUUID(), number: 'RI-2026-000001' }),
     expect: { ...staff, auditor: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
+  // The inspector's folder and « Mes sites » (ADR 045): the owner makes the links; the token or the
+  // account's own sites are the right (inspector-folder.test.ts).
+  'inspector.links': {
+    input: () => ({ siteId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'inspector.createLink': {
+    input: () => ({ siteId: randomUUID(), label: 'DDPP' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'inspector.revokeLink': {
+    input: () => ({ linkId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'inspector.protocol': {
+    input: () => ({ siteId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'inspector.saveProtocol': {
+    input: () => ({ siteId: randomUUID(), protocol: '' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'inspector.customerLink': { input: () => ({ siteId: randomUUID() }), expect: adminOnly },
+  'inspector.folder': { input: () => ({ token: 'A'.repeat(43) }), expect: notFoundForAll },
+  'inspector.mySites': { expect: signedIn },
+  'inspector.mySitePdf': {
+    input: () => ({ siteId: randomUUID(), number: 'RI-2026-000001' }),
+    expect: { ...notFoundForAll, anonymous: 'UNAUTHORIZED' },
+  },
+  'inspector.mySighting': {
+    input: sighting,
+    expect: { ...notFoundForAll, anonymous: 'UNAUTHORIZED' },
+  },
+  'inspector.sitesByToken': { input: () => ({ token: 'x' }), expect: notFoundForAll },
+  'inspector.tokenSitePdf': {
+    input: () => ({ token: 'x', siteId: randomUUID(), number: 'RI-2026-000001' }),
+    expect: notFoundForAll,
+  },
+  'inspector.tokenSighting': {
+    input: () => ({ ...sighting(), token: 'x' }),
+    expect: notFoundForAll,
   },
   'dashboard.revenue': { expect: adminOnly },
   'dashboard.readiness': { expect: adminOnly },

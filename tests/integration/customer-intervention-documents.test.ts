@@ -90,6 +90,8 @@ describe('/compte and the signed link', () => {
         issuedAt: expect.any(String),
         totalInclCents: null,
         payment: null,
+        // The report's short code, verified on /verifier/{code} (« Mes sites » and the folder show it).
+        verificationCode: expect.stringMatching(/^[0-9A-Z]{10}$/),
       },
       {
         kind: 'invoice',
@@ -98,6 +100,7 @@ describe('/compte and the signed link', () => {
         issuedAt: expect.any(String),
         totalInclCents: a.totalInclCents,
         payment: { paid, label },
+        verificationCode: null,
       },
     ];
     expect(await callerAs(services, alice).reports.mine()).toEqual(listed(false, 'À régler'));

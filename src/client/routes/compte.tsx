@@ -10,6 +10,7 @@ import { BackToShop } from '@/client/features/account/auth-shell';
 import { DevisList } from '@/client/features/account/devis-list';
 import { OrderList } from '@/client/features/account/order-list';
 import { PaymentPanel } from '@/client/features/account/payment-panel';
+import { MySites } from '@/client/features/account/site-space';
 import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
 import { MyAppointments } from '@/client/features/interventions/customer-appointments';
 import { MyInterventionDocuments } from '@/client/features/interventions/customer-documents';
@@ -206,6 +207,15 @@ export default function ComptePage() {
                 <OrderList orders={orders.data} />
                 <DevisList />
                 <MyInterventionDocuments />
+                {profile.data && (
+                  <MySites
+                    contact={{
+                      name: `${profile.data.firstName} ${profile.data.lastName}`.trim(),
+                      email: profile.data.email,
+                      phone: profile.data.phone ?? '',
+                    }}
+                  />
+                )}
               </TabsContent>
               <TabsContent value="profile">
                 <Suspense fallback={<Spinner />}>

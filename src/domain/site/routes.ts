@@ -60,7 +60,9 @@ export function isKnownRoute(pathname: string): boolean {
     /^\/reinitialiser-mot-de-passe$/.test(path) ||
     // The signed pages, one token scheme (server/orders/order-link.ts): an order (issue 26), a devis
     // and an intervention's appointments (issue 36).
-    /^\/(commande|devis|rendez-vous)\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path) ||
+    /^\/(commande|devis|rendez-vous|site)\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path) ||
+    // The inspector's folder (ADR 045): its random token; the server answers 410 once revoked.
+    /^\/dossier\/[A-Za-z0-9_-]{43}$/.test(path) ||
     // The public verification of a sealed report (ADR 038): its short code, or none to type one.
     /^\/verifier(\/[\w-]{1,20})?$/.test(path)
   );
@@ -86,6 +88,8 @@ export const PRIVATE_PATH_PREFIXES: readonly string[] = [
   '/confirmation',
   '/commande/',
   '/rendez-vous/',
+  '/site/',
+  '/dossier/',
   '/verifier',
   '/panier',
   '/auth',

@@ -34,6 +34,13 @@ import {
   IMAGE_UPLOAD_PATH,
   VISIT_PHOTO_UPLOAD_PATH,
 } from '../images/upload.js';
+import {
+  FOLDER_PDF_PATH,
+  folderHeaders,
+  folderPageStatus,
+  handleFolderPdf,
+} from '../inspector/folder-http.js';
+import { FOLDER_PATH } from '../inspector/links.js';
 import { handleRequestPhotoUpload, REQUEST_PHOTO_PATH } from '../interventions/request-photos.js';
 import {
   handleTreatmentRegisterCsv,
@@ -344,6 +351,29 @@ export async function createHttpServer(services: Services, options: { dev: boole
   };
 
   /**
+   * The inspector's folder (inspector/folder-http.ts): its PDF, and its page with the status the
+   * link has (200, 410 revoked, 404 unknown), kept out of search engines.
+   */
+  const inspectorFolder: Route = async (req, res, url) => {
+    if (!url.pathname.startsWith('/dossier/') || (req.method !== 'GET' && req.method !== 'HEAD'))
+      return false;
+    const pdf = FOLDER_PDF_PATH.exec(url.pathname)?.[1];
+    if (pdf) {
+      await handleFolderPdf(services, req, res, pdf);
+      return true;
+    }
+    const token = FOLDER_PATH.exec(url.pathname)?.[1];
+    if (!token) return false;
+    if (await refuseDuringMaintenance(services, req, res, url.pathname)) return true;
+    const page = await sitePage(services, url.pathname, () => pageShell(vite, url.pathname));
+    if (!page) return false;
+    const status = await folderPageStatus(services, token);
+    folderHeaders(res);
+    send(req, res, { ...page, type: mimeTypes['.html']! }, status, 'no-store');
+    return true;
+  };
+
+  /**
    * Pages that need the database: maintenance (pages only; assets, API and the back-office stay),
    * redirects, /boutique and /produit/:id rendered on the server, and every other page rendered
    * with the current settings (storefront/pages.ts).
@@ -418,6 +448,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
     images,
     searchEngines,
     health,
+    inspectorFolder,
     dynamicPages,
     development,
     built,

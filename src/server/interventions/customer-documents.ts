@@ -18,8 +18,15 @@ import { type DocumentFile, HOLDING_RECORD_TYPES, orderDocumentPdf } from '../in
 import { interventionIdFromToken, ofAccount } from './intervention-link.js';
 import { isReportNumber, reportPdf } from './reports.js';
 
-/** Whose documents: a signed-in account's, or the one intervention a signed link names. */
-export type DocumentScope = { user: { id: string; email: string } } | { interventionId: string };
+/**
+ * Whose documents: a signed-in account's, the one intervention a signed link names, or a site's
+ * interventions (the customer's « Mes sites » and the inspector's folder: the caller checked the
+ * right to the site first).
+ */
+export type DocumentScope =
+  | { user: { id: string; email: string } }
+  | { interventionId: string }
+  | { siteId: string };
 
 /** A document as the customer's list shows it (the order documents' list, order-documents.tsx). */
 export interface InterventionDocument {
@@ -27,6 +34,8 @@ export interface InterventionDocument {
   number: string;
   interventionNumber: string;
   issuedAt: string;
+  /** A report's short code (/verifier/{code}); null for an addendum or an invoice. */
+  verificationCode: string | null;
   /** The invoice's total and payment status; null for a report. */
   totalInclCents: number | null;
   payment: { paid: boolean; label: string } | null;
@@ -46,7 +55,12 @@ export function linkScope(secret: string, token: string): DocumentScope {
  * The interventions in scope and not held: an account's (ofAccount) or the signed link's one.
  */
 function inScope(sql: Tx, scope: DocumentScope) {
-  const whose = 'user' in scope ? ofAccount(sql, scope.user) : sql`i.id = ${scope.interventionId}`;
+  const whose =
+    'user' in scope
+      ? ofAccount(sql, scope.user)
+      : 'siteId' in scope
+        ? sql`i.site_id = ${scope.siteId}`
+        : sql`i.id = ${scope.interventionId}`;
   return sql`${whose} and not exists (
     select 1 from personal_records r
      where r.stream_id = i.id and r.event_type = any(${HOLDING_RECORD_TYPES}::text[]) and r.erased_at is not null)`;
@@ -70,9 +84,20 @@ export async function interventionDocuments(
      where ${inScope(sql, scope)} and (jsonb_array_length(i.reports) > 0 or i.invoice is not null)
      order by i.updated_at desc limit 100`;
   return rows.flatMap((r) => {
-    const base = { interventionNumber: r.number, totalInclCents: null, payment: null };
+    const base = {
+      interventionNumber: r.number,
+      totalInclCents: null,
+      payment: null,
+      verificationCode: null,
+    };
     const reports = r.reports.flatMap((rep): InterventionDocument[] => [
-      { ...base, kind: 'report', number: rep.number, issuedAt: rep.issuedAt },
+      {
+        ...base,
+        kind: 'report',
+        number: rep.number,
+        issuedAt: rep.issuedAt,
+        verificationCode: rep.shortCode,
+      },
       ...rep.addenda.map(
         (a): InterventionDocument => ({
           ...base,

@@ -118,23 +118,13 @@ export async function renderReportPdf(r: ReportSnapshot, contentHash: string): P
     at: new Date(r.issuedAt),
   });
   const { pdf, write, table, done } = doc;
-  const left = 48;
-  const width = pdf.page.width - 96;
-  const ensure = (space: number) => {
-    if (pdf.y > pdf.page.height - 48 - space) pdf.addPage();
-  };
-  const heading = (text: string) => {
-    ensure(60);
-    pdf.text('', left, pdf.y + 10);
-    pdf.fontSize(10.5).fillColor('#000000');
-    write('bold', text, { width });
-    pdf.y += 2;
-  };
-  const body = (text: string) => {
-    ensure(24);
-    pdf.fontSize(9).fillColor('#000000');
-    write('body', text, { width });
-  };
+  const { left, width, ensure, heading, body } = doc.flow({
+    headingKeep: 60,
+    headingGap: 10,
+    headingSize: 10.5,
+    headingAfter: 2,
+    bodySize: 9,
+  });
   const v = r.visit;
 
   header(doc, {

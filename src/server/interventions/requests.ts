@@ -31,6 +31,10 @@ export async function receiveInterventionRequest(
   sql: Sql,
   input: InterventionRequest,
   who: { ip: string; userId: string | null; requestId: string; settings: ShopSettings; publicUrl: string },
+  /** A customer's « Signaler une observation » (issue 38): its source, its site and the site's customer. */
+  origin: { source: 'form' } | { source: 'sighting'; siteId: string; customerId: string | null } = {
+    source: 'form',
+  },
 ): Promise<{ ok: true }> {
   const { website, photos, ...request } = input;
   // A filled honeypot is a robot: the usual answer, nothing stored.
@@ -50,8 +54,9 @@ export async function receiveInterventionRequest(
       at: new Date().toISOString(),
       requestId: who.requestId,
     },
-    source: 'form',
-    customerId: who.userId,
+    source: origin.source,
+    customerId: origin.source === 'sighting' ? origin.customerId : who.userId,
+    siteId: origin.source === 'sighting' ? origin.siteId : null,
     inTransaction: (tx, state) => queueRequestNotice(tx, state, who.settings, who.publicUrl),
   });
   return { ok: true };

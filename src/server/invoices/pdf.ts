@@ -145,7 +145,38 @@ export function startPdf(info: {
       .stroke();
     return row;
   };
-  return { pdf, write, table, done };
+  /**
+   * A document read top to bottom (a report, the inspector's folder): `ensure` starts a new page when
+   * fewer than `space` points are left, `heading` keeps `headingKeep` points with it, `body` writes
+   * a paragraph, all across the page's width inside its 48-point margins.
+   */
+  const flow = (style: {
+    headingKeep: number;
+    headingGap: number;
+    headingSize: number;
+    headingAfter: number;
+    bodySize: number;
+  }) => {
+    const left = 48;
+    const width = pdf.page.width - 96;
+    const ensure = (space: number) => {
+      if (pdf.y > pdf.page.height - 48 - space) pdf.addPage();
+    };
+    const heading = (text: string) => {
+      ensure(style.headingKeep);
+      pdf.text('', left, pdf.y + style.headingGap);
+      pdf.fontSize(style.headingSize).fillColor('#000000');
+      write('bold', text, { width });
+      pdf.y += style.headingAfter;
+    };
+    const body = (text: string) => {
+      ensure(24);
+      pdf.fontSize(style.bodySize).fillColor('#000000');
+      write('body', text, { width });
+    };
+    return { left, width, ensure, heading, body };
+  };
+  return { pdf, write, table, flow, done };
 }
 
 /** A column of a document's table (startPdf's `table`). */

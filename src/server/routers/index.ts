@@ -8,6 +8,7 @@ import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
 import { dashboardRouter } from './dashboard.js';
 import { devisRouter } from './devis.js';
+import { inspectorRouter } from './inspector.js';
 import { interventionsRouter } from './interventions.js';
 import { invoicesRouter } from './invoices.js';
 import { liveRouter } from './live.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   contact: contactRouter,
   dashboard: dashboardRouter,
   devis: devisRouter,
+  inspector: inspectorRouter,
   interventions: interventionsRouter,
   invoices: invoicesRouter,
   live: liveRouter,

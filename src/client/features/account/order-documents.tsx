@@ -5,6 +5,7 @@ import { toastError } from '@/client/components/ui/toast';
 import { saveFile } from '@/client/features/invoices/save-file';
 import { trpc } from '@/client/lib/trpc';
 import { formatEuros } from '@/domain/catalog/pricing';
+import { printedShortCode } from '@/domain/interventions/report';
 import { frenchLongDate } from '@/domain/site/dates';
 import { ToneBadge } from './status-badge';
 
@@ -20,6 +21,8 @@ export interface ListedDocument {
   /** An intervention's document names it; an intervention invoice has its status (« Payée »). */
   interventionNumber?: string;
   payment?: { paid: boolean; label: string } | null;
+  /** A sealed report's short code, verified on /verifier/{code}. */
+  verificationCode?: string | null;
 }
 
 /** A document's name and number: « Additif n° 1 au rapport », « RI-2026-000001 » for RI-2026-000001-A1. */
@@ -88,6 +91,17 @@ export function DocumentList({
                   {frenchLongDate(d.issuedAt)}
                   {d.totalInclCents !== null && ` · ${formatEuros(d.totalInclCents)} TTC`}
                 </p>
+                {d.verificationCode && (
+                  <p className="text-xs text-muted-foreground">
+                    Code de vérification{' '}
+                    <a
+                      className="font-mono underline underline-offset-2"
+                      href={`/verifier/${d.verificationCode}`}
+                    >
+                      {printedShortCode(d.verificationCode)}
+                    </a>
+                  </p>
+                )}
               </div>
               {action(d)}
             </li>

@@ -1,0 +1,68 @@
+/**
+ * A site with zones, a plan and placed devices, written with SQL (the sites screens are built
+ * apart): for the customer's space and the inspector's folder tests (integration and e2e).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../../src/server/db/client.js';
+
+export interface SiteFixture {
+  id: string;
+  zones: { id: string; name: string }[];
+}
+
+export async function insertSite(
+  sql: Sql,
+  site: { customerId: string | null; name: string; planImageId?: string | null; devices?: number },
+): Promise<SiteFixture> {
+  const id = randomUUID();
+  await sql`
+    insert into sites (id, customer_id, name, street, zip_code, city, site_type)
+    values (${id}, ${site.customerId}, ${site.name}, '4 place du Marché', '27000', 'Évreux', 'restauration')`;
+  const zones = [
+    { id: randomUUID(), name: 'Cuisine' },
+    { id: randomUUID(), name: 'Réserve sèche' },
+  ];
+  for (const [i, z] of zones.entries())
+    await sql`insert into site_zones (id, site_id, name, position) values (${z.id}, ${id}, ${z.name}, ${i})`;
+  if (site.planImageId) {
+    const [image] = await sql<{ width: number; height: number }[]>`
+      select width, height from images where id = ${site.planImageId}`;
+    await sql`
+      insert into site_plans (site_id, version, image_id, image_url, width, height, uploaded_by_email)
+      values (${id}, 1, ${site.planImageId}, ${`/images/${site.planImageId}/1280.webp`},
+              ${image!.width}, ${image!.height}, 'gerant@example.fr')`;
+  }
+  const count = site.devices ?? 3;
+  for (let n = 1; n <= count; n++) {
+    // Along the plan's width, alternately in the upper rooms and along the lower wall; the zone is
+    // the room of the upper half the device stands in (floorPlanPng: the kitchen left of 55 %).
+    const x = 0.15 + (0.7 * n) / (count + 1);
+    await sql`
+      insert into site_devices (id, site_id, number, code, kind, zone_id, x, y)
+      values (${randomUUID()}, ${id}, ${n}, ${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()},
+              'poste_appatage', ${zones[x < 0.55 ? 0 : 1]!.id}, ${x}, ${n % 2 ? 0.3 : 0.6})`;
+  }
+  return { id, zones };
+}
+
+/** A real floor plan image (PNG): walls, rooms and their names, as a scanned plan would show. */
+export async function floorPlanPng(width = 1600, height = 1000): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1600 1000">
+    <rect width="1600" height="1000" fill="#fbfaf7"/>
+    <g fill="none" stroke="#2b2b2b" stroke-width="12">
+      <rect x="40" y="40" width="1520" height="920"/>
+      <line x1="900" y1="40" x2="900" y2="620"/><line x1="40" y1="620" x2="1560" y2="620"/>
+      <line x1="1250" y1="620" x2="1250" y2="960"/>
+    </g>
+    <g fill="#e9e4d8" stroke="#8a8170" stroke-width="3">
+      <rect x="90" y="90" width="500" height="70"/><rect x="90" y="200" width="70" height="360"/>
+      <rect x="960" y="90" width="540" height="60"/><rect x="300" y="680" width="700" height="60"/>
+    </g>
+    <g font-family="sans-serif" font-size="48" fill="#5b5446">
+      <text x="420" y="380">Cuisine</text><text x="1050" y="380">Réserve sèche</text>
+      <text x="560" y="860">Salle</text><text x="1300" y="820">Plonge</text>
+    </g>
+  </svg>`;
+  return await sharp(Buffer.from(svg)).png().toBuffer();
+}
