@@ -89,8 +89,6 @@ const LEVELS: Record<string, number> = {
   'interventions/visits.ts': 8.1,
   // Readers of the order log and of accounts.
   customers: 8,
-  // Sites, zones, plans and devices (ADR 042): master data the visits and the folder read.
-  sites: 7.3,
   // The inspector's folder and the customer's sites (ADR 045): read the sites, the interventions'
   // documents and register, the documents' renderer; the customer's observation is a request.
   inspector: 7.8,
