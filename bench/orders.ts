@@ -17,13 +17,15 @@ import { EVENT_SCHEMA_VERSION, type OrderPlacedData } from '../src/domain/orders
 import { createSql, type Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { eventContent, eventHash } from '../src/server/orders/canonical.js';
+import { issueDocumentsOnDecisions } from '../src/server/invoices/issue.js';
 import { setOrderStatus } from '../src/server/orders/commands.js';
 import { commitSingle, foldStored } from '../src/server/orders/commit.js';
+import { orderLinker } from '../src/server/orders/order-link.js';
 import { personalColumn } from '../src/server/orders/personal-records.js';
 import { replayOrders } from '../src/server/orders/replay.js';
 import { eventColumns, readReadable, type StoredEvent } from '../src/server/orders/store.js';
 import { customerForm } from '../tests/support/orders.js';
-import { fmt, openBenchDatabase } from './support.js';
+import { benchConfig, fmt, openBenchDatabase } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -161,6 +163,8 @@ async function copyText(sql: Sql, statement: string, lines: string[]) {
 
 const target = await openBenchDatabase('orders');
 const sql = createSql(target.url, Math.max(...CLIENT_COUNTS) + 2);
+// The decision port wired as the app wires it (app.ts): a command takes the path the shop takes.
+issueDocumentsOnDecisions(orderLinker(benchConfig(target.url, 'orders')));
 try {
   console.log(`Order log benchmark on a fresh database (${target.mode}), ${os.cpus().length} CPUs.`);
   await migrate(sql);

@@ -171,7 +171,7 @@ describe("the customer's status mails", () => {
         stored,
         event,
         { ...meta, at: new Date().toISOString() },
-        await prepareStatusMail(services.sql, event),
+        (await prepareStatusMail(services.sql, event))?.alongsideOf,
       ),
     ).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await mails(`order-status:${order.id}:%`)).toHaveLength(0);
@@ -182,9 +182,48 @@ describe("the customer's status mails", () => {
       await readStream(db.sql, order.id),
       event,
       { ...meta, at: new Date().toISOString() },
-      await prepareStatusMail(services.sql, event),
+      (await prepareStatusMail(services.sql, event))?.alongsideOf,
     );
     expect(await mails(`order-status:${order.id}:%`)).toHaveLength(1);
+  });
+
+  it("wakes the outbox's workers after the change's commit, never from inside its statement", async () => {
+    // Issue 41: a NOTIFY inside the appending transaction holds PostgreSQL's notification queue lock
+    // through its commit, so concurrent status changes committed one at a time.
+    const wakes: string[] = [];
+    const listener = await db.sql.listen('mail_outbox', (payload) => wakes.push(payload));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      const order = await newOrder();
+      await settle();
+      wakes.length = 0;
+      const meta = { actor: { kind: 'admin' as const, userId: admin.id }, requestId: 'test-wake' };
+      const event = {
+        type: 'OrderStatusChanged' as const,
+        data: { from: 'pending' as const, to: 'confirmed' as const },
+      };
+      // The statement alone queues the mail and notifies nobody at its commit.
+      const prepared = await prepareStatusMail(services.sql, event);
+      await commitSingle(
+        services.sql,
+        order.id,
+        await readStream(db.sql, order.id),
+        event,
+        { ...meta, at: new Date().toISOString() },
+        prepared?.alongsideOf,
+      );
+      await settle();
+      expect(await mails(`order-status:${order.id}:%`)).toHaveLength(1);
+      expect(wakes).toEqual([]);
+      // The command wakes the workers once its statement has committed.
+      await setOrderStatus(services.sql, order.id, 'processing', meta);
+      await setOrderStatus(services.sql, order.id, 'shipped', meta);
+      await settle();
+      expect(await mails(`order-status:${order.id}:%`)).toHaveLength(2);
+      expect(wakes.length).toBeGreaterThan(0);
+    } finally {
+      await listener.unlisten();
+    }
   });
 
   it('refuses a tracking number that is too long, and changes nothing', async () => {
