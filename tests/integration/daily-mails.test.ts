@@ -131,12 +131,13 @@ describe("the customer's status mails", () => {
     const queued = () =>
       db.sql<{ tx: string }[]>`select xmin::text as tx from mail_outbox
                                 where dedupe_key like ${`order-status:${order.id}:%`}`;
-    // A failure after the append (here the decision port's work) rolls back both.
+    // A failure after the append (here the decision port's work, which a cancellation runs in its
+    // transaction) rolls back both.
     const unwire = onOrderDecided(async () => {
       throw new Error('crash after the append');
     });
     try {
-      await expect(setOrderStatus(services.sql, order.id, 'confirmed', meta)).rejects.toThrow(
+      await expect(setOrderStatus(services.sql, order.id, 'cancelled', meta)).rejects.toThrow(
         'crash after the append',
       );
     } finally {
@@ -144,7 +145,8 @@ describe("the customer's status mails", () => {
       issueDocumentsOnDecisions(orderLinker(services.config));
     }
     expect([await statusEvents(), await queued()]).toEqual([[], []]);
-    // Committed: one transaction wrote the event and the outbox row.
+    // Committed (a confirmation: the append's one statement): one transaction wrote the event and
+    // the outbox row.
     await setOrderStatus(services.sql, order.id, 'confirmed', meta);
     const [event] = await statusEvents();
     const [mail] = await queued();
