@@ -33,12 +33,10 @@ function notifierFor(sql: Sql, channel: string): Notifier {
 function send(sql: Sql, channel: string, notifier: Notifier, onError: (error: unknown) => void) {
   notifier.inFlight = true;
   notifier.pending = false;
-  sql`select pg_notify(${channel}, '')`
-    .catch(onError)
-    .finally(() => {
-      notifier.inFlight = false;
-      if (notifier.pending) send(sql, channel, notifier, onError);
-    });
+  sql`select pg_notify(${channel}, '')`.catch(onError).finally(() => {
+    notifier.inFlight = false;
+    if (notifier.pending) send(sql, channel, notifier, onError);
+  });
 }
 
 /** Something was committed with `sql` (call after the commit): NOTIFY `channel` once, coalesced. */

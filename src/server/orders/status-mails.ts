@@ -162,7 +162,10 @@ export interface PreparedStatusMail {
  * (mail/outbox.ts mailsCommitted). The settings come through their short cache. A mail that
  * cannot be rendered must not undo the change the owner made: logged, and the change stands.
  */
-export async function prepareStatusMail(sql: Sql, event: OrderEvent): Promise<PreparedStatusMail | undefined> {
+export async function prepareStatusMail(
+  sql: Sql,
+  event: OrderEvent,
+): Promise<PreparedStatusMail | undefined> {
   if (event.type !== 'OrderStatusChanged') return undefined;
   const { settings } = await cachedSettings(sql);
   let written = false;
