@@ -39,7 +39,7 @@ export async function openBenchServer() {
  */
 export async function openBenchDatabase(tag: string) {
   const server = await openBenchServer();
-  const name = `h27_bench_${tag}_${process.pid}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'h27_bench'}_${tag}_${process.pid}`;
   const admin = postgres(server.url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name}`);
   await admin.unsafe(`create database ${name}`);

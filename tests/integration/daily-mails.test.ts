@@ -131,12 +131,13 @@ describe("the customer's status mails", () => {
     const queued = () =>
       db.sql<{ tx: string }[]>`select xmin::text as tx from mail_outbox
                                 where dedupe_key like ${`order-status:${order.id}:%`}`;
-    // A failure after the append (here the decision port's work) rolls back both.
+    // A failure after the append (here the decision port's work, which a cancellation runs in its
+    // transaction) rolls back both.
     const unwire = onOrderDecided(async () => {
       throw new Error('crash after the append');
     });
     try {
-      await expect(setOrderStatus(services.sql, order.id, 'confirmed', meta)).rejects.toThrow(
+      await expect(setOrderStatus(services.sql, order.id, 'cancelled', meta)).rejects.toThrow(
         'crash after the append',
       );
     } finally {
@@ -144,7 +145,8 @@ describe("the customer's status mails", () => {
       issueDocumentsOnDecisions(orderLinker(services.config));
     }
     expect([await statusEvents(), await queued()]).toEqual([[], []]);
-    // Committed: one transaction wrote the event and the outbox row.
+    // Committed (a confirmation: the append's one statement): one transaction wrote the event and
+    // the outbox row.
     await setOrderStatus(services.sql, order.id, 'confirmed', meta);
     const [event] = await statusEvents();
     const [mail] = await queued();
@@ -171,7 +173,7 @@ describe("the customer's status mails", () => {
         stored,
         event,
         { ...meta, at: new Date().toISOString() },
-        await prepareStatusMail(services.sql, event),
+        (await prepareStatusMail(services.sql, event))?.alongsideOf,
       ),
     ).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await mails(`order-status:${order.id}:%`)).toHaveLength(0);
@@ -182,9 +184,48 @@ describe("the customer's status mails", () => {
       await readStream(db.sql, order.id),
       event,
       { ...meta, at: new Date().toISOString() },
-      await prepareStatusMail(services.sql, event),
+      (await prepareStatusMail(services.sql, event))?.alongsideOf,
     );
     expect(await mails(`order-status:${order.id}:%`)).toHaveLength(1);
+  });
+
+  it("wakes the outbox's workers after the change's commit, never from inside its statement", async () => {
+    // Issue 41: a NOTIFY inside the appending transaction holds PostgreSQL's notification queue lock
+    // through its commit, so concurrent status changes committed one at a time.
+    const wakes: string[] = [];
+    const listener = await db.sql.listen('mail_outbox', (payload) => wakes.push(payload));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      const order = await newOrder();
+      await settle();
+      wakes.length = 0;
+      const meta = { actor: { kind: 'admin' as const, userId: admin.id }, requestId: 'test-wake' };
+      const event = {
+        type: 'OrderStatusChanged' as const,
+        data: { from: 'pending' as const, to: 'confirmed' as const },
+      };
+      // The statement alone queues the mail and notifies nobody at its commit.
+      const prepared = await prepareStatusMail(services.sql, event);
+      await commitSingle(
+        services.sql,
+        order.id,
+        await readStream(db.sql, order.id),
+        event,
+        { ...meta, at: new Date().toISOString() },
+        prepared?.alongsideOf,
+      );
+      await settle();
+      expect(await mails(`order-status:${order.id}:%`)).toHaveLength(1);
+      expect(wakes).toEqual([]);
+      // The command wakes the workers once its statement has committed.
+      await setOrderStatus(services.sql, order.id, 'processing', meta);
+      await setOrderStatus(services.sql, order.id, 'shipped', meta);
+      await settle();
+      expect(await mails(`order-status:${order.id}:%`)).toHaveLength(2);
+      expect(wakes.length).toBeGreaterThan(0);
+    } finally {
+      await listener.unlisten();
+    }
   });
 
   it('refuses a tracking number that is too long, and changes nothing', async () => {

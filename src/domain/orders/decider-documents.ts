@@ -8,19 +8,24 @@ import type { EvolvingEvent, OrderState } from './decider.js';
 import type { OrderEvent } from './events.js';
 
 /**
- * The events after which a document may be due: a status change (a cancellation's credit note, an
- * invoice once a paid order leaves « Annulée »), a payment or its cancellation (the invoice once
- * fully paid), a refund (its credit note). Nothing else ever makes one due.
+ * The events after which a document may be due: a status change into or out of « Annulée » (a
+ * cancellation's credit note, an invoice once a paid order leaves « Annulée »), a payment or its
+ * cancellation (the invoice once fully paid), a refund (its credit note). Nothing else ever makes
+ * one due: any other status change (confirmed, shipped...) takes no document, so it is appended in
+ * one statement without the decision port's transaction (issue 41).
  */
 const DOCUMENT_EVENTS: ReadonlySet<OrderEvent['type']> = new Set([
-  'OrderStatusChanged',
   'PaymentRecorded',
   'PaymentCancelled',
   'RefundRecorded',
 ]);
 
-export const documentsMayBeDue = (events: readonly Pick<OrderEvent, 'type'>[]): boolean =>
-  events.some((e) => DOCUMENT_EVENTS.has(e.type));
+export const documentsMayBeDue = (events: readonly OrderEvent[]): boolean =>
+  events.some((e) =>
+    e.type === 'OrderStatusChanged'
+      ? e.data.from === 'cancelled' || e.data.to === 'cancelled'
+      : DOCUMENT_EVENTS.has(e.type),
+  );
 
 /** InvoiceIssued and CreditNoteIssued: the order's invoice, and what its credit notes gave back. */
 export function evolveDocument(

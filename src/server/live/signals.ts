@@ -1,5 +1,6 @@
 import { type Change, onCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
+import { notifyCommitted } from '../db/notify.js';
 import { logger } from '../logger.js';
 
 /*
@@ -8,7 +9,7 @@ import { logger } from '../logger.js';
  * Order events: the order log is the truth; a notification is only a wake-up. It is sent by the app
  * AFTER the write committed (never inside the write's transaction, where NOTIFY would serialise
  * commits on PostgreSQL's notification queue lock), without the writer waiting for it, and
- * coalesced: at most one NOTIFY in flight per instance, and any commits during it share the next.
+ * coalesced (db/notify.ts).
  * The instance's own hub is woken at once, without the round trip.
  *
  * Products and customers: rare admin writes, announced with their id on LIVE_CHANNEL (inside the
@@ -20,54 +21,36 @@ export const LIVE_CHANNEL = 'h27_live';
 
 export type LiveSignal = Change;
 
-interface OrderWaker {
-  inFlight: boolean;
-  pending: boolean;
-  /** The hubs of this instance that read with this client (woken without waiting for NOTIFY). */
-  local: Set<() => void>;
-}
+/** The hubs of this instance that read with a client, woken without waiting for NOTIFY. */
+const localHubs = new WeakMap<Sql, Set<() => void>>();
 
-const wakers = new WeakMap<Sql, OrderWaker>();
-
-function wakerFor(sql: Sql): OrderWaker {
-  let waker = wakers.get(sql);
-  if (!waker) {
-    waker = { inFlight: false, pending: false, local: new Set() };
-    wakers.set(sql, waker);
+function hubsOf(sql: Sql): Set<() => void> {
+  let hubs = localHubs.get(sql);
+  if (!hubs) {
+    hubs = new Set();
+    localHubs.set(sql, hubs);
   }
-  return waker;
+  return hubs;
 }
 
 /** A hub of this instance asks to be woken at once by the order commits made with `sql`. */
 export function onLocalOrderCommit(sql: Sql, wake: () => void): () => void {
-  const waker = wakerFor(sql);
-  waker.local.add(wake);
-  return () => waker.local.delete(wake);
-}
-
-function sendNotify(sql: Sql, waker: OrderWaker) {
-  waker.inFlight = true;
-  waker.pending = false;
-  sql`select pg_notify(${ORDERS_CHANNEL}, '')`
-    .catch((error: unknown) => {
-      // Subscribers still catch up at their hub's next poll.
-      logger.warn('Live updates: NOTIFY failed', error);
-    })
-    .finally(() => {
-      waker.inFlight = false;
-      if (waker.pending) sendNotify(sql, waker);
-    });
+  const hubs = hubsOf(sql);
+  hubs.add(wake);
+  return () => hubs.delete(wake);
 }
 
 /**
  * Order events were committed with `sql` (call after the commit, never inside a transaction):
- * wakes this instance's hub now and every other instance through one coalesced NOTIFY.
+ * wakes this instance's hub now and every other instance through one coalesced NOTIFY
+ * (db/notify.ts).
  */
 export function ordersCommitted(sql: Sql) {
-  const waker = wakerFor(sql);
-  for (const wake of waker.local) wake();
-  if (waker.inFlight) waker.pending = true;
-  else sendNotify(sql, waker);
+  for (const wake of hubsOf(sql)) wake();
+  notifyCommitted(sql, ORDERS_CHANNEL, (error) => {
+    // Subscribers still catch up at their hub's next poll.
+    logger.warn('Live updates: NOTIFY failed', error);
+  });
 }
 
 /** Announces a product or customer change to every instance (at commit when `sql` is a transaction). */

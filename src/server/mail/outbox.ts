@@ -1,4 +1,5 @@
 import type { Sql, Tx } from '../db/client.js';
+import { notifyCommitted } from '../db/notify.js';
 import { logger } from '../logger.js';
 import type { Mail, MailAttachment, Mailer } from './transport.js';
 
@@ -29,14 +30,30 @@ export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
     logger.info(`Mail not queued, no address (erased customer): ${mail.kind}`);
     return false;
   }
-  return (await outboxInsert(sql, mail)).length > 0;
+  const queued = (await outboxInsert(sql, mail)).length > 0;
+  // Wakes the workers of every instance: at the caller's commit when `sql` is a transaction (its
+  // commit then waits on the notification queue lock: the hot one-statement path wakes them after
+  // its commit instead, mailsCommitted).
+  if (queued) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`;
+  return queued;
+}
+
+/**
+ * Mails were queued and committed with `sql` outside enqueueMail (a status change's one statement,
+ * orders/commit.ts): wakes the workers of every instance, after the commit (db/notify.ts).
+ */
+export function mailsCommitted(sql: Sql) {
+  notifyCommitted(sql, OUTBOX_CHANNEL, (error) => {
+    // The workers still poll: the mail goes at their next round.
+    logger.warn('Mail outbox: NOTIFY failed', error);
+  });
 }
 
 /**
  * The insert of a queued mail, as a statement (rendered beforehand: the statement only writes),
  * guarded by `where` (true by default): a command appends its event and queues its mail in one
- * statement this way (orders/commit.ts). The workers of every instance are woken at commit by the
- * table's trigger (migration 0095).
+ * statement this way (orders/commit.ts). Who inserts this way wakes the workers after the commit
+ * (mailsCommitted).
  */
 export function outboxInsert(sql: Tx, mail: QueuedMail, where = sql`true`) {
   return sql`

@@ -121,8 +121,12 @@ export async function handleOrderCommand(
             );
           }
           // One event: its status mail is rendered now, outside any transaction, and inserted by the
-          // append's own statement, only if the event is appended (issue 41).
-          return await commitSingle(sql, id, stored, event, meta, await prepareStatusMail(sql, event));
+          // append's own statement, only if the event is appended; the mail's workers are woken
+          // after that statement's commit (issue 41).
+          const mail = await prepareStatusMail(sql, event);
+          const committed = await commitSingle(sql, id, stored, event, meta, mail?.alongsideOf);
+          mail?.committed(sql);
+          return committed;
         }
       }
       return await sql.begin(async (tx) => {

@@ -17,7 +17,7 @@ import { notificationsWanted, type ShopSettings, shopIdentity } from '../../doma
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
 import { contactLine, type MailBlock, renderMail } from '../mail/layout.js';
-import { enqueueMail, outboxInsert, type QueuedMail } from '../mail/outbox.js';
+import { enqueueMail, mailsCommitted, outboxInsert, type QueuedMail } from '../mail/outbox.js';
 import { cachedSettings, readSettings } from '../settings/store.js';
 import type { Committed } from './commit.js';
 import type { WithAppend } from './store.js';
@@ -147,27 +147,44 @@ export function statusMailFor(
   return { ...mail, dedupeKey: `order-status:${order.id}:${version}` };
 }
 
+/** A status mail rendered before its change's one statement (prepareStatusMail). */
+export interface PreparedStatusMail {
+  /** The statement's writes, given the order once it is folded: the mail's insert, or none. */
+  alongsideOf: (after: OrderState, version: number) => WithAppend[];
+  /** Once the statement committed: wakes the outbox's workers if it queued a mail. */
+  committed: (sql: Sql) => void;
+}
+
 /**
  * The status mail of a change about to be appended in one statement, rendered before it (no
  * transaction, no lock held): the statement only inserts it, and only if the event is appended
- * (orders/commit.ts commitSingle). The settings come through their short cache. A mail that
+ * (orders/commit.ts commitSingle); the workers are woken after the commit, never inside it
+ * (mail/outbox.ts mailsCommitted). The settings come through their short cache. A mail that
  * cannot be rendered must not undo the change the owner made: logged, and the change stands.
  */
 export async function prepareStatusMail(
   sql: Sql,
   event: OrderEvent,
-): Promise<((after: OrderState, version: number) => WithAppend[]) | undefined> {
+): Promise<PreparedStatusMail | undefined> {
   if (event.type !== 'OrderStatusChanged') return undefined;
   const { settings } = await cachedSettings(sql);
-  return (after, version) => {
-    let mail: QueuedMail | null;
-    try {
-      mail = statusMailFor(after, event, version, settings);
-    } catch (error) {
-      logger.error(`Status mail of order ${after.id} not written`, error);
-      return [];
-    }
-    return mail ? [(tx, appended) => outboxInsert(tx, mail, appended)] : [];
+  let written = false;
+  return {
+    alongsideOf: (after, version) => {
+      let mail: QueuedMail | null;
+      try {
+        mail = statusMailFor(after, event, version, settings);
+      } catch (error) {
+        logger.error(`Status mail of order ${after.id} not written`, error);
+        return [];
+      }
+      if (!mail) return [];
+      written = true;
+      return [(tx, appended) => outboxInsert(tx, mail, appended)];
+    },
+    committed: (committedWith) => {
+      if (written) mailsCommitted(committedWith);
+    },
   };
 }
 
