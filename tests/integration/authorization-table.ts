@@ -626,4 +626,67 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'settings.history': { expect: adminOnly },
   'settings.stats': { expect: adminOnly },
   'settings.clearCache': { input: () => ({}), expect: adminOnly },
+  // The owner's sites (ADR 042): admins only; unknown ids answer the admin NOT_FOUND.
+  'sites.list': { input: () => ({}), expect: adminOnly },
+  'sites.byId': { input: () => ({ siteId: randomUUID() }), expect: { ...adminOnly, admin: 'NOT_FOUND' } },
+  'sites.create': {
+    input: () => ({
+      customerId: null,
+      name: 'Restaurant du port',
+      street: '1 quai de la Ville',
+      zipCode: '27500',
+      city: 'Pont-Audemer',
+      siteType: 'restauration',
+    }),
+    expect: adminOnly,
+  },
+  'sites.update': {
+    input: () => ({
+      siteId: randomUUID(),
+      customerId: null,
+      name: 'Restaurant du port',
+      street: '1 quai de la Ville',
+      zipCode: '27500',
+      city: 'Pont-Audemer',
+      siteType: 'restauration',
+    }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.archive': { input: () => ({ siteId: randomUUID() }), expect: { ...adminOnly, admin: 'NOT_FOUND' } },
+  'sites.addZone': {
+    input: () => ({ siteId: randomUUID(), name: 'Cuisine' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.renameZone': {
+    input: () => ({ zoneId: randomUUID(), name: 'Cuisine' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.reorderZones': {
+    input: () => ({ siteId: randomUUID(), zoneIds: [] }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.removeZone': {
+    input: () => ({ zoneId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.recordPlan': {
+    input: () => ({ siteId: randomUUID(), imageId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.addDevice': {
+    input: () => ({ siteId: randomUUID(), kind: 'poste_appatage', zoneId: null, point: null }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.moveDevice': {
+    input: () => ({ deviceId: randomUUID(), point: { x: 0.5, y: 0.5 } }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.changeDeviceZone': {
+    input: () => ({ deviceId: randomUUID(), zoneId: null }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'sites.removeDevice': {
+    input: () => ({ deviceId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
 };
