@@ -36,7 +36,7 @@ const SITE_TABS: {
     icon: MapPinned,
     label: 'Plan et dispositifs',
     render: (d, archived) => (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <SitePlan detail={d} archived={archived} />
         <DevicesTable detail={d} archived={archived} />
         <PlanVersions detail={d} />
@@ -138,7 +138,7 @@ export function SitePage({ siteId }: { siteId: string }) {
           )}
         </div>
       </ScreenHeader>
-      <Tabs value={tab} onValueChange={setTab} className="grid gap-4">
+      <Tabs value={tab} onValueChange={setTab} className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <IconTabsList tabs={SITE_TABS} className="w-full justify-start overflow-x-auto @xl:w-fit" />
         {SITE_TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>

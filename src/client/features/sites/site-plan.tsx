@@ -1,4 +1,4 @@
-import { Crosshair, ImageUp, Move, Printer, Trash2, X } from 'lucide-react';
+import { Crosshair, ImageUp, Move, Trash2, X } from 'lucide-react';
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -135,7 +135,7 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
 
   return (
     <Card>
-      <CardHeader className="flex flex-col gap-3 @2xl:flex-row @2xl:items-center @2xl:justify-between">
+      <CardHeader className="flex flex-col gap-3 p-4 sm:p-6 @2xl:flex-row @2xl:items-center @2xl:justify-between">
         <div className="grid gap-1">
           <CardTitle className="text-lg">Plan et dispositifs</CardTitle>
           <p className="text-sm text-muted-foreground" data-testid="plan-version">
@@ -165,15 +165,9 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
             <ImageUp aria-hidden="true" />
             {uploading ? 'Envoi...' : plan ? 'Nouvelle version du plan' : 'Envoyer le plan'}
           </Button>
-          <Button variant="outline" asChild>
-            <a href={siteLabelsUrl(siteId)} target="_blank" rel="noopener">
-              <Printer aria-hidden="true" />
-              Imprimer les étiquettes
-            </a>
-          </Button>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {plan && !archived ? (
           <div className="grid gap-3 rounded-md border bg-muted/30 p-3 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @2xl:items-end">
             <div className="grid gap-1.5">
