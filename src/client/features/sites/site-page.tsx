@@ -163,6 +163,8 @@ export function SitePage({ siteId }: { siteId: string }) {
 }
 
 const WIDE = 'hidden @2xl:table-cell';
+/** On a phone the marker's colour and the legend say the kind: the row keeps its actions in view. */
+const KIND = 'hidden @md:table-cell';
 
 /** The devices in place: label, kind, zone, placed on, replacement label, remove. */
 function DevicesTable({ detail, archived }: { detail: SiteDetail; archived: boolean }) {
@@ -182,7 +184,7 @@ function DevicesTable({ detail, archived }: { detail: SiteDetail; archived: bool
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>Étiquette</TableHead>
-                <TableHead>Type</TableHead>
+                <TableHead className={KIND}>Type</TableHead>
                 <TableHead>Zone</TableHead>
                 <TableHead className={WIDE}>Posé le</TableHead>
                 <TableHead className={WIDE}>Code</TableHead>
@@ -201,7 +203,7 @@ function DevicesTable({ detail, archived }: { detail: SiteDetail; archived: bool
                       {d.label}
                     </span>
                   </TableCell>
-                  <TableCell className="whitespace-normal">{DEVICE_KINDS[d.kind]}</TableCell>
+                  <TableCell className={cn(KIND, 'whitespace-normal')}>{DEVICE_KINDS[d.kind]}</TableCell>
                   <TableCell>
                     {d.zoneName ?? <span className="text-muted-foreground">Sans zone</span>}
                   </TableCell>
