@@ -17,7 +17,6 @@ import {
   DEVICE_KIND_COLORS,
   type PlacedDevice,
   type SiteDetail,
-  siteLabelsUrl,
   useSitesChanged,
 } from './site-data';
 
@@ -186,14 +185,12 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="device-zone">Zone</Label>
-              <NativeSelect id="device-zone" value={zoneOf ?? ''} onChange={(e) => setZoneId(e.target.value)}>
-                <option value="">Sans zone</option>
-                {detail.zones.map((z) => (
-                  <option key={z.id} value={z.id}>
-                    {z.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              <ZoneSelect
+                id="device-zone"
+                zones={detail.zones}
+                value={zoneOf}
+                onChange={(id) => setZoneId(id ?? '')}
+              />
             </div>
             <Button
               variant={mode.kind === 'place' ? 'default' : 'outline'}
@@ -278,6 +275,30 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
   );
 }
 
+/** A device's zone among the site's, or none. */
+function ZoneSelect({
+  id,
+  zones,
+  value,
+  onChange,
+}: {
+  id: string;
+  zones: SiteDetail['zones'];
+  value: string | null;
+  onChange: (zoneId: string | null) => void;
+}) {
+  return (
+    <NativeSelect id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+      <option value="">Sans zone</option>
+      {zones.map((z) => (
+        <option key={z.id} value={z.id}>
+          {z.name}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
 /** The kinds' colours, under the plan. */
 function Legend() {
   return (
@@ -320,18 +341,12 @@ function SelectedDevice({
       </div>
       <div className="grid min-w-40 flex-1 gap-1.5">
         <Label htmlFor="selected-zone">Zone</Label>
-        <NativeSelect
+        <ZoneSelect
           id="selected-zone"
-          value={device.zoneId ?? ''}
-          onChange={(e) => changeZone.mutate({ deviceId: device.id, zoneId: e.target.value || null })}
-        >
-          <option value="">Sans zone</option>
-          {detail.zones.map((z) => (
-            <option key={z.id} value={z.id}>
-              {z.name}
-            </option>
-          ))}
-        </NativeSelect>
+          zones={detail.zones}
+          value={device.zoneId}
+          onChange={(zoneId) => changeZone.mutate({ deviceId: device.id, zoneId })}
+        />
       </div>
       <Button variant="outline" onClick={onMove}>
         <Move aria-hidden="true" />
