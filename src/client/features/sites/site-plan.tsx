@@ -13,12 +13,7 @@ import { cn } from '@/client/lib/utils';
 import { DEVICE_KINDS, type DeviceKind, deviceKinds } from '@/domain/interventions/visit-events';
 import { frenchDateTime } from '@/domain/site/dates';
 import type { PlanPoint } from '@/domain/sites/site';
-import {
-  DEVICE_KIND_COLORS,
-  type PlacedDevice,
-  type SiteDetail,
-  useSitesChanged,
-} from './site-data';
+import { DEVICE_KIND_COLORS, type PlacedDevice, type SiteDetail, useSitesChanged } from './site-data';
 
 /** What a tap on the plan does: nothing, place a new device, or move the selected one. */
 type Mode = { kind: 'idle' } | { kind: 'place' } | { kind: 'move'; deviceId: string };
