@@ -118,4 +118,15 @@ test('the owner creates a restaurant, its kitchen, uploads its plan, places 12 b
   await marker.click();
   await expect(page.getByTestId('selected-device')).toContainText('PA-07');
   await page.screenshot({ path: test.info().outputPath('admin-sites-375-selected.png'), fullPage: true });
+
+  // The list finds the site by its town and says what it holds.
+  await page.getByRole('link', { name: 'Tous les sites' }).click();
+  await page.getByRole('searchbox', { name: 'Rechercher un site' }).fill('pont-audemer');
+  const card = page.getByRole('link', { name: /Restaurant Le Vieux Port/ });
+  await expect(card).toContainText('12 dispositifs · plan v1');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`admin-sites-list-${width}.png`), fullPage: true });
+  }
 });
