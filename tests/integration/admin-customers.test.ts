@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ZodError } from 'zod';
 import { CUSTOMER_MESSAGES as M } from '../../src/domain/account/customers.js';
 import type { Services, SessionUser } from '../../src/server/context.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import {
   callerAs,
+  clientFailure,
   createTestDatabase,
   createTestServices,
   createUser,
@@ -49,17 +48,7 @@ const newCustomer = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-/** The error a client gets: its code, domain code and French message (first zod issue). */
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  const message = error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? '') : error.message;
-  const domainCode = (error.cause as { code?: string } | undefined)?.code;
-  return { code: error.code, message, domainCode };
-}
+const failure = clientFailure;
 
 const count = async (table: 'users' | 'profiles' | 'sessions' | 'orders') =>
   (await db.sql<{ n: number }[]>`select count(*)::int as n from ${db.sql(table)}`)[0]!.n;

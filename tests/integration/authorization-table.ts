@@ -79,6 +79,9 @@ export const staff: Expectation = { ...adminOnly, auditor: 'ok' };
 /** The planning's reading: the owner (everyone's) and technicians (their own only, see below). */
 const planningReaders: Expectation = { ...adminOnly, technician: 'ok' };
 
+/** An admin call naming nothing that exists: past the guard, NOT_FOUND. */
+const adminFindsNothing: Expectation = { ...adminOnly, admin: 'NOT_FOUND' };
+
 /** What the matrix creates before walking the router (once per transport). */
 export interface Fixtures {
   productId: string;
@@ -678,4 +681,67 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   'settings.history': { expect: adminOnly },
   'settings.stats': { expect: adminOnly },
   'settings.clearCache': { input: () => ({}), expect: adminOnly },
+  // The owner's sites (ADR 042): admins only; unknown ids answer the admin NOT_FOUND.
+  'sites.list': { input: () => ({}), expect: adminOnly },
+  'sites.byId': { input: () => ({ siteId: randomUUID() }), expect: adminFindsNothing },
+  'sites.create': {
+    input: () => ({
+      customerId: null,
+      name: 'Restaurant du port',
+      street: '1 quai de la Ville',
+      zipCode: '27500',
+      city: 'Pont-Audemer',
+      siteType: 'restauration',
+    }),
+    expect: adminOnly,
+  },
+  'sites.update': {
+    input: () => ({
+      siteId: randomUUID(),
+      customerId: null,
+      name: 'Restaurant du port',
+      street: '1 quai de la Ville',
+      zipCode: '27500',
+      city: 'Pont-Audemer',
+      siteType: 'restauration',
+    }),
+    expect: adminFindsNothing,
+  },
+  'sites.archive': { input: () => ({ siteId: randomUUID() }), expect: adminFindsNothing },
+  'sites.addZone': {
+    input: () => ({ siteId: randomUUID(), name: 'Cuisine' }),
+    expect: adminFindsNothing,
+  },
+  'sites.renameZone': {
+    input: () => ({ zoneId: randomUUID(), name: 'Cuisine' }),
+    expect: adminFindsNothing,
+  },
+  'sites.reorderZones': {
+    input: () => ({ siteId: randomUUID(), zoneIds: [] }),
+    expect: adminFindsNothing,
+  },
+  'sites.removeZone': {
+    input: () => ({ zoneId: randomUUID() }),
+    expect: adminFindsNothing,
+  },
+  'sites.recordPlan': {
+    input: () => ({ siteId: randomUUID(), imageId: randomUUID() }),
+    expect: adminFindsNothing,
+  },
+  'sites.addDevice': {
+    input: () => ({ siteId: randomUUID(), kind: 'poste_appatage', zoneId: null, point: null }),
+    expect: adminFindsNothing,
+  },
+  'sites.moveDevice': {
+    input: () => ({ deviceId: randomUUID(), point: { x: 0.5, y: 0.5 } }),
+    expect: adminFindsNothing,
+  },
+  'sites.changeDeviceZone': {
+    input: () => ({ deviceId: randomUUID(), zoneId: null }),
+    expect: adminFindsNothing,
+  },
+  'sites.removeDevice': {
+    input: () => ({ deviceId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
 };

@@ -205,7 +205,7 @@ describe('a restored shop is the shop that was backed up, and its audit says OK'
           (l) => (JSON.parse(l) as { r: Record<string, unknown> }).r,
         );
         const actual = (
-          await target.sql<{ j: string }[]>`select row_to_json(x)::text as j from ${target.sql(table)} x`
+          await target.sql<{ j: string }[]>`select row_to_json(x.*)::text as j from ${target.sql(table)} x`
         ).map((r) => JSON.parse(r.j) as Record<string, unknown>);
         const comparable = (rows: Record<string, unknown>[]) =>
           rows.map((r) => JSON.stringify(table === 'events' ? { ...r, tx_id: null } : r)).sort();

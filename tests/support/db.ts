@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import postgres from 'postgres';
 import { inject } from 'vitest';
+import { ZodError } from 'zod';
 import { createAuth } from '../../src/server/auth/auth.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Context, Role, Services, SessionUser } from '../../src/server/context.js';
@@ -122,4 +124,19 @@ export async function createUser(
   const role = options.role ?? 'user';
   if (role !== 'user') await services.sql`update profiles set role = ${role} where id = ${result.user.id}`;
   return { id: result.user.id, email, name, role, password };
+}
+
+/**
+ * The error a client gets from a refused call: its tRPC code, its domain code and its French message
+ * (the first zod issue's, as the error formatter answers).
+ */
+export async function clientFailure(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  const message = error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? '') : error.message;
+  const domainCode = (error.cause as { code?: string } | undefined)?.code;
+  return { code: error.code, message, domainCode };
 }

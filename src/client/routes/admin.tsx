@@ -18,6 +18,7 @@ import AdminPlanning from './admin/planning';
 import AdminProducts from './admin/products';
 import AdminRapport from './admin/rapport';
 import AdminSettings from './admin/settings';
+import AdminSites from './admin/sites';
 import AdminTournee from './admin/tournee';
 import AdminTreatments from './admin/treatments';
 import NotFound from './not-found';
@@ -33,6 +34,7 @@ const SCREENS: Record<AdminScreen, ComponentType> = {
   orders: AdminOrders,
   contact: AdminContact,
   interventions: AdminInterventions,
+  sites: AdminSites,
   planning: AdminPlanning,
   tournee: AdminTournee,
   rapport: AdminRapport,

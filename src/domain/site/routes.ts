@@ -22,6 +22,7 @@ export const ADMIN_SCREENS = [
   'orders',
   'contact',
   'interventions',
+  'sites',
   'planning',
   'tournee',
   'rapport',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { SITE_TYPES } from '../interventions/labels.js';
 import { DEVICE_KINDS, type DeviceKind, deviceKinds } from '../interventions/visit-events.js';
+import { uuidInput } from '../security/ids.js';
 
 export const SITE_NAME_MAX = 120;
 export const ZONE_NAME_MAX = 80;
@@ -34,10 +35,11 @@ export type SiteInput = z.infer<typeof siteInputSchema>;
 export const zoneNameSchema = text(ZONE_NAME_MAX, 'le nom de la zone');
 
 /** A place on the plan, as fractions of its width and height. */
-export const planPointSchema = z.object({
-  x: z.number().min(0).max(1),
-  y: z.number().min(0).max(1),
-});
+const fraction = z
+  .number({ message: 'Le point doit se trouver sur le plan.' })
+  .min(0, 'Le point doit se trouver sur le plan.')
+  .max(1, 'Le point doit se trouver sur le plan.');
+export const planPointSchema = z.object({ x: fraction, y: fraction });
 export type PlanPoint = z.infer<typeof planPointSchema>;
 
 export const deviceKindSchema = z.enum(deviceKinds, { message: 'Choisissez le type de dispositif.' });
@@ -83,3 +85,52 @@ export interface SiteDevice {
   x: number | null;
   y: number | null;
 }
+
+/** The query parameter of the device's scan URL: the technician's camera opens the visit on it. */
+export const DEVICE_SCAN_PARAM = 'dispositif';
+/** What a device's QR encodes: the back-office's « Tournée » with the device's code (ADR 042). */
+export const deviceScanUrl = (publicUrl: string, code: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/admin/tournee?${DEVICE_SCAN_PARAM}=${encodeURIComponent(code)}`;
+
+/** The back-office's French messages for the sites' rules (the server's refusals, the screen's words). */
+export const SITE_MESSAGES = {
+  siteNotFound: 'Site introuvable.',
+  siteArchived: 'Ce site est archivé : il ne peut plus être modifié.',
+  customerUnknown: 'Ce client n’existe pas. Choisissez un client de la liste.',
+  zoneNotFound: 'Zone introuvable.',
+  zoneOfAnotherSite: 'Cette zone appartient à un autre site.',
+  zoneTaken: 'Une zone porte déjà ce nom sur ce site.',
+  zoneInUse: (name: string, count: number) =>
+    `La zone « ${name} » porte encore ${count} dispositif${count > 1 ? 's' : ''} : déplacez-le${count > 1 ? 's' : ''} ou retirez-le${count > 1 ? 's' : ''} d’abord.`,
+  planImageUnknown: 'Cette image n’a pas été reçue. Envoyez le plan à nouveau.',
+  planMissing: 'Envoyez d’abord le plan du site pour y placer des dispositifs.',
+  deviceNotFound: 'Dispositif introuvable.',
+  deviceRemoved: 'Ce dispositif a été retiré : il ne peut plus être modifié.',
+  tooManyDevices: `Un site compte au plus ${SITE_DEVICES_MAX} dispositifs.`,
+} as const;
+
+const siteId = uuidInput(SITE_MESSAGES.siteNotFound);
+const zoneId = uuidInput(SITE_MESSAGES.zoneNotFound);
+const deviceId = uuidInput(SITE_MESSAGES.deviceNotFound);
+
+/** The inputs of the back-office's site procedures (routers/sites.ts), one schema each. */
+export const siteListInputSchema = z.object({
+  search: z.string().trim().max(100, 'Recherche trop longue').default(''),
+  archived: z.boolean().default(false),
+});
+export const siteIdInputSchema = z.object({ siteId });
+export const updateSiteInputSchema = z.object({ siteId }).and(siteInputSchema);
+export const addZoneInputSchema = z.object({ siteId, name: zoneNameSchema });
+export const renameZoneInputSchema = z.object({ zoneId, name: zoneNameSchema });
+export const reorderZonesInputSchema = z.object({ siteId, zoneIds: z.array(zoneId).max(200) });
+export const zoneIdInputSchema = z.object({ zoneId });
+export const recordPlanInputSchema = z.object({ siteId, imageId: uuidInput(SITE_MESSAGES.planImageUnknown) });
+export const addDeviceInputSchema = z.object({
+  siteId,
+  kind: deviceKindSchema,
+  zoneId: zoneId.nullable(),
+  point: planPointSchema.nullable(),
+});
+export const moveDeviceInputSchema = z.object({ deviceId, point: planPointSchema });
+export const changeDeviceZoneInputSchema = z.object({ deviceId, zoneId: zoneId.nullable() });
+export const deviceIdInputSchema = z.object({ deviceId });

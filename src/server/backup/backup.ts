@@ -160,9 +160,10 @@ export async function writeBackup(
     const counts: Record<string, number> = {};
     for (const table of tables) {
       counts[table] = 0;
-      // row_to_json gives every column as PostgreSQL writes it (bytea as \x hex, xid8 as text).
+      // row_to_json gives every column as PostgreSQL writes it (bytea as \x hex, xid8 as text); `t.*`
+      // is the whole row even where a column shares the alias's name (site_devices has x and y).
       // for await: a write that throws (a download that ended) closes the cursor and the transaction.
-      const cursor = tx<{ j: string }[]>`select row_to_json(t)::text as j from ${tx(table)} t`.cursor(500);
+      const cursor = tx<{ j: string }[]>`select row_to_json(t.*)::text as j from ${tx(table)} t`.cursor(500);
       for await (const batch of cursor) {
         for (const { j } of batch) {
           await emit(`{"kind":"row","t":${JSON.stringify(table)},"r":${j}}\n`);

@@ -41,7 +41,8 @@ const columns = (sql: Tx) => sql`
   p.id, u.email, p.first_name, p.last_name, p.phone, p.address, p.postal_code, p.city, p.country,
   to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, p.role, p.created_at`;
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern matching `term` anywhere (its wildcards escaped). */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The cursor is the last row's created_at as PostgreSQL prints it (microseconds kept) and its id. */
 function readCursor(cursor: string): { at: string; id: string } {

@@ -58,6 +58,7 @@ import { CUSTOMER_DATA_PATH, handleCustomerData, handleOwnData, OWN_DATA_PATH } 
 import { appRouter } from '../routers/index.js';
 import { registerCache } from '../settings/caches.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
+import { handleSiteLabels, SITE_LABELS_PATH } from '../sites/labels-pdf.js';
 import {
   pageRedirect,
   searchEngineFile,
@@ -284,6 +285,14 @@ export async function createHttpServer(services: Services, options: { dev: boole
     return true;
   };
 
+  /** A site's label sheet (sites/labels-pdf.ts): the site's id is in the path. */
+  const siteLabels: Route = async (req, res, url) => {
+    const siteId = SITE_LABELS_PATH.exec(url.pathname)?.[1];
+    if (!siteId) return false;
+    await handleSiteLabels(services, req, res, toId(siteId)!);
+    return true;
+  };
+
   /** Safety data sheets (PDF), public and immutable like the images. */
   const safetySheets: Route = async (req, res, url) => {
     const documentId = DOCUMENT_PATH.exec(url.pathname)?.[1];
@@ -443,6 +452,7 @@ export async function createHttpServer(services: Services, options: { dev: boole
   const routes: Route[] = [
     trpc,
     backOffice,
+    siteLabels,
     safetySheets,
     auth,
     images,

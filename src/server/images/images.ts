@@ -167,6 +167,7 @@ export async function deleteUnusedImages(sql: Tx, urls: readonly string[]): Prom
          and not exists (select 1 from products
                           where main_image = ${url} or label_image = ${url} or additional_images @> array[${url}]::text[])
          and not exists (select 1 from order_items where image = ${url})
+         and not exists (select 1 from site_plans where image_id = ${id})
        returning id`;
     deleted += rows.length;
   }
@@ -175,7 +176,7 @@ export async function deleteUnusedImages(sql: Tx, urls: readonly string[]): Prom
 
 /**
  * Uploads nobody saved (a dialog cancelled, a tab closed, a request form left) are removed once
- * they are older than the grace period and used by no product, no order line and no intervention.
+ * they are older than the grace period and used by no product, no order line, no intervention and no site plan.
  */
 export async function sweepUnusedImages(sql: Tx, olderThanHours = 24): Promise<number> {
   const rows = await sql`
@@ -188,6 +189,8 @@ export async function sweepUnusedImages(sql: Tx, olderThanHours = 24): Promise<n
        and not exists (select 1 from order_items o where o.image = '/images/' || i.id)
        and not exists (select 1 from interventions v
                         where v.photos @> jsonb_build_array(jsonb_build_object('id', i.id::text)))
+       -- A site's plan, every version (ADR 042).
+       and not exists (select 1 from site_plans sp where sp.image_id = i.id::text)
      returning id`;
   return rows.length;
 }

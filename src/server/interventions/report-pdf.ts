@@ -66,9 +66,11 @@ function header(doc: Pdf, r: { title: string; lines: string[]; seller: ReportSna
   for (const line of r.lines) write('body', line, right);
 }
 
-/** The QR code of the verification page at (x, y), `size` points wide, the short code under it. */
-function qr(doc: Pdf, url: string, code: string, x: number, y: number, size: number) {
-  const { pdf, write } = doc;
+/**
+ * A QR code of `url` at (x, y), `size` points wide, on white: the `qrcode` package's matrix drawn
+ * as squares. The reports' verification code and the site devices' labels (sites/labels-pdf.ts).
+ */
+export function drawQrCode(pdf: Pdf['pdf'], url: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
   const quiet = 2;
   const cell = size / (modules.size + 2 * quiet);
@@ -81,6 +83,12 @@ function qr(doc: Pdf, url: string, code: string, x: number, y: number, size: num
         pdf.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell + 0.01, cell + 0.01);
   pdf.fill('#000000');
   pdf.restore();
+}
+
+/** The QR code of the verification page at (x, y), `size` points wide, the short code under it. */
+function qr(doc: Pdf, url: string, code: string, x: number, y: number, size: number) {
+  const { pdf, write } = doc;
+  drawQrCode(pdf, url, x, y, size);
   pdf.fontSize(9).fillColor('#000000');
   write('bold', printedShortCode(code), { width: size, align: 'center' }, { x, y: y + size + 2 });
 }

@@ -5,6 +5,7 @@ import {
   Inbox,
   LayoutDashboard,
   type LucideIcon,
+  MapPinned,
   Package,
   Receipt,
   Route,
@@ -46,6 +47,8 @@ export const ADMIN_GROUPS: { label: string; pages: AdminPage[] }[] = [
       { path: '/admin/customers', name: 'Clients', icon: Users, roles: ADMINS },
       { path: '/admin/orders', name: 'Commandes', icon: ShoppingCart, roles: STAFF },
       { path: '/admin/interventions', name: 'Interventions', icon: Wrench, roles: ADMINS },
+      // The customers' sites, their plans and QR-labelled devices (issue 38, ADR 042).
+      { path: '/admin/sites', name: 'Sites', icon: MapPinned, roles: ADMINS },
       { path: '/admin/planning', name: 'Planning', icon: CalendarDays, roles: PLANNING },
       { path: '/admin/tournee', name: 'Tournée', icon: Route, roles: PLANNING },
       // The biocides the technicians applied (ADR 040): an inspector's reading, so auditors too.
