@@ -29,6 +29,7 @@ import { findCertibiocide } from '../customers/certibiocide.js';
 import type { Sql, Tx } from '../db/client.js';
 import { imageUrl } from '../images/images.js';
 import { handleStreamCommand, readModelStream } from '../log/stream-commands.js';
+import { resolveSiteDevice } from './device-checks.js';
 import { interventionModel } from './model.js';
 import { readSiteNotes, type SiteNotes, saveSiteNotes } from './site-notes.js';
 
@@ -163,18 +164,22 @@ async function commandOf(
       return { type: input.type, ...typed, text: input.text };
     case 'RemoveRodenticideBaits':
       return { type: input.type, ...typed, note: input.note };
-    case 'RecordDeviceCheck':
+    case 'RecordDeviceCheck': {
+      // A site's device: its label and kind are the site_devices row's, never the phone's.
+      const device = input.device ? await resolveSiteDevice(tx, state.siteId, input.device) : null;
       return {
         type: input.type,
         ...typed,
-        label: input.label,
-        kind: input.kind,
+        deviceId: device?.id ?? null,
+        label: device?.label ?? input.label,
+        kind: device?.kind ?? input.kind,
         state: input.state,
         consumptionPercent: input.consumptionPercent,
         reason: input.reason,
         captures: input.captures,
         note: input.note,
       };
+    }
   }
 }
 
