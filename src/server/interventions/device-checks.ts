@@ -6,9 +6,9 @@
  */
 import { DomainError } from '../../domain/errors.js';
 import type { InterventionEvent } from '../../domain/interventions/events.js';
+import { toId } from '../../domain/security/ids.js';
 import { DEVICE_CHECK_COLUMNS, deviceCheckRow } from '../../domain/sites/device-checks.js';
 import { isDeviceCode, type SiteDevice } from '../../domain/sites/site.js';
-import { toId } from '../../domain/security/ids.js';
 import type { Tx } from '../db/client.js';
 import { readSite, siteDevices } from '../sites/queries.js';
 
@@ -37,7 +37,8 @@ export async function resolveSiteDevice(tx: Tx, siteId: string | null, ref: stri
   if (!siteId) throw new DomainError('invalid', 'DEVICE_NO_SITE', DEVICE_MESSAGES.noSite);
   const found = await findDevice(tx, ref);
   if (!found) throw unknownDevice();
-  if (found.siteId !== siteId) throw new DomainError('invalid', 'DEVICE_OTHER_SITE', DEVICE_MESSAGES.otherSite);
+  if (found.siteId !== siteId)
+    throw new DomainError('invalid', 'DEVICE_OTHER_SITE', DEVICE_MESSAGES.otherSite);
   if (found.removed) throw new DomainError('invalid', 'DEVICE_REMOVED', DEVICE_MESSAGES.removed);
   const device = (await siteDevices(tx, siteId)).find((d) => d.id === found.id);
   if (!device) throw unknownDevice();
@@ -60,11 +61,7 @@ export async function projectDeviceChecks(
  * The QR on a device's label, opened on the technician's phone (/admin/tournee?dispositif=CODE):
  * the visit they are on site for at that device's site (arrived, report not sealed yet), or why not.
  */
-export async function locateDevice(
-  sql: Tx,
-  user: { id: string; role: 'admin' | 'technician' },
-  ref: string,
-) {
+export async function locateDevice(sql: Tx, user: { id: string; role: 'admin' | 'technician' }, ref: string) {
   const found = await findDevice(sql, ref);
   if (!found || found.removed) throw unknownDevice();
   const device = (await siteDevices(sql, found.siteId)).find((d) => d.id === found.id);

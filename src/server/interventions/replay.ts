@@ -12,7 +12,11 @@ import {
   TREATMENT_REGISTER_COLUMNS,
   type TreatmentRegisterRow,
 } from '../../domain/interventions/treatment-register.js';
-import { DEVICE_CHECK_COLUMNS, type DeviceCheckRow, deviceCheckRow } from '../../domain/sites/device-checks.js';
+import {
+  DEVICE_CHECK_COLUMNS,
+  type DeviceCheckRow,
+  deviceCheckRow,
+} from '../../domain/sites/device-checks.js';
 import type { Sql, Tx } from '../db/client.js';
 import { personalColumn } from '../orders/personal-records.js';
 import { APPOINTMENT_COLUMNS, appointmentRows } from './appointment-rows.js';
