@@ -7,7 +7,11 @@
 import { DomainError } from '../../domain/errors.js';
 import type { InterventionEvent } from '../../domain/interventions/events.js';
 import { toId } from '../../domain/security/ids.js';
-import { DEVICE_CHECK_COLUMNS, deviceCheckRow } from '../../domain/sites/device-checks.js';
+import {
+  DEVICE_CHECK_COLUMNS,
+  type DeviceCheckRow,
+  deviceCheckRow,
+} from '../../domain/sites/device-checks.js';
 import { isDeviceCode, type SiteDevice } from '../../domain/sites/site.js';
 import type { Tx } from '../db/client.js';
 import { readSite, siteDevices } from '../sites/queries.js';
@@ -54,7 +58,13 @@ export async function projectDeviceChecks(
   const { event, version } = change;
   if (event.type !== 'DeviceChecked') return;
   const row = deviceCheckRow(s.id, s.siteId, version, event.data);
-  if (row) await tx`insert into device_checks ${tx(row as never, DEVICE_CHECK_COLUMNS)}`;
+  if (row) await insertDeviceChecks(tx, [row]);
+}
+
+/** The projection's insert (the append, and the bench's bulk set-up of years of checks). */
+export async function insertDeviceChecks(tx: Tx, rows: readonly DeviceCheckRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000)
+    await tx`insert into device_checks ${tx(rows.slice(i, i + 1000) as never, DEVICE_CHECK_COLUMNS)}`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { privacyRouter } from './privacy.js';
 import { reportsRouter } from './reports.js';
 import { sessionRouter } from './session.js';
 import { settingsRouter } from './settings.js';
+import { siteActivityRouter } from './site-activity.js';
 import { treatmentRegisterRouter } from './treatment-register.js';
 import { visitsRouter } from './visits.js';
 import { withdrawalRouter } from './withdrawal.js';
@@ -40,6 +41,7 @@ export const appRouter = router({
   reports: reportsRouter,
   session: sessionRouter,
   settings: settingsRouter,
+  siteActivity: siteActivityRouter,
   visits: visitsRouter,
   treatmentRegister: treatmentRegisterRouter,
   withdrawal: withdrawalRouter,
