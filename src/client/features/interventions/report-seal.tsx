@@ -1,6 +1,7 @@
 import { CheckCircle2, ChevronLeft, FileSignature } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Field, FormAlert } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
@@ -247,6 +248,12 @@ function SealForm(props: {
             </>
           )}
           <FormAlert message={seal.error ? errorMessage(seal.error) : null} />
+          {(seal.error?.data as { domainCode?: string } | undefined)?.domainCode === 'DEVICES_UNCHECKED' && (
+            // The visit's checklist stays open until the report is sealed (ADR 043).
+            <Button asChild variant="outline" className="w-full">
+              <Link to="/admin/tournee">Contrôler les dispositifs</Link>
+            </Button>
+          )}
           <SubmitButton
             submitting={seal.isPending}
             busyLabel="Scellement..."
