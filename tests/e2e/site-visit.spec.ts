@@ -140,8 +140,10 @@ test('a visit checks the site’s 12 devices before its report is sealed @phone'
   await expect(row('PA-12').getByText('Indiquez pourquoi il est inaccessible.')).toBeVisible();
   await row('PA-12').getByLabel('Raison').fill('Chambre froide fermée à clé');
   await row('PA-12').getByRole('button', { name: 'Enregistrer PA-12 : inaccessible' }).click();
-  await expect(row('PA-12')).toContainText('Inaccessible : Chambre froide fermée à clé');
+  await expect(row('PA-12')).toContainText('Inaccessible');
+  await expect(row('PA-12')).toContainText('Chambre froide fermée à clé');
   await expect(card.getByTestId('device-counter')).toContainText('12 / 12 contrôlés');
+  await fitsTheScreen(page);
   await shot('checklist-12-sur-12');
 
   // Now the report is sealed.

@@ -178,7 +178,7 @@ describe('a visit at a site with 12 devices', () => {
     ).rejects.toMatchObject({
       code: 'DEVICES_UNCHECKED',
       message:
-        'Dispositif non contrôlé : PA-12. Contrôlez-les, ou indiquez « Inaccessible » avec la raison, avant de sceller le rapport.',
+        'Dispositif non contrôlé : PA-12. Contrôlez-le, ou indiquez « Inaccessible » avec la raison, avant de sceller le rapport.',
     });
     expect(await countEvents(interventionId)).toBe(before);
     const [documents] = await db.sql<{ n: string }[]>`

@@ -25,8 +25,10 @@ export function uncheckedDevices(
 
 /** « Dispositifs non contrôlés : PA-07, PA-11 » and what to do about it. */
 export function uncheckedDevicesMessage(labels: readonly string[]): string {
-  const head = labels.length > 1 ? 'Dispositifs non contrôlés' : 'Dispositif non contrôlé';
-  return `${head} : ${labels.join(', ')}. Contrôlez-les, ou indiquez « Inaccessible » avec la raison, avant de sceller le rapport.`;
+  const many = labels.length > 1;
+  return `${many ? 'Dispositifs non contrôlés' : 'Dispositif non contrôlé'} : ${labels.join(', ')}. ${
+    many ? 'Contrôlez-les' : 'Contrôlez-le'
+  }, ou indiquez « Inaccessible » avec la raison, avant de sceller le rapport.`;
 }
 
 /** The columns of `device_checks` (migration 0155), in the table's order. */

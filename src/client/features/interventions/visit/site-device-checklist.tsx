@@ -43,15 +43,14 @@ const STATE_BADGE: Record<DeviceState, string> = {
   inaccessible: 'border-slate-300 bg-slate-100 text-slate-900',
 };
 
-const stateText = (c: {
-  state: DeviceState;
-  consumptionPercent: number | null;
-  reason: string;
-  captures: number | null;
-}) =>
-  `${DEVICE_STATES[c.state]}${c.consumptionPercent === null ? '' : ` ${c.consumptionPercent} %`}${
-    c.reason ? ` : ${c.reason}` : ''
-  }${c.captures === null ? '' : ` · ${c.captures} capture${c.captures > 1 ? 's' : ''}`}`;
+const stateText = (c: { state: DeviceState; consumptionPercent: number | null }) =>
+  `${DEVICE_STATES[c.state]}${c.consumptionPercent === null ? '' : ` ${c.consumptionPercent} %`}`;
+
+/** The reason of « Inaccessible » and the captures, under the device's name. */
+const detailText = (c: { reason: string; captures: number | null }) =>
+  [c.reason, c.captures === null ? '' : `${c.captures} capture${c.captures > 1 ? 's' : ''}`]
+    .filter(Boolean)
+    .join(' · ');
 
 export function SiteDeviceChecklist({
   target,
@@ -91,14 +90,14 @@ export function SiteDeviceChecklist({
     <section className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Dispositifs du site">
       <div className="grid gap-2">
         <p
-          className="flex items-baseline justify-between gap-2 text-sm font-medium"
+          className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm font-medium"
           data-testid="device-counter"
         >
-          <span>
+          <span className="whitespace-nowrap">
             {done} / {devices.length} contrôlés
           </span>
           {done < devices.length && (
-            <span className="text-muted-foreground">
+            <span className="font-normal text-muted-foreground">
               {devices.length - done} à contrôler avant le rapport
             </span>
           )}
@@ -112,9 +111,9 @@ export function SiteDeviceChecklist({
         <p className="text-sm text-muted-foreground">Aucun dispositif n’est posé sur ce site.</p>
       )}
       {[...zones.entries()].map(([zone, list]) => (
-        <div key={zone} className="grid gap-2">
+        <div key={zone} className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <h3 className="text-sm font-semibold text-muted-foreground">{zone}</h3>
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
             {list.map((d) => (
               <DeviceRow
                 key={d.id}
@@ -217,9 +216,12 @@ function DeviceRow({
         <span className="min-w-0 flex-1">
           <span className="font-semibold tabular-nums">{device.label}</span>{' '}
           <span className="text-sm text-muted-foreground">{DEVICE_KINDS[device.kind]}</span>
+          {check && detailText(check) && (
+            <span className="block break-words text-sm text-muted-foreground">{detailText(check)}</span>
+          )}
         </span>
         {check ? (
-          <Badge variant="outline" className={cn('max-w-[55%] truncate', STATE_BADGE[check.state])}>
+          <Badge variant="outline" className={cn('shrink-0', STATE_BADGE[check.state])}>
             {stateText(check)}
           </Badge>
         ) : waiting ? (
