@@ -193,7 +193,15 @@ export interface TrendChart {
  */
 export function trendChart(
   total: readonly MonthFigures[],
-  box: { width: number; height: number; left?: number; bottom?: number; top?: number; labelEvery?: number },
+  box: {
+    width: number;
+    height: number;
+    left?: number;
+    right?: number;
+    bottom?: number;
+    top?: number;
+    labelEvery?: number;
+  },
 ): TrendChart {
   const left = box.left ?? 36;
   const bottom = box.bottom ?? 22;
@@ -201,7 +209,7 @@ export function trendChart(
   const plot = {
     x: left,
     y: top,
-    width: Math.max(1, box.width - left - 4),
+    width: Math.max(1, box.width - left - (box.right ?? 4)),
     height: Math.max(1, box.height - top - bottom),
   };
   const n = Math.max(1, total.length);

@@ -5,7 +5,7 @@
  * alternative). The geometry is the domain's `trendChart`, which the inspector's folder PDF draws too.
  */
 import { TrendingUp } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { NativeSelect } from '@/client/components/ui/native-select';
@@ -67,8 +67,10 @@ export function DeviceTrends({ siteId }: { siteId: string }) {
                 <p>
                   <span className="font-semibold">Consommation en hausse</span>
                   {data.rising ? ' sur l’ensemble du site' : ''}
-                  {rising.length > 0 ? ` : ${rising.map((d) => d.label).join(', ')}` : ''}. Renforcez le suivi
-                  avant que l’infestation ne s’installe.
+                  {rising.length > 0
+                    ? `${data.rising ? ' et' : ''} sur ${rising.map((d) => d.label).join(', ')}`
+                    : ''}
+                  . Renforcez le suivi avant que l’infestation ne s’installe.
                 </p>
               </div>
             )}
@@ -168,14 +170,33 @@ export function DeviceTrends({ siteId }: { siteId: string }) {
 
 /** The chart: bars of checks, the consumption line; the table above is its text alternative. */
 function TrendChartSvg({ total }: { total: MonthFigures[] }) {
-  const chart = trendChart(total, { width: 640, height: 240, left: 44, bottom: 26, top: 10 });
+  // Drawn at the box's own width (one unit a pixel): the labels keep their size from 375 px up.
+  const box = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.max(240, Math.round(entry.contentRect.width)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const chart = trendChart(total, {
+    width,
+    height: width < 480 ? 200 : 240,
+    left: 40,
+    bottom: 24,
+    top: 10,
+    right: 18,
+  });
   const measured = total.filter((m) => m.meanConsumption !== null);
   const last = measured.at(-1);
   const summary = `Contrôles et consommation moyenne par mois, de ${frenchMonth(total[0]?.month ?? '')} à ${frenchMonth(
     total.at(-1)?.month ?? '',
   )}${last ? ` ; dernière consommation mesurée : ${percent(last.meanConsumption)} en ${frenchMonth(last.month)}` : ''}.`;
   return (
-    <figure className="grid gap-2">
+    <figure ref={box} className="grid gap-2">
       <svg
         viewBox={`0 0 ${chart.width} ${chart.height}`}
         className="h-auto w-full"
