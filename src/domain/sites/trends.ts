@@ -140,9 +140,9 @@ export function siteTrends(
   const byDevice = new Map<string, Map<string, MonthlyDeviceSums>>();
   const byMonth = new Map<string, MonthlyDeviceSums[]>();
   for (const s of sums) {
-    let own = byDevice.get(s.deviceId);
-    if (!own) byDevice.set(s.deviceId, (own = new Map()));
+    const own = byDevice.get(s.deviceId) ?? new Map<string, MonthlyDeviceSums>();
     own.set(s.month, s);
+    byDevice.set(s.deviceId, own);
     const list = byMonth.get(s.month) ?? [];
     list.push(s);
     byMonth.set(s.month, list);

@@ -9,8 +9,6 @@ import { CheckCircle2, Circle, Clock3 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { Field } from '@/client/components/ui/field';
-import { Input } from '@/client/components/ui/input';
 import { Progress } from '@/client/components/ui/progress';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
@@ -21,6 +19,7 @@ import {
   type DeviceState,
 } from '@/domain/interventions/visit-events';
 import type { VisitInput } from '@/domain/interventions/visit-input';
+import { CapturesField, ConsumptionField, ReasonField, wholeNumber } from './device-check-form';
 import { type Target, useSubmit } from './visit-forms';
 
 type Detail = RouterOutputs['visits']['detail'];
@@ -169,7 +168,6 @@ function DeviceRow({
   useEffect(() => {
     if (focused) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [focused]);
-  const number = (s: string) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')));
   const send = (state: DeviceState, fields: Partial<typeof v> = v) =>
     submit(
       'RecordDeviceCheck',
@@ -178,9 +176,9 @@ function DeviceRow({
         label: device.label,
         kind: device.kind,
         state,
-        consumptionPercent: state === 'consomme' ? number(fields.consumptionPercent ?? '') : null,
+        consumptionPercent: state === 'consomme' ? wholeNumber(fields.consumptionPercent ?? '') : null,
         reason: state === 'inaccessible' ? (fields.reason ?? '') : '',
-        captures: counts ? number(fields.captures ?? '') : null,
+        captures: counts ? wholeNumber(fields.captures ?? '') : null,
         note: '',
       },
       `${device.label} contrôlé.`,
@@ -258,35 +256,21 @@ function DeviceRow({
               }}
             >
               {v.state === 'consomme' && (
-                <Field label="Consommation (%)" error={errors.consumptionPercent} required>
-                  {(c) => (
-                    <Input
-                      {...c}
-                      inputMode="numeric"
-                      value={v.consumptionPercent}
-                      onChange={(e) => setV({ ...v, consumptionPercent: e.target.value })}
-                    />
-                  )}
-                </Field>
+                <ConsumptionField
+                  value={v.consumptionPercent}
+                  errors={errors}
+                  onChange={(consumptionPercent) => setV({ ...v, consumptionPercent })}
+                />
               )}
               {v.state === 'inaccessible' && (
-                <Field label="Raison" error={errors.reason ?? errors.form} required>
-                  {(c) => (
-                    <Input {...c} value={v.reason} onChange={(e) => setV({ ...v, reason: e.target.value })} />
-                  )}
-                </Field>
+                <ReasonField value={v.reason} errors={errors} onChange={(reason) => setV({ ...v, reason })} />
               )}
               {counts && (
-                <Field label="Captures" error={errors.captures}>
-                  {(c) => (
-                    <Input
-                      {...c}
-                      inputMode="numeric"
-                      value={v.captures}
-                      onChange={(e) => setV({ ...v, captures: e.target.value })}
-                    />
-                  )}
-                </Field>
+                <CapturesField
+                  value={v.captures}
+                  errors={errors}
+                  onChange={(captures) => setV({ ...v, captures })}
+                />
               )}
               <Button type="submit" className="w-full sm:w-auto">
                 Enregistrer {device.label} : {DEVICE_STATES[v.state as DeviceState].toLowerCase()}
