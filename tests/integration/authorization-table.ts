@@ -463,11 +463,19 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
   },
   'visits.products': { expect: { ...adminOnly, technician: 'ok' } },
+  'visits.locate': {
+    input: () => ({ code: 'ZZZZZZZZ' }),
+    expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
+  },
   'visits.saveSite': {
     input: () => ({ interventionId: randomUUID(), accessNotes: 'Code 1234', hazards: [] }),
     expect: { ...adminOnly, technician: 'NOT_FOUND', admin: 'NOT_FOUND' },
   },
   'visits.episodes': { expect: adminOnly },
+  'siteActivity.trends': {
+    input: () => ({ siteId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
   // The admin's own account is not a technician's: refused with a reason, nothing written.
   'visits.certificate': {
     input: (f) => ({ userId: f.userIds.admin }),

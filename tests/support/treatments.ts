@@ -150,18 +150,19 @@ async function book(f: Field, interventionId: string, technicianId: string, arri
 const strokes = 'M 20 80 C 40 20 60 20 80 70 L 120 40';
 
 /**
- * A visit recorded as `recordedVisit` does, then its report signed by the technician and the
- * customer and sealed by `sealReport` (`sealMinutes` after « Terminé »): the report's number, short
- * code and the intervention's state.
+ * The report of a recorded visit signed by the technician and the customer and sealed by
+ * `sealReport` at `at` (the documents' clock too).
  */
-export async function sealedVisit(f: Field, plan: VisitPlan & { sealMinutes?: number }) {
-  const { appointmentId } = await recordedVisit(f, plan);
-  const at = minutesAfter(plan.arrivedAt, (plan.finishMinutes ?? 60) + (plan.sealMinutes ?? 3));
-  const sealed = await sealReport(
+export async function sealVisit(
+  f: Field,
+  plan: Pick<VisitPlan, 'interventionId' | 'technician'> & { appointmentId: string; at: string },
+) {
+  const { at } = plan;
+  return await sealReport(
     f.sql,
     plan.interventionId,
     {
-      appointmentId,
+      appointmentId: plan.appointmentId,
       technician: { name: plan.technician.name, strokes },
       customer: { name: 'Camille Durand', strokes: `${strokes} L 200 60` },
       customerAbsent: false,
@@ -173,6 +174,16 @@ export async function sealedVisit(f: Field, plan: VisitPlan & { sealMinutes?: nu
       clock: async () => new Date(at),
     },
   );
+}
+
+/**
+ * A visit recorded as `recordedVisit` does, then its report sealed by `sealVisit` (`sealMinutes`
+ * after « Terminé »): the report's number, short code and the intervention's state.
+ */
+export async function sealedVisit(f: Field, plan: VisitPlan & { sealMinutes?: number }) {
+  const { appointmentId } = await recordedVisit(f, plan);
+  const at = minutesAfter(plan.arrivedAt, (plan.finishMinutes ?? 60) + (plan.sealMinutes ?? 3));
+  const sealed = await sealVisit(f, { ...plan, appointmentId, at });
   return {
     appointmentId,
     number: sealed.number as string,

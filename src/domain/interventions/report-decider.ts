@@ -4,6 +4,7 @@
  * explicitly « client absent »; corrections only as signed addenda. `decider.ts` delegates here.
  */
 import { DomainError } from '../errors.js';
+import { type SiteDeviceRef, uncheckedDevices, uncheckedDevicesMessage } from '../sites/device-checks.js';
 import {
   ADDENDUM_TEXT_MAX,
   type ReportVisit,
@@ -36,18 +37,29 @@ export interface ReportSummary {
 export interface ReportFoldState {
   appointments: { id: string }[];
   reports: ReportSummary[];
+  /** The visits' device checks (the seal rule of a site's devices, ADR 043). */
+  visits?: { appointmentId: string; deviceChecks: { deviceId: string | null }[] }[];
 }
 
 type Sealed<K extends ReportEvent['type']> = Extract<ReportEvent, { type: K }>['data'];
 export type ReportCommand =
-  | { type: 'SealReport'; data: Sealed<'ReportSealed'> }
+  | {
+      type: 'SealReport';
+      data: Sealed<'ReportSealed'>;
+      /**
+       * The site's devices in place during the visit, read by the server from site_devices (none
+       * when the intervention has no site): each must have a check in this visit (ADR 043).
+       */
+      siteDevices?: readonly SiteDeviceRef[];
+    }
   | { type: 'SealReportAddendum'; data: Sealed<'ReportAddendumSealed'> };
 
 export const REPORT_COMMAND_TYPES = ['SealReport', 'SealReportAddendum'] as const;
 export const isReportCommand = (c: { type: string }): c is ReportCommand =>
   (REPORT_COMMAND_TYPES as readonly string[]).includes(c.type);
 
-const invalid = (code: string, message: string) => new DomainError('invalid', code, message);
+const invalid = (code: string, message: string, details?: Record<string, unknown>) =>
+  new DomainError('invalid', code, message, details);
 
 export const REPORT_MESSAGES = {
   notFinished: 'Le rapport ne peut être établi qu’après « Terminé » sur ce rendez-vous.',
@@ -92,6 +104,7 @@ export function checkSeal(
     technician: Signature;
     customer: Signature | null;
     customerAbsent: boolean;
+    siteDevices?: readonly SiteDeviceRef[];
   },
 ): void {
   if (!state.appointments.some((a) => a.id === seal.appointmentId))
@@ -99,6 +112,13 @@ export function checkSeal(
   if (state.reports.some((r) => r.appointmentId === seal.appointmentId))
     throw new DomainError('conflict', 'REPORT_ALREADY_SEALED', REPORT_MESSAGES.alreadySealed);
   if (!seal.visit?.finishedAt) throw invalid('REPORT_VISIT_NOT_FINISHED', REPORT_MESSAGES.notFinished);
+  // Issue 38: the report of a site's visit is not sealed while one of its devices has no check.
+  const checks = state.visits?.find((v) => v.appointmentId === seal.appointmentId)?.deviceChecks ?? [];
+  const unchecked = uncheckedDevices(seal.siteDevices ?? [], checks);
+  if (unchecked.length > 0)
+    throw invalid('DEVICES_UNCHECKED', uncheckedDevicesMessage(unchecked.map((d) => d.label)), {
+      devices: unchecked,
+    });
   checkSignature(seal.technician, 'technician');
   if (seal.customerAbsent && seal.customer)
     throw invalid('CUSTOMER_SIGNATURE_AND_ABSENT', REPORT_MESSAGES.bothChosen);
@@ -131,6 +151,7 @@ export function decideReport(command: ReportCommand, state: ReportFoldState): Re
       technician: r.signatures.technician,
       customer: r.signatures.customer,
       customerAbsent: r.signatures.customerAbsent,
+      siteDevices: command.siteDevices,
     });
     return [{ type: 'ReportSealed', data: command.data }];
   }

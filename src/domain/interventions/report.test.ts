@@ -285,3 +285,40 @@ describe('short code and public view', () => {
     expect(matchingDocument(view, '')).toBeNull();
   });
 });
+
+describe('sealing the report of a site’s visit (issue 38, ADR 043)', () => {
+  const devices = [
+    { id: 'd1', label: 'PA-01' },
+    { id: 'd7', label: 'PA-07' },
+    { id: 'd11', label: 'PA-11' },
+  ];
+  const checked = (...ids: (string | null)[]): ReportFoldState => ({
+    ...state(),
+    visits: [{ appointmentId: A, deviceChecks: ids.map((deviceId) => ({ deviceId })) }],
+  });
+  const seal = (s: ReportFoldState) => {
+    try {
+      decideReport({ ...sealCommand(snapshot()), siteDevices: devices }, s);
+      return 'ok';
+    } catch (e) {
+      return e instanceof DomainError ? `${e.code}: ${e.message}` : String(e);
+    }
+  };
+  it('refuses while a device of the site has no check in the visit, listing their labels', () => {
+    expect(seal(checked('d1', null))).toBe(
+      'DEVICES_UNCHECKED: Dispositifs non contrôlés : PA-07, PA-11. Contrôlez-les, ou indiquez « Inaccessible » avec la raison, avant de sceller le rapport.',
+    );
+    expect(seal(checked('d1', 'd7'))).toMatch(/^DEVICES_UNCHECKED: Dispositif non contrôlé : PA-11\./);
+  });
+  it('counts only this visit’s checks', () => {
+    const other: ReportFoldState = {
+      ...state(),
+      visits: [{ appointmentId: 'appt-2', deviceChecks: devices.map((d) => ({ deviceId: d.id })) }],
+    };
+    expect(seal(other)).toMatch(/^DEVICES_UNCHECKED: Dispositifs non contrôlés : PA-01, PA-07, PA-11\./);
+  });
+  it('seals once every device has a check (an inaccessible one included), and without a site as before', () => {
+    expect(seal(checked('d11', 'd7', 'd1'))).toBe('ok');
+    expect(codeOf(() => decideReport(sealCommand(snapshot()), checked()))).toBe('ok');
+  });
+});

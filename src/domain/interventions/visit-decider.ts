@@ -90,6 +90,8 @@ export interface WithVisits {
   rodenticideEpisodes: RodenticideEpisode[];
   /** The phone's ids of every visit event in the stream (idempotent replays). */
   clientEventIds: string[];
+  /** The sealed reports, by appointment (a site device is still checked after « Terminé » until then). */
+  reports?: { appointmentId: string }[];
 }
 
 /** Who records: the technician of the appointment, or an admin (for them). */
@@ -387,7 +389,14 @@ export function decideVisit(command: VisitCommand, state: WithVisits): VisitEven
     default:
       break;
   }
-  requireOnSite(visit);
+  // A site's device may still be checked after « Terminé » until the report is sealed: the seal
+  // refuses while one is unchecked (ADR 043), and the technician is still on the premises then.
+  const lateDeviceCheck =
+    command.type === 'RecordDeviceCheck' &&
+    Boolean(command.deviceId) &&
+    Boolean(visit?.finishedAt) &&
+    !state.reports?.some((r) => r.appointmentId === appointment.id);
+  if (!lateDeviceCheck) requireOnSite(visit);
   const day = parisDay(new Date(at));
 
   switch (command.type) {

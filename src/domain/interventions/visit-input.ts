@@ -108,7 +108,13 @@ export const visitInputSchema = z.discriminatedUnion('type', [
   }),
   z.object({ ...base, type: z.literal('RemoveRodenticideBaits'), note: longText.default('') }),
   z
-    .object({ ...base, type: z.literal('RecordDeviceCheck'), ...deviceCheckFields.shape })
+    .object({
+      ...base,
+      type: z.literal('RecordDeviceCheck'),
+      ...deviceCheckFields.shape,
+      /** A site's device by its id or its label's code (the server reads its label and kind). */
+      device: z.string().trim().max(36).nullable().default(null),
+    })
     // The phone's message before the queue; the decider holds the rule (DEVICE_*_REQUIRED/INVALID).
     .superRefine((v, ctx) => {
       if (v.state === 'consomme' && v.consumptionPercent === null)

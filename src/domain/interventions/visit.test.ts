@@ -676,4 +676,22 @@ describe('device checks (bait stations, glue boards, insect killers, pheromone t
     run(cmd({ type: 'FinishVisit' }, '2026-11-02T09:00:00.000Z'));
     expect(errorOf(() => run(check({}, { now: '2026-11-02T09:05:00.000Z' }))).code).toBe('VISIT_FINISHED');
   });
+
+  it('takes a site device’s check after « Terminé » until the report is sealed (ADR 043)', () => {
+    onSite();
+    run(cmd({ type: 'FinishVisit' }, '2026-11-02T09:00:00.000Z'));
+    const late = (extra: Record<string, unknown> = {}) =>
+      check(
+        { deviceId: 'dev-12', state: 'inaccessible', reason: 'Local fermé', ...extra },
+        {
+          now: '2026-11-02T09:05:00.000Z',
+        },
+      );
+    // A free label keeps the rule: nothing after « Terminé ».
+    expect(errorOf(() => run(check({}, { now: '2026-11-02T09:05:00.000Z' }))).code).toBe('VISIT_FINISHED');
+    expect(errorOf(() => run(late({ reason: '' }))).code).toBe('DEVICE_REASON_REQUIRED');
+    expect(run(late())[0]?.data).toMatchObject({ deviceId: 'dev-12', state: 'inaccessible' });
+    state = { ...state, reports: [{ appointmentId: A1 } as InterventionState['reports'][number]] };
+    expect(errorOf(() => run(late())).code).toBe('VISIT_FINISHED');
+  });
 });

@@ -68,3 +68,13 @@ const parisShortDateTime = new Intl.DateTimeFormat('fr-FR', {
  */
 export const shortDateTime = (value: Date | string) =>
   parisShortDateTime.format(new Date(value)).replace(',', '');
+
+const monthYear = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const shortMonthYear = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'short', year: '2-digit' });
+
+/** « mars 2026 »: a calendar month written 'YYYY-MM' (a site's trends, ADR 043). */
+export const frenchMonth = (month: string): string => monthYear.format(new Date(`${month}-15T12:00:00Z`));
+
+/** « mars 26 », « janv. 26 »: a calendar month on a chart's axis. */
+export const frenchShortMonth = (month: string): string =>
+  shortMonthYear.format(new Date(`${month}-15T12:00:00Z`));

@@ -23,6 +23,7 @@ import type { StreamModel } from '../log/stream-commands.js';
 import { canonicalJson } from '../orders/canonical.js';
 import type { PersonalRecord } from '../orders/personal-records.js';
 import { upsertAppointments } from './appointment-rows.js';
+import { projectDeviceChecks } from './device-checks.js';
 import { projectTreatmentRegister } from './treatment-register.js';
 
 const commitment = (salt: string, fields: object) =>
@@ -87,6 +88,7 @@ export const interventionModel: StreamModel<InterventionState, InterventionEvent
   project: async (tx, s, change) => {
     await projectInterventionState(tx, s);
     await projectTreatmentRegister(tx, s, change);
+    await projectDeviceChecks(tx, s, change);
   },
 };
 

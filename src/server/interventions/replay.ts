@@ -12,6 +12,11 @@ import {
   TREATMENT_REGISTER_COLUMNS,
   type TreatmentRegisterRow,
 } from '../../domain/interventions/treatment-register.js';
+import {
+  DEVICE_CHECK_COLUMNS,
+  type DeviceCheckRow,
+  deviceCheckRow,
+} from '../../domain/sites/device-checks.js';
 import type { Sql, Tx } from '../db/client.js';
 import { personalColumn } from '../orders/personal-records.js';
 import { APPOINTMENT_COLUMNS, appointmentRows } from './appointment-rows.js';
@@ -22,10 +27,10 @@ export interface InterventionDifference {
   id: string;
   kind: 'missing' | 'extra' | 'changed';
   /**
-   * The read table: `interventions`, `appointments` (ADR 036) or `treatment_register` (ADR 040,
-   * its id « intervention id/version »).
+   * The read table: `interventions`, `appointments` (ADR 036), `treatment_register` (ADR 040) or
+   * `device_checks` (ADR 043; these two: the id « intervention id/version »).
    */
-  table?: 'appointments' | 'treatment_register';
+  table?: 'appointments' | 'treatment_register' | 'device_checks';
   columns: string[];
 }
 
@@ -62,6 +67,7 @@ export async function replayInterventions(
        order by stream_id, version`;
     const states = new Map<string, InterventionState>();
     const register = new Map<string, TreatmentRegisterRow[]>();
+    const deviceChecks: DeviceCheckRow[] = [];
     /** Each stream's treatments' appointments, by version (a report names its own visit's). */
     const treatmentVisits = new Map<string, Map<number, string>>();
     for (const r of rows) {
@@ -85,6 +91,11 @@ export async function replayInterventions(
         (v) => visits.get(v),
       );
       if (next !== lines) register.set(r.streamId, next);
+      // The device checks (ADR 043): the append's row function, with the state's site.
+      if (event.type === 'DeviceChecked') {
+        const row = deviceCheckRow(state.id, state.siteId, r.version, event.data);
+        if (row) deviceChecks.push(row);
+      }
     }
     await tx`create temporary table rebuilt_interventions (like interventions) on commit drop`;
     const rebuilt = [...states.values()].map((s) => interventionDbRow(tx, s));
@@ -140,12 +151,14 @@ export async function replayInterventions(
         )}`;
     }
     diffs.push(...appointmentDiffs.map((d) => ({ ...d, table: 'appointments' as const })));
-    diffs.push(
-      ...(await replayTreatmentRegister(tx, [...register.values()].flat(), options)).map((d) => ({
-        ...d,
-        table: 'treatment_register' as const,
-      })),
-    );
+    const registerRows = [...register.values()].flat();
+    for (const [table, columns, rebuiltRows] of [
+      ['treatment_register', TREATMENT_REGISTER_COLUMNS, registerRows],
+      ['device_checks', DEVICE_CHECK_COLUMNS, deviceChecks],
+    ] as const) {
+      const found = await replayEventRows(tx, table, columns, rebuiltRows, options);
+      diffs.push(...found.map((d) => ({ ...d, table })));
+    }
     return {
       events: rows.length,
       interventions: states.size,
@@ -156,18 +169,23 @@ export async function replayInterventions(
 }
 
 /**
- * The biocide register's rebuild (ADR 040): compared row by row with the live table; when applied,
- * rows no event gives are deleted and the others replaced, in the replay's transaction.
+ * A read table keyed by (intervention_id, version), one row per event (the biocide register, ADR
+ * 040; the device checks, ADR 043): compared row by row with the live table; when applied, rows no
+ * event gives are deleted and the others replaced, in the replay's transaction.
  */
-async function replayTreatmentRegister(
+async function replayEventRows(
   tx: Tx,
-  rebuilt: TreatmentRegisterRow[],
+  table: 'treatment_register' | 'device_checks',
+  columns: readonly string[],
+  rebuilt: readonly object[],
   options: { apply?: boolean },
 ): Promise<{ id: string; kind: InterventionDifference['kind']; columns: string[] }[]> {
-  if (options.apply) await tx`lock table treatment_register in share row exclusive mode`;
-  await tx`create temporary table rebuilt_treatment_register (like treatment_register) on commit drop`;
+  const live = tx(table);
+  const copy = tx(`rebuilt_${table}`);
+  if (options.apply) await tx`lock table ${live} in share row exclusive mode`;
+  await tx`create temporary table ${copy} (like ${live}) on commit drop`;
   for (let i = 0; i < rebuilt.length; i += 500) {
-    await tx`insert into rebuilt_treatment_register ${tx(rebuilt.slice(i, i + 500) as never, TREATMENT_REGISTER_COLUMNS)}`;
+    await tx`insert into ${copy} ${tx(rebuilt.slice(i, i + 500) as never, columns as string[])}`;
   }
   const diffs = await tx<{ id: string; kind: InterventionDifference['kind']; columns: string[] }[]>`
     select coalesce(l.intervention_id, r.intervention_id)::text || '/' || coalesce(l.version, r.version) as id,
@@ -175,20 +193,21 @@ async function replayTreatmentRegister(
                 else 'changed' end as kind,
            coalesce((select array_agg(k order by k) from jsonb_each(to_jsonb(l)) a(k, v)
                       where to_jsonb(r) -> k is distinct from v), '{}') as columns
-      from treatment_register l
-      full join rebuilt_treatment_register r on r.intervention_id = l.intervention_id and r.version = l.version
+      from ${live} l
+      full join ${copy} r on r.intervention_id = l.intervention_id and r.version = l.version
      where to_jsonb(l) is distinct from to_jsonb(r)
      order by 1`;
   if (options.apply && diffs.length > 0) {
     await tx`
-      delete from treatment_register l where not exists (
-        select 1 from rebuilt_treatment_register r
+      delete from ${live} l where not exists (
+        select 1 from ${copy} r
          where r.intervention_id = l.intervention_id and r.version = l.version)`;
     await tx`
-      insert into treatment_register select * from rebuilt_treatment_register r
-       where not exists (select 1 from treatment_register l where to_jsonb(l) = to_jsonb(r))
+      insert into ${live} select * from ${copy} r
+       where not exists (select 1 from ${live} l where to_jsonb(l) = to_jsonb(r))
       on conflict (intervention_id, version) do update set ${tx.unsafe(
-        TREATMENT_REGISTER_COLUMNS.filter((c) => c !== 'intervention_id' && c !== 'version')
+        columns
+          .filter((c) => c !== 'intervention_id' && c !== 'version')
           .map((c) => `${c} = excluded.${c}`)
           .join(', '),
       )}`;

@@ -40,6 +40,7 @@ import { renderMail } from '../mail/layout.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { canonicalJson } from '../orders/canonical.js';
 import { readSettings } from '../settings/store.js';
+import { siteDevices } from '../sites/queries.js';
 import { interventionModel } from './model.js';
 import { addendumFilename, renderAddendumPdf, renderReportPdf, reportFilename } from './report-pdf.js';
 
@@ -125,6 +126,14 @@ export async function sealReport(
       const customer = input.customer
         ? { name: input.customer.name.trim(), signedAt, strokes: input.customer.strokes }
         : null;
+      // The site's devices in place when the visit began: each needs a check in it (ADR 043).
+      const devices =
+        state.siteId && visit?.arrivedAt
+          ? (await siteDevices(tx, state.siteId, { placedBy: visit.arrivedAt })).map((d) => ({
+              id: d.id,
+              label: d.label,
+            }))
+          : [];
       // Refuse before numbering and rendering (the decider checks the same again).
       checkSeal(state, {
         appointmentId: input.appointmentId,
@@ -132,6 +141,7 @@ export async function sealReport(
         technician,
         customer,
         customerAbsent: input.customerAbsent,
+        siteDevices: devices,
       });
       if (!visit) throw interventionNotFound();
       const technicianId = visit.technicianId || appointment.technicianId;
@@ -176,6 +186,7 @@ export async function sealReport(
             customer,
             report: snapshot,
           },
+          siteDevices: devices,
         },
         state,
       );

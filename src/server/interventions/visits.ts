@@ -29,6 +29,8 @@ import { findCertibiocide } from '../customers/certibiocide.js';
 import type { Sql, Tx } from '../db/client.js';
 import { imageUrl } from '../images/images.js';
 import { handleStreamCommand, readModelStream } from '../log/stream-commands.js';
+import { siteDevices } from '../sites/queries.js';
+import { resolveSiteDevice } from './device-checks.js';
 import { interventionModel } from './model.js';
 import { readSiteNotes, type SiteNotes, saveSiteNotes } from './site-notes.js';
 
@@ -163,18 +165,22 @@ async function commandOf(
       return { type: input.type, ...typed, text: input.text };
     case 'RemoveRodenticideBaits':
       return { type: input.type, ...typed, note: input.note };
-    case 'RecordDeviceCheck':
+    case 'RecordDeviceCheck': {
+      // A site's device: its label and kind are the site_devices row's, never the phone's.
+      const device = input.device ? await resolveSiteDevice(tx, state.siteId, input.device) : null;
       return {
         type: input.type,
         ...typed,
-        label: input.label,
-        kind: input.kind,
+        deviceId: device?.id ?? null,
+        label: device?.label ?? input.label,
+        kind: device?.kind ?? input.kind,
         state: input.state,
         consumptionPercent: input.consumptionPercent,
         reason: input.reason,
         captures: input.captures,
         note: input.note,
       };
+    }
   }
 }
 
@@ -231,6 +237,8 @@ export interface DayVisit {
   hazards: SiteHazard[];
   /** The appointment's sealed report (ADR 038), null before. */
   reportNumber: string | null;
+  /** The site (ADR 042) whose devices the visit checks, if any. */
+  siteId: string | null;
 }
 
 /**
@@ -261,6 +269,7 @@ export async function visitDay(
     select a.id as appointment_id, a.intervention_id, i.number as intervention_number, a.technician_id,
            coalesce(u.name, '') as technician_name, a.starts_at, a.ends_at, a.status, i.service, i.name,
            i.phone, i.street, i.zip_code, i.city, i.message, a.departed_at, a.arrived_at, a.finished_at,
+           i.site_id,
            (select r ->> 'number' from jsonb_array_elements(i.reports) r
              where r ->> 'appointmentId' = a.id::text limit 1) as report_number
       from appointments a
@@ -301,6 +310,9 @@ export async function visitDetail(sql: Tx, user: FieldUser, interventionId: stri
   return {
     visit: state.visits.find((v) => v.appointmentId === appointmentId) ?? null,
     episode: episode ? episodeView(episode, parisDay(new Date())) : null,
+    /** The site's devices, the visit's checklist (ADR 043); null when the intervention has no site. */
+    siteDevices: state.siteId ? await siteDevices(sql, state.siteId) : null,
+    reportSealed: state.reports.some((r) => r.appointmentId === appointmentId),
   };
 }
 

@@ -18,6 +18,7 @@ import { privacyRouter } from './privacy.js';
 import { reportsRouter } from './reports.js';
 import { sessionRouter } from './session.js';
 import { settingsRouter } from './settings.js';
+import { siteActivityRouter } from './site-activity.js';
 import { sitesRouter } from './sites.js';
 import { treatmentRegisterRouter } from './treatment-register.js';
 import { visitsRouter } from './visits.js';
@@ -43,6 +44,7 @@ export const appRouter = router({
   reports: reportsRouter,
   session: sessionRouter,
   settings: settingsRouter,
+  siteActivity: siteActivityRouter,
   sites: sitesRouter,
   visits: visitsRouter,
   treatmentRegister: treatmentRegisterRouter,

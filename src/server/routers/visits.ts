@@ -5,6 +5,7 @@ import { siteNotesSchema, visitInputSchema } from '../../domain/interventions/vi
 import { uuidInput } from '../../domain/security/ids.js';
 import { saveTechnicianCertificate, technicianCertificate } from '../customers/certibiocide.js';
 import { errors } from '../errors.js';
+import { locateDevice } from '../interventions/device-checks.js';
 import {
   type FieldUser,
   recordVisit,
@@ -48,6 +49,14 @@ export const visitsRouter = router({
       }),
     )
     .query(({ ctx, input }) => visitDetail(ctx.sql, ctx.field, input.interventionId, input.appointmentId)),
+
+  /**
+   * The QR on a device's label (/admin/tournee?dispositif=CODE): the visit on site at its site
+   * (ADR 043), or the French reason why none.
+   */
+  locate: fieldProcedure
+    .input(z.object({ code: z.string().trim().min(1, 'Code de dispositif manquant.').max(36) }))
+    .query(({ ctx, input }) => locateDevice(ctx.sql, ctx.field, input.code)),
 
   /** The catalogue's biocides, for the treatment and advice forms. */
   products: fieldProcedure.query(({ ctx }) => treatmentProducts(ctx.sql)),

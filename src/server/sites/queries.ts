@@ -45,12 +45,22 @@ export async function currentPlan(sql: Tx, siteId: string): Promise<SitePlan | n
   return row ?? null;
 }
 
-/** The site's devices in place (not removed), by number, with the day each was placed. */
-export async function siteDevices(sql: Tx, siteId: string): Promise<(SiteDevice & { placedAt: Date })[]> {
+/**
+ * The site's devices in place (not removed), by number, with the day each was placed; with
+ * `placedBy`, only those placed by then (the seal rule: the devices in place when the visit began,
+ * ADR 043).
+ */
+export async function siteDevices(
+  sql: Tx,
+  siteId: string,
+  options: { placedBy?: string } = {},
+): Promise<(SiteDevice & { placedAt: Date })[]> {
+  const placedBy = options.placedBy ?? null;
   const rows = await sql<(Omit<SiteDevice, 'label'> & { kind: DeviceKind; placedAt: Date })[]>`
     select d.id, d.site_id, d.number, d.code, d.kind, d.zone_id, z.name as zone_name, d.x, d.y, d.placed_at
       from site_devices d left join site_zones z on z.id = d.zone_id
      where d.site_id = ${siteId} and d.removed_at is null
+       and (${placedBy}::timestamptz is null or d.placed_at <= ${placedBy}::timestamptz)
      order by d.number`;
   return rows.map((r) => ({ ...r, label: deviceLabel(r.kind, r.number) }));
 }

@@ -6,6 +6,7 @@ import { runningCluster } from '../../../src/server/db/embedded';
 import { openIntervention, type RequestFields } from '../../../src/server/interventions/commands';
 import { recordOffPremisesSignature, sendDevis } from '../../../src/server/interventions/devis';
 import { customerForm, placeOrder } from '../../support/orders';
+import { createSite } from '../../support/sites';
 import { recordedVisit, sealedVisit, type VisitPlan } from '../../support/treatments';
 
 /**
@@ -113,6 +114,7 @@ export async function interventionSignedOffPremisesDaysAgo(
   request: RequestFields,
   customerId: string | null,
   daysAgo: number,
+  options: { siteId?: string } = {},
 ): Promise<{ id: string; number: string }> {
   const sql = createSql(await shopDatabaseUrl(), 1);
   const at = new Date(Date.now() - daysAgo * 24 * 3600 * 1000);
@@ -122,7 +124,12 @@ export async function interventionSignedOffPremisesDaysAgo(
     requestId: 'e2e-history',
   };
   try {
-    const { state } = await openIntervention(sql, request, { meta, source: 'admin', customerId });
+    const { state } = await openIntervention(sql, request, {
+      meta,
+      source: 'admin',
+      customerId,
+      siteId: options.siteId ?? null,
+    });
     const id = state!.id;
     const { number } = await sendDevis(
       sql,
@@ -158,6 +165,23 @@ export async function interventionSignedOffPremisesDaysAgo(
       meta,
     );
     return { id, number: state!.number };
+  } finally {
+    await sql.end({ timeout: 2 });
+  }
+}
+
+/**
+ * A site with `devices` bait stations in its kitchen, as the back-office's site screens leave the
+ * tables (tests/support/sites.ts), in the e2e shop's database.
+ */
+export async function siteWithDevices(name: string, devices: number) {
+  const sql = createSql(await shopDatabaseUrl(), 1);
+  try {
+    return await createSite(sql, {
+      devices,
+      name,
+      placedAt: new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString(),
+    });
   } finally {
     await sql.end({ timeout: 2 });
   }

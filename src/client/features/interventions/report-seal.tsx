@@ -1,6 +1,7 @@
 import { CheckCircle2, ChevronLeft, FileSignature } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Field, FormAlert } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
@@ -169,6 +170,12 @@ function SealForm(props: {
     // The day's card then links to the sealed report (« Voir le rapport … »).
     onSuccess: () => Promise.all([utils.reports.draft.invalidate(), utils.visits.day.invalidate()]),
   });
+  // « Dispositifs non contrôlés » (ADR 043): the refusal names them; the first opens the checklist.
+  const refusal = seal.error?.data as
+    | { domainCode?: string; details?: { devices?: { id: string; label: string }[] } | null }
+    | undefined;
+  const uncheckedDevice =
+    refusal?.domainCode === 'DEVICES_UNCHECKED' ? refusal.details?.devices?.[0] : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     seal.mutate({
@@ -247,6 +254,12 @@ function SealForm(props: {
             </>
           )}
           <FormAlert message={seal.error ? errorMessage(seal.error) : null} />
+          {uncheckedDevice && (
+            // The visit's checklist stays open until the report is sealed (ADR 043): straight to the first one.
+            <Button asChild variant="outline" className="w-full">
+              <Link to={`/admin/tournee?dispositif=${uncheckedDevice.id}`}>Contrôler les dispositifs</Link>
+            </Button>
+          )}
           <SubmitButton
             submitting={seal.isPending}
             busyLabel="Scellement..."

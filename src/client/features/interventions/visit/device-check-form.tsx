@@ -13,7 +13,40 @@ import { DEVICE_KINDS, DEVICE_STATES, deviceKinds, deviceStates } from '@/domain
 import type { VisitInput } from '@/domain/interventions/visit-input';
 import { FormShell, type Target, useSubmit } from './visit-forms';
 
-const wholeNumber = (s: string) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')));
+export const wholeNumber = (s: string) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')));
+
+type Errors = Record<string, string | undefined>;
+
+/** « Consommation (%) », asked with « Consommé » (this form and the site's checklist). */
+export function ConsumptionField(p: { value: string; errors: Errors; onChange: (value: string) => void }) {
+  return (
+    <Field label="Consommation (%)" error={p.errors.consumptionPercent} required>
+      {(c) => (
+        <Input {...c} inputMode="numeric" value={p.value} onChange={(e) => p.onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+/** « Raison », asked with « Inaccessible ». */
+export function ReasonField(p: { value: string; errors: Errors; onChange: (value: string) => void }) {
+  return (
+    <Field label="Raison" error={p.errors.reason ?? p.errors.form} required>
+      {(c) => <Input {...c} value={p.value} onChange={(e) => p.onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+/** « Captures », for the kinds that count them. */
+export function CapturesField(p: { value: string; errors: Errors; onChange: (value: string) => void }) {
+  return (
+    <Field label="Captures" error={p.errors.captures}>
+      {(c) => (
+        <Input {...c} inputMode="numeric" value={p.value} onChange={(e) => p.onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
 
 export function DeviceCheckForm({ target, record }: { target: Target; record: (i: VisitInput) => void }) {
   const blank = {
@@ -87,36 +120,18 @@ export function DeviceCheckForm({ target, record }: { target: Target; record: (i
           )}
         </Field>
         {v.state === 'consomme' && (
-          <Field label="Consommation (%)" error={errors.consumptionPercent} required>
-            {(c) => (
-              <Input
-                {...c}
-                inputMode="numeric"
-                value={v.consumptionPercent}
-                onChange={(e) => setV({ ...v, consumptionPercent: e.target.value })}
-              />
-            )}
-          </Field>
+          <ConsumptionField
+            value={v.consumptionPercent}
+            errors={errors}
+            onChange={(consumptionPercent) => setV({ ...v, consumptionPercent })}
+          />
         )}
         {v.state === 'inaccessible' && (
-          <Field label="Raison" error={errors.reason ?? errors.form} required>
-            {(c) => (
-              <Input {...c} value={v.reason} onChange={(e) => setV({ ...v, reason: e.target.value })} />
-            )}
-          </Field>
+          <ReasonField value={v.reason} errors={errors} onChange={(reason) => setV({ ...v, reason })} />
         )}
       </div>
       <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
-        <Field label="Captures" error={errors.captures}>
-          {(c) => (
-            <Input
-              {...c}
-              inputMode="numeric"
-              value={v.captures}
-              onChange={(e) => setV({ ...v, captures: e.target.value })}
-            />
-          )}
-        </Field>
+        <CapturesField value={v.captures} errors={errors} onChange={(captures) => setV({ ...v, captures })} />
         <Field label="Note" error={errors.note}>
           {(c) => <Input {...c} value={v.note} onChange={(e) => setV({ ...v, note: e.target.value })} />}
         </Field>

@@ -16,9 +16,10 @@ import {
   Navigation,
   Pencil,
   Phone,
+  ScanLine,
 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -28,6 +29,7 @@ import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminRole } from '@/client/features/admin/layout/use-admin-role';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { TechnicianFilter } from '@/client/features/interventions/technician-filter';
+import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatPhone } from '@/domain/common/phone';
@@ -41,6 +43,7 @@ import { frenchDay } from '@/domain/site/french-day';
 import { parisDay } from '@/domain/site/time-zone';
 import { frenchTime } from '@/domain/site/wall-time';
 import { DeviceCheckForm } from './device-check-form';
+import { SiteDeviceChecklist } from './site-device-checklist';
 import {
   AdviceForm,
   ObservationForm,
@@ -104,6 +107,14 @@ export function TourneeScreen() {
     [utils],
   );
   const queue = useVisitQueue(refresh);
+  // The QR on a device's label opens /admin/tournee?dispositif=CODE: the visit on site there (ADR 043).
+  const [params] = useSearchParams();
+  const code = params.get('dispositif')?.trim() ?? '';
+  const located = trpc.visits.locate.useQuery({ code }, { enabled: code !== '', retry: false });
+  const focus = located.data ?? null;
+  useEffect(() => {
+    if (focus) setDay(parisDay(new Date(focus.startsAt)));
+  }, [focus]);
   const visits = trpc.visits.day.useQuery({ day, technicianId }, { staleTime: 30_000 });
   const products = trpc.visits.products.useQuery(undefined, { staleTime: 5 * 60_000 });
 
@@ -150,6 +161,31 @@ export function TourneeScreen() {
           </span>
         </div>
       )}
+      {code !== '' && located.error && (
+        <div
+          role="alert"
+          data-testid="device-scan"
+          className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+        >
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          <span>
+            {errorMessage(located.error, 'Dispositif inconnu : vérifiez le code imprimé sur l’étiquette.')}
+          </span>
+        </div>
+      )}
+      {focus && (
+        <div
+          role="status"
+          data-testid="device-scan"
+          className="flex items-start gap-2 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm"
+        >
+          <ScanLine className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <span>
+            {focus.device.label}
+            {focus.device.zoneName ? ` (${focus.device.zoneName})` : ''} : choisissez son état ci-dessous.
+          </span>
+        </div>
+      )}
       {queue.refused.map((r) => (
         <div
           key={r.input.clientEventId}
@@ -182,6 +218,7 @@ export function TourneeScreen() {
                 accepted={accepted}
                 products={products.data ?? []}
                 showTechnician={role === 'admin' && !technicianId}
+                focusDeviceId={focus?.appointmentId === v.appointmentId ? focus.device.id : null}
               />
             </li>
           ))}
@@ -198,6 +235,7 @@ function VisitCard({
   accepted,
   products,
   showTechnician,
+  focusDeviceId,
 }: {
   visit: DayVisit;
   index: number;
@@ -206,6 +244,8 @@ function VisitCard({
   accepted: VisitInput[];
   products: RouterOutputs['visits']['products'];
   showTechnician: boolean;
+  /** The site device whose QR was scanned for this visit. */
+  focusDeviceId: string | null;
 }) {
   const stage = stageOf(v, [...queue.pending, ...accepted]);
   const [editingSite, setEditingSite] = useState(false);
@@ -333,7 +373,13 @@ function VisitCard({
           </Button>
         )}
         {(stage.arrived || stage.finished) && (
-          <VisitRecords target={target} queue={queue} products={products} onSite={onSite} />
+          <VisitRecords
+            target={target}
+            queue={queue}
+            products={products}
+            onSite={onSite}
+            focusDeviceId={focusDeviceId}
+          />
         )}
       </CardContent>
     </Card>
@@ -356,15 +402,32 @@ function VisitRecords({
   queue,
   products,
   onSite,
+  focusDeviceId,
 }: {
   target: { interventionId: string; appointmentId: string };
   queue: Queue;
   products: RouterOutputs['visits']['products'];
   onSite: boolean;
+  focusDeviceId: string | null;
 }) {
   const detail = trpc.visits.detail.useQuery(target, { retry: false });
   const visit = detail.data?.visit;
   const episode = detail.data?.episode;
+  const devices = detail.data?.siteDevices ?? null;
+  const [tab, setTab] = useState(focusDeviceId ? 'dispositifs' : 'observation');
+  useEffect(() => {
+    if (focusDeviceId) setTab('dispositifs');
+  }, [focusDeviceId]);
+  const checklist = devices && (
+    <SiteDeviceChecklist
+      target={target}
+      devices={devices}
+      checks={visit?.deviceChecks ?? []}
+      pending={queue.pending.filter((p) => p.appointmentId === target.appointmentId)}
+      record={queue.record}
+      focusDeviceId={focusDeviceId}
+    />
+  );
   const pending = queue.pending.filter(
     (p) => p.appointmentId === target.appointmentId && PENDING_LABELS[p.type],
   );
@@ -418,14 +481,16 @@ function VisitRecords({
           {visit.remarks.map((r) => (
             <li key={r.clientEventId}>Remarque du client : {r.text}</li>
           ))}
-          {visit.deviceChecks.map((d) => (
-            <li key={d.clientEventId}>
-              Dispositif {d.label} ({DEVICE_KINDS[d.kind]}) : {DEVICE_STATES[d.state]}
-              {d.consumptionPercent === null ? '' : ` ${d.consumptionPercent} %`}
-              {d.reason ? `, ${d.reason}` : ''}
-              {d.captures === null ? '' : ` · ${d.captures} capture${d.captures > 1 ? 's' : ''}`}
-            </li>
-          ))}
+          {visit.deviceChecks
+            .filter((d) => !devices || !d.deviceId)
+            .map((d) => (
+              <li key={d.clientEventId}>
+                Dispositif {d.label} ({DEVICE_KINDS[d.kind]}) : {DEVICE_STATES[d.state]}
+                {d.consumptionPercent === null ? '' : ` ${d.consumptionPercent} %`}
+                {d.reason ? `, ${d.reason}` : ''}
+                {d.captures === null ? '' : ` · ${d.captures} capture${d.captures > 1 ? 's' : ''}`}
+              </li>
+            ))}
         </ul>
       )}
       {pending.length > 0 && (
@@ -435,8 +500,15 @@ function VisitRecords({
           ))}
         </ul>
       )}
+      {!onSite && checklist && !detail.data?.reportSealed && (
+        // After « Terminé », until the report is sealed: the devices still to check (ADR 043).
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
+          <h3 className="font-semibold">Dispositifs</h3>
+          {checklist}
+        </div>
+      )}
       {onSite && (
-        <Tabs defaultValue="observation" className="grid grid-cols-[minmax(0,1fr)] gap-3">
+        <Tabs value={tab} onValueChange={setTab} className="grid grid-cols-[minmax(0,1fr)] gap-3">
           <TabsList
             className="grid h-auto w-full grid-cols-2 gap-1 min-[420px]:grid-cols-3"
             aria-label="Saisir"
@@ -473,7 +545,7 @@ function VisitRecords({
             />
           </TabsContent>
           <TabsContent value="dispositifs">
-            <DeviceCheckForm target={target} record={queue.record} />
+            {checklist ?? <DeviceCheckForm target={target} record={queue.record} />}
           </TabsContent>
           {episode && (
             <TabsContent value="episode" className="grid gap-6">
