@@ -3,6 +3,7 @@ import { stopAuditRuns } from './audit/runs.js';
 import { startSealer } from './audit/sealer.js';
 import { createAuth } from './auth/auth.js';
 import type { Config } from './config.js';
+import { sweepContracts } from './contracts/commands.js';
 import type { Services } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -72,6 +73,13 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
           publicUrl: config.PUBLIC_URL,
           secret: config.AUTH_SECRET,
           settings,
+        });
+        // Yearly contracts: renewals, planned visits, Chatel notices, invoices due (ADR 044).
+        await sweepContracts(db.sql, {
+          publicUrl: config.PUBLIC_URL,
+          secret: config.AUTH_SECRET,
+          settings,
+          config: { PUBLIC_URL: config.PUBLIC_URL, AUTH_SECRET: config.AUTH_SECRET },
         });
       },
     });
