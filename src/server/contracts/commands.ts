@@ -440,6 +440,32 @@ const systemMeta = (at: string, what: string): StreamMeta => ({
 });
 
 /**
+ * The renewals due today (a server stopped across two terms catches up), then the contract years
+ * whose visits are due to be planned, in one append; nothing when both are done.
+ */
+export async function renewAndPlan(sql: Sql, contractId: string, meta: StreamMeta) {
+  const today = parisDay(new Date(meta.at));
+  return await runContract(sql, contractId, meta, (s) => {
+    if (!s) throw contractNotFound();
+    const events: ContractEvent[] = [];
+    let state = s;
+    for (
+      let r = decide({ type: 'Renew', today }, state);
+      r.length > 0;
+      r = decide({ type: 'Renew', today }, state)
+    ) {
+      events.push(...r);
+      state = evolve(state, r[0] as ContractEvent, {
+        streamId: s.id,
+        version: state.version + 1,
+        at: meta.at,
+      });
+    }
+    return [...events, ...then(s, events, { type: 'PlanVisits', today })];
+  });
+}
+
+/**
  * One round over the contracts still running (or ended within the last year): the renewals due,
  * the next year's visits, the Chatel notice in its window, the invoices of started periods. Each
  * step is one command per contract and does nothing when already done, whatever instance runs it.
@@ -458,21 +484,7 @@ export async function sweepContracts(
      order by number`;
   const result = { renewed: 0, planned: 0, notices: 0, invoices: [] as string[] };
   for (const { id } of ids) {
-    const renewed = await runContract(sql, id, systemMeta(at, 'renew'), (s) => {
-      if (!s) throw contractNotFound();
-      // Every renewal due (a server stopped across two terms catches up), then the visits.
-      const events: ContractEvent[] = [];
-      let state = s;
-      for (
-        let r = decide({ type: 'Renew', today }, state);
-        r.length > 0;
-        r = decide({ type: 'Renew', today }, state)
-      ) {
-        events.push(...r);
-        state = evolve(state, r[0] as ContractEvent, { streamId: id, version: state.version + 1, at });
-      }
-      return [...events, ...then(s, events, { type: 'PlanVisits', today })];
-    });
+    const renewed = await renewAndPlan(sql, id, systemMeta(at, 'renew'));
     result.renewed += renewed.events.filter((e) => e.type === 'ContractRenewed').length;
     result.planned += renewed.events.filter((e) => e.type === 'ContractVisitsPlanned').length;
     const noticed = await sendChatelNoticeIfDue(sql, id, systemMeta(at, 'chatel'), mailing).catch((error) => {
