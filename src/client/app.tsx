@@ -59,6 +59,7 @@ const Confirmation = lazyWithApi(() => import('./routes/confirmation'));
 const Commande = lazyWithApi(() => import('./routes/commande'));
 const Devis = lazyWithApi(() => import('./routes/devis'));
 const RendezVous = lazyWithApi(() => import('./routes/rendez-vous'));
+const Contrat = lazyWithApi(() => import('./routes/contrat'));
 // The public verification of a sealed report (ADR 038): its own chunk, in no storefront route's JS.
 const Verifier = lazyWithApi(() => import('./routes/verifier'));
 const Auth = lazyWithApi(() => import('./routes/auth'));
@@ -155,6 +156,7 @@ export function App() {
           <Route path="/commande/:token" element={<Commande />} />
           <Route path="/devis/:token" element={<Devis />} />
           <Route path="/rendez-vous/:token" element={<RendezVous />} />
+          <Route path="/contrat/:token" element={<Contrat />} />
           <Route path="/verifier/:code?" element={<Verifier />} />
           <Route path="/auth" element={<Auth />} />
           <Route path="/compte" element={<Compte />} />

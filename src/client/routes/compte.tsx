@@ -11,6 +11,7 @@ import { DevisList } from '@/client/features/account/devis-list';
 import { OrderList } from '@/client/features/account/order-list';
 import { PaymentPanel } from '@/client/features/account/payment-panel';
 import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { MyContracts } from '@/client/features/contracts/customer-contracts';
 import { MyAppointments } from '@/client/features/interventions/customer-appointments';
 import { MyInterventionDocuments } from '@/client/features/interventions/customer-documents';
 import { ShopContact } from '@/client/features/shop/shop-contact';
@@ -206,6 +207,7 @@ export default function ComptePage() {
                 <OrderList orders={orders.data} />
                 <DevisList />
                 <MyInterventionDocuments />
+                <MyContracts />
               </TabsContent>
               <TabsContent value="profile">
                 <Suspense fallback={<Spinner />}>

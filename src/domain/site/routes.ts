@@ -23,6 +23,7 @@ export const ADMIN_SCREENS = [
   'contact',
   'interventions',
   'planning',
+  'contracts',
   'tournee',
   'rapport',
   'treatments',
@@ -60,7 +61,8 @@ export function isKnownRoute(pathname: string): boolean {
     /^\/reinitialiser-mot-de-passe$/.test(path) ||
     // The signed pages, one token scheme (server/orders/order-link.ts): an order (issue 26), a devis
     // and an intervention's appointments (issue 36).
-    /^\/(commande|devis|rendez-vous)\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path) ||
+    // and an intervention's appointments (issue 36), a yearly contract (issue 38).
+    /^\/(commande|devis|rendez-vous|contrat)\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path) ||
     // The public verification of a sealed report (ADR 038): its short code, or none to type one.
     /^\/verifier(\/[\w-]{1,20})?$/.test(path)
   );
@@ -86,6 +88,7 @@ export const PRIVATE_PATH_PREFIXES: readonly string[] = [
   '/confirmation',
   '/commande/',
   '/rendez-vous/',
+  '/contrat/',
   '/verifier',
   '/panier',
   '/auth',

@@ -255,3 +255,9 @@ export async function contractInScope(sql: Tx, scope: ContractScope, contractId:
   if (!ids.includes(contractId)) throw contractNotFoundError();
   return contractId;
 }
+
+/** The sites a new contract may name (not archived), by name. */
+export async function contractSites(sql: Tx) {
+  return await sql<{ id: string; name: string; city: string; siteType: string }[]>`
+    select id, name, city, site_type from sites where archived_at is null order by name, id limit 1000`;
+}

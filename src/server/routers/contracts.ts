@@ -11,6 +11,7 @@ import {
 import {
   type ContractScope,
   contractDetail,
+  contractSites,
   contractInScope,
   contractLinkScope,
   customerContracts,
@@ -58,6 +59,8 @@ async function terminateAsCustomer(ctx: TrpcContext, scope: ContractScope, id: s
 
 export const contractsRouter = router({
   list: adminProcedure.query(({ ctx }) => listContracts(ctx.sql)),
+  /** The sites « Nouveau contrat » offers (h38site's screen manages them). */
+  sites: adminProcedure.query(({ ctx }) => contractSites(ctx.sql)),
   get: adminProcedure
     .input(z.object({ contractId }))
     .query(({ ctx, input }) => contractDetail(ctx.sql, input.contractId)),
