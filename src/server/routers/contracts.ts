@@ -11,9 +11,9 @@ import {
 import {
   type ContractScope,
   contractDetail,
-  contractSites,
   contractInScope,
   contractLinkScope,
+  contractSites,
   customerContracts,
   listContracts,
   visitsToConfirm,

@@ -5,7 +5,7 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
-import { FormAlert } from '@/client/components/ui/field';
+import { Field, FormAlert } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
@@ -221,10 +221,16 @@ function NewContractDialog({
     }
   }
   const text = (label: string, key: keyof typeof f, props: React.ComponentProps<typeof Input> = {}) => (
-    <label className="grid gap-1 text-sm">
-      <span className="font-medium">{label}</span>
-      <Input value={f[key] as string} onChange={(e) => set(key, e.target.value as never)} {...props} />
-    </label>
+    <Field label={label}>
+      {(control) => (
+        <Input
+          {...control}
+          value={f[key] as string}
+          onChange={(e) => set(key, e.target.value as never)}
+          {...props}
+        />
+      )}
+    </Field>
   );
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
@@ -233,30 +239,38 @@ function NewContractDialog({
           <DialogTitle>Nouveau contrat</DialogTitle>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <label className="grid gap-1 text-sm">
-            <span className="font-medium">Site</span>
-            <NativeSelect value={f.siteId} onChange={(e) => set('siteId', e.target.value)} aria-label="Site">
-              <option value="">Choisir un site…</option>
-              {(sites.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} – {s.city}
-                </option>
-              ))}
-            </NativeSelect>
-          </label>
+          <Field label="Site">
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={f.siteId}
+                onChange={(e) => set('siteId', e.target.value)}
+                aria-label="Site"
+              >
+                <option value="">Choisir un site…</option>
+                {(sites.data ?? []).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} – {s.city}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
           <fieldset className="grid gap-3 rounded-md border p-3 sm:grid-cols-2">
             <legend className="px-1 text-sm font-semibold">Client</legend>
-            <label className="grid gap-1 text-sm sm:col-span-2">
-              <span className="font-medium">Type de client</span>
-              <NativeSelect
-                value={f.customerKind}
-                onChange={(e) => set('customerKind', e.target.value as 'particulier' | 'professionnel')}
-                aria-label="Type de client"
-              >
-                <option value="professionnel">Professionnel</option>
-                <option value="particulier">Particulier</option>
-              </NativeSelect>
-            </label>
+            <Field label="Type de client" className="sm:col-span-2">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={f.customerKind}
+                  onChange={(e) => set('customerKind', e.target.value as 'particulier' | 'professionnel')}
+                  aria-label="Type de client"
+                >
+                  <option value="professionnel">Professionnel</option>
+                  <option value="particulier">Particulier</option>
+                </NativeSelect>
+              )}
+            </Field>
             {pro && text('Raison sociale', 'companyName')}
             {pro && text('SIREN', 'siren', { inputMode: 'numeric' })}
             {text(pro ? 'Nom du contact' : 'Nom', 'name')}
@@ -268,38 +282,45 @@ function NewContractDialog({
             {pro && text('Effectif (salariés)', 'headcount', { inputMode: 'numeric' })}
             {pro && text('Activité principale', 'activity')}
             {pro && (
-              <label className="grid gap-1 text-sm sm:col-span-2">
-                <span className="font-medium">
+              <Field
+                label="
                   La lutte contre les nuisibles relève-t-elle de son activité principale ?
-                </span>
-                <NativeSelect
-                  value={f.withinMainActivity}
-                  onChange={(e) => set('withinMainActivity', e.target.value)}
-                  aria-label="Activité principale"
-                >
-                  <option value="unknown">Non renseigné</option>
-                  <option value="no">Non</option>
-                  <option value="yes">Oui</option>
-                </NativeSelect>
-              </label>
+                "
+                className="sm:col-span-2"
+              >
+                {(control) => (
+                  <NativeSelect
+                    {...control}
+                    value={f.withinMainActivity}
+                    onChange={(e) => set('withinMainActivity', e.target.value)}
+                    aria-label="Activité principale"
+                  >
+                    <option value="unknown">Non renseigné</option>
+                    <option value="no">Non</option>
+                    <option value="yes">Oui</option>
+                  </NativeSelect>
+                )}
+              </Field>
             )}
           </fieldset>
           <fieldset className="grid gap-3 rounded-md border p-3 sm:grid-cols-2">
             <legend className="px-1 text-sm font-semibold">Contrat</legend>
-            <label className="grid gap-1 text-sm">
-              <span className="font-medium">Mode de conclusion</span>
-              <NativeSelect
-                value={f.conclusionMode}
-                onChange={(e) => set('conclusionMode', e.target.value as ConclusionMode)}
-                aria-label="Mode de conclusion"
-              >
-                {CONCLUSION_MODES.map((m) => (
-                  <option key={m} value={m}>
-                    {CONCLUSION_MODE_LABELS[m]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </label>
+            <Field label="Mode de conclusion">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={f.conclusionMode}
+                  onChange={(e) => set('conclusionMode', e.target.value as ConclusionMode)}
+                  aria-label="Mode de conclusion"
+                >
+                  {CONCLUSION_MODES.map((m) => (
+                    <option key={m} value={m}>
+                      {CONCLUSION_MODE_LABELS[m]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
             <label className="flex items-center gap-2 self-end text-sm">
               <input
                 type="checkbox"
@@ -329,20 +350,22 @@ function NewContractDialog({
             {text('Postes d’appâtage prévus', 'baits', { inputMode: 'numeric' })}
             {text('Visites par an', 'visitsPerYear', { inputMode: 'numeric' })}
             {text('Prix annuel HT (€)', 'price', { inputMode: 'decimal' })}
-            <label className="grid gap-1 text-sm">
-              <span className="font-medium">Facturation</span>
-              <NativeSelect
-                value={f.billingRhythm}
-                onChange={(e) => set('billingRhythm', e.target.value as BillingRhythm)}
-                aria-label="Facturation"
-              >
-                {BILLING_RHYTHMS.map((r) => (
-                  <option key={r} value={r}>
-                    {BILLING_RHYTHM_LABELS[r]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </label>
+            <Field label="Facturation">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={f.billingRhythm}
+                  onChange={(e) => set('billingRhythm', e.target.value as BillingRhythm)}
+                  aria-label="Facturation"
+                >
+                  {BILLING_RHYTHMS.map((r) => (
+                    <option key={r} value={r}>
+                      {BILLING_RHYTHM_LABELS[r]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
             {text('Début', 'startDate', { type: 'date' })}
             {text('Durée (mois)', 'termMonths', { inputMode: 'numeric' })}
             {text('Préavis de non-reconduction (mois)', 'noticeMonths', { inputMode: 'numeric' })}
@@ -563,37 +586,43 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
               );
             }}
           >
-            <label className="grid gap-1 text-sm">
-              <span className="font-medium">Technicien</span>
-              <NativeSelect
-                value={slot.technicianId}
-                onChange={(e) => setSlot({ ...slot, technicianId: e.target.value })}
-                aria-label="Technicien"
-              >
-                <option value="">Choisir…</option>
-                {(technicians.data ?? []).map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </label>
-            <label className="grid gap-1 text-sm">
-              <span className="font-medium">Heure</span>
-              <Input
-                type="time"
-                value={slot.time}
-                onChange={(e) => setSlot({ ...slot, time: e.target.value })}
-              />
-            </label>
-            <label className="grid gap-1 text-sm">
-              <span className="font-medium">Durée (minutes)</span>
-              <Input
-                inputMode="numeric"
-                value={slot.durationMinutes}
-                onChange={(e) => setSlot({ ...slot, durationMinutes: e.target.value })}
-              />
-            </label>
+            <Field label="Technicien">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={slot.technicianId}
+                  onChange={(e) => setSlot({ ...slot, technicianId: e.target.value })}
+                  aria-label="Technicien"
+                >
+                  <option value="">Choisir…</option>
+                  {(technicians.data ?? []).map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label="Heure">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="time"
+                  value={slot.time}
+                  onChange={(e) => setSlot({ ...slot, time: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field label="Durée (minutes)">
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  value={slot.durationMinutes}
+                  onChange={(e) => setSlot({ ...slot, durationMinutes: e.target.value })}
+                />
+              )}
+            </Field>
             <FormAlert message={confirmVisit.error?.message ?? null} />
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" onClick={() => setVisit(null)}>
@@ -626,10 +655,9 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
         onConfirm={() => terminate.mutate({ contractId: id, reason }, { onSuccess: () => setEnding(false) })}
         onClose={() => setEnding(false)}
       >
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium">Motif</span>
-          <Input value={reason} onChange={(e) => setReason(e.target.value)} />
-        </label>
+        <Field label="Motif">
+          {(control) => <Input {...control} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        </Field>
       </ConfirmDialog>
     </div>
   );
