@@ -85,6 +85,10 @@ const LEVELS: Record<string, number> = {
   'interventions/reports.ts': 7.6,
   'interventions/treatment-register.ts': 7.6,
   'interventions/visits.ts': 8.1,
+  // Sites (issue 38): master data the visits, contracts and folders read.
+  sites: 7.3,
+  // Yearly contracts (ADR 044): open interventions, book their appointments, issue documents.
+  contracts: 7.7,
   // Readers of the order log and of accounts.
   customers: 8,
   audit: 8,

@@ -275,7 +275,8 @@ export async function issueNextContractInvoice(sql: Sql, contractId: string, opt
 /** « Facturer la période »: every started period without an invoice; refused when there is none. */
 export async function issueDueContractInvoices(sql: Sql, contractId: string, options: InvoiceOptions) {
   const numbers: string[] = [];
-  for (;;) {
+  // Bounded: at most a few years of monthly periods behind (a stopped server catching up).
+  for (let i = 0; i < 120; i += 1) {
     const number = await issueNextContractInvoice(sql, contractId, options);
     if (!number) break;
     numbers.push(number);
