@@ -138,3 +138,32 @@ export async function nextContractNumber(tx: Tx, at: Date): Promise<string> {
   const series = yearlySeries('CT', parisYear(at));
   return seriesNumber(series, await nextInSeries(tx, series));
 }
+
+/** A stored contract event as the folds read it (the list, the replay). */
+export interface StoredContractRow {
+  streamId: string;
+  version: number;
+  type: string;
+  data: unknown;
+  metadata: { at?: string; schemaVersion: number };
+  recordedAt: Date;
+  personal: unknown;
+}
+
+/** Every stream's folded state from its rows, oldest first: the one fold of the readers and the replay. */
+export function foldContractRows(rows: readonly StoredContractRow[]): Map<string, ContractState> {
+  const states = new Map<string, ContractState>();
+  for (const r of rows) {
+    const event = contractModel.parse(r.type, r.data, r.personal, r.metadata.schemaVersion);
+    const at = r.metadata.at ?? r.recordedAt.toISOString();
+    states.set(
+      r.streamId,
+      contractModel.evolve(states.get(r.streamId) ?? null, event, {
+        streamId: r.streamId,
+        version: r.version,
+        at,
+      }),
+    );
+  }
+  return states;
+}

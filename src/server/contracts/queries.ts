@@ -21,39 +21,16 @@ import { parisDay } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 import { personalColumn } from '../orders/personal-records.js';
 import { contractIdFromToken } from './contract-link.js';
-import { contractModel } from './model.js';
+import { foldContractRows, type StoredContractRow } from './model.js';
 
 /** Every contract's folded state in one read (the list, the sweep), optionally some ids only. */
 export async function foldContracts(sql: Tx, ids?: readonly string[]): Promise<Map<string, ContractState>> {
-  const rows = await sql<
-    {
-      streamId: string;
-      version: number;
-      type: string;
-      data: unknown;
-      metadata: { at?: string; schemaVersion: number };
-      recordedAt: Date;
-      personal: unknown;
-    }[]
-  >`
+  const rows = await sql<StoredContractRow[]>`
     select e.stream_id, e.version, e.type, e.data, e.metadata, e.recorded_at, ${personalColumn(sql, 'e')}
       from events e join service_contracts c on c.id = e.stream_id
      where ${ids ? sql`c.id = any(${ids as string[]}::uuid[])` : sql`true`}
      order by e.stream_id, e.version`;
-  const states = new Map<string, ContractState>();
-  for (const r of rows) {
-    const event = contractModel.parse(r.type, r.data, r.personal, r.metadata.schemaVersion);
-    const at = r.metadata.at ?? r.recordedAt.toISOString();
-    states.set(
-      r.streamId,
-      contractModel.evolve(states.get(r.streamId) ?? null, event, {
-        streamId: r.streamId,
-        version: r.version,
-        at,
-      }),
-    );
-  }
-  return states;
+  return foldContractRows(rows);
 }
 
 const nextVisitOf = (s: ContractState, today: string) =>

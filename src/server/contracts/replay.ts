@@ -4,10 +4,16 @@
  * temporary tables, compares row by row (to_jsonb) and, when asked, writes the differences in the
  * same transaction. Run by `npm run orders:replay` after the interventions' replay.
  */
-import type { ContractState } from '../../domain/contracts/decider.js';
 import type { Sql, Tx } from '../db/client.js';
 import { personalColumn } from '../orders/personal-records.js';
-import { CONTRACT_COLUMNS, contractDbRow, contractModel, VISIT_COLUMNS, visitRows } from './model.js';
+import {
+  CONTRACT_COLUMNS,
+  contractDbRow,
+  foldContractRows,
+  type StoredContractRow,
+  VISIT_COLUMNS,
+  visitRows,
+} from './model.js';
 
 export interface ContractDifference {
   id: string;
@@ -41,35 +47,13 @@ async function compare(
 
 export async function replayContracts(sql: Sql, options: { apply?: boolean } = {}) {
   return await sql.begin('isolation level repeatable read', async (tx) => {
-    const rows = await tx<
-      {
-        streamId: string;
-        version: number;
-        type: string;
-        data: unknown;
-        metadata: { at?: string; schemaVersion: number };
-        recordedAt: Date;
-        personal: unknown;
-      }[]
-    >`
+    const rows = await tx<StoredContractRow[]>`
       select stream_id, version, type, data, metadata, recorded_at, ${personalColumn(tx)}
         from events
        where exists (select 1 from events o where o.stream_id = events.stream_id and o.version = 1
                         and o.type = 'ContractSigned')
        order by stream_id, version`;
-    const states = new Map<string, ContractState>();
-    for (const r of rows) {
-      const event = contractModel.parse(r.type, r.data, r.personal, r.metadata.schemaVersion);
-      const at = r.metadata.at ?? r.recordedAt.toISOString();
-      states.set(
-        r.streamId,
-        contractModel.evolve(states.get(r.streamId) ?? null, event, {
-          streamId: r.streamId,
-          version: r.version,
-          at,
-        }),
-      );
-    }
+    const states = foldContractRows(rows);
     const apply = Boolean(options.apply);
     if (apply) await tx`lock table service_contracts, contract_visits in share row exclusive mode`;
     const visits = [...states.values()].flatMap(visitRows);

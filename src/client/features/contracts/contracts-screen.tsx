@@ -27,6 +27,7 @@ import {
 } from '@/domain/contracts/contract';
 import { CONTRACT_STATUS_LABELS } from '@/domain/contracts/decider';
 import { frenchDay, frenchWeekdayDate } from '@/domain/site/dates';
+import { Item } from './customer-contracts';
 
 /**
  * « Contrats » (issue 38 point 2, ADR 044): the yearly contracts, « Nouveau contrat », and a
@@ -453,14 +454,14 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
         </p>
       )}
       <section className="grid gap-x-6 gap-y-2 rounded-lg border bg-card p-5 text-sm sm:grid-cols-2 lg:grid-cols-3">
-        <Fact term="Nuisibles" value={c.pests.map((p) => CONTRACT_PEST_LABELS[p]).join(', ')} />
-        <Fact term="Zones" value={c.zones.join(', ') || '—'} />
-        <Fact term="Visites" value={`${c.visitsPerYear} par an`} />
+        <Item term="Nuisibles" value={c.pests.map((p) => CONTRACT_PEST_LABELS[p]).join(', ')} />
+        <Item term="Zones" value={c.zones.join(', ') || '—'} />
+        <Item term="Visites" value={`${c.visitsPerYear} par an`} />
         <Fact
           term="Prix"
           value={`${formatEuros(c.yearlyPriceExclCents)} HT par an, TVA ${String(c.vatRate).replace('.', ',')} %`}
         />
-        <Fact term="Facturation" value={BILLING_RHYTHM_LABELS[c.billingRhythm]} />
+        <Item term="Facturation" value={BILLING_RHYTHM_LABELS[c.billingRhythm]} />
         <Fact
           term="Durée"
           value={`${c.termMonths} mois dès le ${frenchDay(c.startDate)}${c.tacitRenewal ? ', reconduction tacite' : ''}`}
@@ -469,7 +470,7 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
           term="Conclusion"
           value={`${CONCLUSION_MODE_LABELS[c.conclusionMode]}${c.signedOnline ? ', signé en ligne' : ''}`}
         />
-        <Fact term="Date limite de non-reconduction" value={frenchDay(c.deadline)} />
+        <Item term="Date limite de non-reconduction" value={frenchDay(c.deadline)} />
         <Fact
           term="Règles du consommateur (Chatel)"
           value={c.consumerRules ? 'Oui' : 'Non (professionnel hors L221-3)'}
@@ -659,15 +660,6 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
           {(control) => <Input {...control} value={reason} onChange={(e) => setReason(e.target.value)} />}
         </Field>
       </ConfirmDialog>
-    </div>
-  );
-}
-
-function Fact({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-muted-foreground">{term}</dt>
-      <dd className="font-medium">{value}</dd>
     </div>
   );
 }

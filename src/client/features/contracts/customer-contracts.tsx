@@ -163,7 +163,8 @@ export function ContractCard({
   );
 }
 
-function Item({ term, value }: { term: string; value: string }) {
+/** A term of a contract and its value (the customer's card, the owner's page). */
+export function Item({ term, value }: { term: string; value: string }) {
   return (
     <div>
       <dt className="text-muted-foreground">{term}</dt>
