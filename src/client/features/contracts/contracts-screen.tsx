@@ -457,21 +457,21 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
         <Item term="Nuisibles" value={c.pests.map((p) => CONTRACT_PEST_LABELS[p]).join(', ')} />
         <Item term="Zones" value={c.zones.join(', ') || '—'} />
         <Item term="Visites" value={`${c.visitsPerYear} par an`} />
-        <Fact
+        <Item
           term="Prix"
           value={`${formatEuros(c.yearlyPriceExclCents)} HT par an, TVA ${String(c.vatRate).replace('.', ',')} %`}
         />
         <Item term="Facturation" value={BILLING_RHYTHM_LABELS[c.billingRhythm]} />
-        <Fact
+        <Item
           term="Durée"
           value={`${c.termMonths} mois dès le ${frenchDay(c.startDate)}${c.tacitRenewal ? ', reconduction tacite' : ''}`}
         />
-        <Fact
+        <Item
           term="Conclusion"
           value={`${CONCLUSION_MODE_LABELS[c.conclusionMode]}${c.signedOnline ? ', signé en ligne' : ''}`}
         />
         <Item term="Date limite de non-reconduction" value={frenchDay(c.deadline)} />
-        <Fact
+        <Item
           term="Règles du consommateur (Chatel)"
           value={c.consumerRules ? 'Oui' : 'Non (professionnel hors L221-3)'}
         />
