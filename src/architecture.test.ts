@@ -87,6 +87,8 @@ const LEVELS: Record<string, number> = {
   'interventions/reports.ts': 7.6,
   'interventions/treatment-register.ts': 7.6,
   'interventions/visits.ts': 8.1,
+  // Yearly contracts (ADR 044): open interventions, book their appointments, issue documents.
+  contracts: 7.7,
   // Readers of the order log and of accounts.
   customers: 8,
   // The inspector's folder and the customer's sites (ADR 045): read the sites, the interventions'

@@ -59,6 +59,7 @@ const Confirmation = lazyWithApi(() => import('./routes/confirmation'));
 const Commande = lazyWithApi(() => import('./routes/commande'));
 const Devis = lazyWithApi(() => import('./routes/devis'));
 const RendezVous = lazyWithApi(() => import('./routes/rendez-vous'));
+const Contrat = lazyWithApi(() => import('./routes/contrat'));
 // The public verification of a sealed report (ADR 038): its own chunk, in no storefront route's JS.
 const Verifier = lazyWithApi(() => import('./routes/verifier'));
 // The inspector's folder and a customer's signed site page (ADR 045).
@@ -158,6 +159,7 @@ export function App() {
           <Route path="/commande/:token" element={<Commande />} />
           <Route path="/devis/:token" element={<Devis />} />
           <Route path="/rendez-vous/:token" element={<RendezVous />} />
+          <Route path="/contrat/:token" element={<Contrat />} />
           <Route path="/verifier/:code?" element={<Verifier />} />
           <Route path="/dossier/:token" element={<Dossier />} />
           <Route path="/site/:token" element={<SitePage />} />

@@ -4,6 +4,7 @@ import { startSealer } from './audit/sealer.js';
 import { createAuth } from './auth/auth.js';
 import type { Config } from './config.js';
 import type { Services } from './context.js';
+import { sweepContracts } from './contracts/commands.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createHttpServer, type HttpServer } from './http/server.js';
@@ -72,6 +73,13 @@ export async function startApp(config: Config, options: { dev?: boolean } = {}):
           publicUrl: config.PUBLIC_URL,
           secret: config.AUTH_SECRET,
           settings,
+        });
+        // Yearly contracts: renewals, planned visits, Chatel notices, invoices due (ADR 044).
+        await sweepContracts(db.sql, {
+          publicUrl: config.PUBLIC_URL,
+          secret: config.AUTH_SECRET,
+          settings,
+          config: { PUBLIC_URL: config.PUBLIC_URL, AUTH_SECRET: config.AUTH_SECRET },
         });
       },
     });

@@ -516,6 +516,52 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   // The public verification page: an unknown code is unknown to everyone.
   'reports.verify': { input: () => ({ code: 'ABCDEFGHJK' }), expect: notFoundForAll },
+  // Yearly contracts (ADR 044): the owner's screen; the customer's view on /compte and the signed link.
+  'contracts.list': { expect: adminOnly },
+  'contracts.sites': { expect: adminOnly },
+  'contracts.get': {
+    input: () => ({ contractId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'contracts.create': { input: () => ({}), expect: { ...adminOnly, admin: 'BAD_REQUEST' } },
+  'contracts.toConfirm': { input: () => ({ from: '2030-01-07', to: '2030-01-13' }), expect: adminOnly },
+  'contracts.confirmVisit': {
+    input: () => ({
+      contractId: randomUUID(),
+      slot: { technicianId: 'x', day: '2030-01-08', time: '09:00', durationMinutes: 60 },
+    }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'contracts.invoice': {
+    input: () => ({ contractId: randomUUID() }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'contracts.invoicePdf': {
+    input: () => ({ contractId: randomUUID(), number: 'FA-2026-000001' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'contracts.terminate': {
+    input: () => ({ contractId: randomUUID(), reason: 'x' }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'contracts.mine': { expect: signedIn },
+  'contracts.minePdf': {
+    input: () => ({ contractId: randomUUID(), number: 'FA-2026-000001' }),
+    expect: { ...notFoundForAll, anonymous: 'UNAUTHORIZED' },
+  },
+  'contracts.terminateMine': {
+    input: () => ({ contractId: randomUUID() }),
+    expect: { ...notFoundForAll, anonymous: 'UNAUTHORIZED' },
+  },
+  'contracts.byToken': { input: () => ({ token: 'x' }), expect: notFoundForAll },
+  'contracts.tokenPdf': {
+    input: () => ({ token: 'x', contractId: randomUUID(), number: 'FA-2026-000001' }),
+    expect: notFoundForAll,
+  },
+  'contracts.terminateByToken': {
+    input: () => ({ token: 'x', contractId: randomUUID() }),
+    expect: notFoundForAll,
+  },
   'reports.mine': { expect: signedIn },
   'reports.minePdf': {
     input: () => ({ number: 'RI-2026-000001' }),

@@ -7,6 +7,9 @@
  * No database: the builder is pure; the documents the shop stores are checked in invoices.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contractInputSchema } from '../../src/domain/contracts/contract.js';
+import { type ContractState, decide, evolve, periodsOf } from '../../src/domain/contracts/decider.js';
+import { buildContractInvoice } from '../../src/domain/contracts/invoice.js';
 import {
   buildCreditNote,
   buildInvoice,
@@ -207,6 +210,72 @@ credit('credit note of a franchise seller (private, by lines)', franchisePrivate
   lines: [{ index: 1, quantity: 1 }],
   reason: 'Retour de marchandise',
 });
+
+// Yearly contracts (ADR 044): a quarter's invoice, to a private buyer (10 %, a dwelling) and to a
+// business (a restaurant, 20 %).
+const contractQuarter = (name: string, over: Record<string, unknown>, vatRate: number) => {
+  const input = contractInputSchema.parse({
+    siteId: '0b6f3a38-3c1e-4a43-9d6b-0c2a1f1f1f1f',
+    customer: {
+      name: 'Claire Martin',
+      email: 'claire@example.fr',
+      street: '3 rue des Lilas',
+      zipCode: '27000',
+      city: 'Évreux',
+    },
+    customerKind: 'particulier',
+    conclusionMode: 'a_distance',
+    signedOnline: true,
+    pests: ['rongeurs'],
+    visitsPerYear: 6,
+    yearlyPriceExclCents: 120_001,
+    billingRhythm: 'quarterly',
+    startDate: '2026-10-01',
+    termMonths: 12,
+    tacitRenewal: true,
+    noticeMonths: 1,
+    ...over,
+  });
+  const [signed] = decide(
+    { type: 'Sign', input, number: 'CT-2026-000001', vatRate, consumerRules: true },
+    null,
+  );
+  const contract = evolve(null, signed!, {
+    streamId: 'c0ffee00-0000-4000-8000-000000000001',
+    version: 1,
+    at: '2026-09-20T10:00:00.000Z',
+  }) as ContractState;
+  const doc = buildContractInvoice({
+    contract,
+    period: periodsOf(contract, '2026-12-31')[0]!,
+    site: { street: '12 quai de Seine', zipCode: '27100', city: 'Val-de-Reuil' },
+    identity,
+    shop: SHOP_FACTS,
+    numbered: numbered('FA'),
+  });
+  cases.push({ name, doc, business: Boolean(doc.customer.business) });
+};
+contractQuarter('yearly contract, quarterly invoice, private buyer, 10 %', {}, 10);
+contractQuarter(
+  'yearly contract, quarterly invoice, business buyer, 20 %',
+  {
+    customerKind: 'professionnel',
+    customer: {
+      name: 'Paul Martin',
+      email: 'bistrot@example.fr',
+      street: '12 quai de Seine',
+      zipCode: '27100',
+      city: 'Val-de-Reuil',
+      companyName: business.companyName,
+      siren: business.siren,
+    },
+    headcount: 12,
+    withinMainActivity: false,
+    conclusionMode: 'en_etablissement',
+    signedOnline: false,
+  },
+  20,
+);
 
 const setsOf = (c: Case): EinvoiceSet[] =>
   c.business ? ['EN16931', 'FACTURX', 'BRFR'] : ['EN16931', 'FACTURX'];

@@ -8,6 +8,7 @@ import '@/domain/common/zod-fr';
 import type { AdminScreen } from '@/domain/site/routes';
 import AdminAudit from './admin/audit';
 import AdminContact from './admin/contact';
+import AdminContracts from './admin/contracts';
 import AdminCustomers from './admin/customers';
 import AdminDashboard from './admin/dashboard';
 import AdminInterventions from './admin/interventions';
@@ -36,6 +37,7 @@ const SCREENS: Record<AdminScreen, ComponentType> = {
   interventions: AdminInterventions,
   sites: AdminSites,
   planning: AdminPlanning,
+  contracts: AdminContracts,
   tournee: AdminTournee,
   rapport: AdminRapport,
   treatments: AdminTreatments,

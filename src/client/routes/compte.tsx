@@ -12,6 +12,7 @@ import { OrderList } from '@/client/features/account/order-list';
 import { PaymentPanel } from '@/client/features/account/payment-panel';
 import { MySites } from '@/client/features/account/site-space';
 import { loadAuthApi, useAuthChanged, useSession } from '@/client/features/account/use-session';
+import { MyContracts } from '@/client/features/contracts/customer-contracts';
 import { MyAppointments } from '@/client/features/interventions/customer-appointments';
 import { MyInterventionDocuments } from '@/client/features/interventions/customer-documents';
 import { ShopContact } from '@/client/features/shop/shop-contact';
@@ -207,6 +208,7 @@ export default function ComptePage() {
                 <OrderList orders={orders.data} />
                 <DevisList />
                 <MyInterventionDocuments />
+                <MyContracts />
                 {profile.data && (
                   <MySites
                     contact={{

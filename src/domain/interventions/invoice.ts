@@ -257,6 +257,7 @@ export function buildInterventionInvoice(input: InterventionInvoiceInput): Docum
       urgentException: rule.urgentException,
       vatCertification: lines.some((l) => l.vatRate === 10) ? devis.vatCertification : null,
     },
+    contract: null,
     seller: sellerSnapshot(input.identity, input.shop),
     customer: {
       name: c.name,

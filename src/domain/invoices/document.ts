@@ -104,6 +104,21 @@ export const interventionSourceSchema = z.object({
 });
 export type InterventionSource = z.infer<typeof interventionSourceSchema>;
 
+/**
+ * What a yearly contract's invoice says of its source (docs/decisions/044-yearly-contracts.md): the
+ * contract year and billing period it bills (EN 16931 BT-73, BT-74) and the site served.
+ */
+export const contractSourceSchema = z.object({
+  yearIndex: z.number().int().nonnegative(),
+  periodIndex: z.number().int().nonnegative(),
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  siteAddress: address,
+  /** The customer's certification (CGI art. 279-0 bis) when billed at 10 %. */
+  vatCertification: z.string().nullable(),
+});
+export type ContractSource = z.infer<typeof contractSourceSchema>;
+
 /** A report event an invoice line comes from: its version in the intervention's stream and type. */
 export const lineSourceSchema = z.object({ version: z.number().int().positive(), type: z.string() });
 export type LineSource = z.infer<typeof lineSourceSchema>;
@@ -125,6 +140,8 @@ export const documentSnapshotSchema = z.object({
   saleDate: z.string(),
   /** Set when the source is an intervention (docs/decisions/039); null for an order's documents. */
   intervention: interventionSourceSchema.nullable().default(null),
+  /** Set when the source is a yearly contract (ADR 044; `orderNumber` is the contract's number). */
+  contract: contractSourceSchema.nullable().default(null),
   seller: documentSellerSchema,
   customer: z.object({
     name: z.string(),
@@ -343,6 +360,7 @@ export function buildInvoice(input: {
     orderNumber: order.orderNumber,
     saleDate: order.createdAt,
     intervention: null,
+    contract: null,
     seller: sellerSnapshot(identity, input.shop),
     customer: customerSnapshot(order),
     // The shop's orders are products and their delivery; interventions are quoted and invoiced apart.
@@ -591,11 +609,22 @@ export function mandatoryMentions(doc: DocumentSnapshot): string[] {
     if (ban) mentions.push(ban);
     if (i.vatCertification) mentions.push(i.vatCertification);
   }
+  if (doc.contract) {
+    mentions.push(contractPeriodMention(doc.contract));
+    if (doc.contract.vatCertification) mentions.push(doc.contract.vatCertification);
+  }
   return mentions;
 }
 
+/** The period a contract's invoice bills, as printed. */
+export const contractPeriodMention = (c: Pick<ContractSource, 'periodFrom' | 'periodTo'>) =>
+  `Période facturée : du ${frenchDay(c.periodFrom)} au ${frenchDay(c.periodTo)}`;
+
 /** Where the document comes from, as printed: « Commande CMD-… du … » or « Intervention INT-… du … ». */
-export function sourceMention(doc: Pick<DocumentSnapshot, 'orderNumber' | 'intervention'>): string {
+export function sourceMention(
+  doc: Pick<DocumentSnapshot, 'orderNumber' | 'intervention'> & { contract?: ContractSource | null },
+): string {
+  if (doc.contract) return `Contrat ${doc.orderNumber}`;
   return doc.intervention ? `Intervention ${doc.orderNumber}` : `Commande ${doc.orderNumber}`;
 }
 

@@ -143,9 +143,9 @@ ${lines}
   }</ram:SpecifiedLegalOrganization>${address(s.address)}${sellerUri}${sellerVat}</ram:SellerTradeParty><ram:BuyerTradeParty><ram:Name>${esc(
     buyer.business?.companyName ?? buyer.name,
   )}</ram:Name>${buyerSiren}${address(buyer.billingAddress)}${buyerUri}${buyerVat}</ram:BuyerTradeParty>${
-    doc.intervention
-      ? // An intervention: the accepted devis is the contract (BT-12).
-        `<ram:ContractReferencedDocument><ram:IssuerAssignedID>${esc(doc.intervention.devisNumber)}</ram:IssuerAssignedID></ram:ContractReferencedDocument>`
+    doc.intervention || doc.contract
+      ? // An intervention: the accepted devis is the contract (BT-12); a yearly contract: its number.
+        `<ram:ContractReferencedDocument><ram:IssuerAssignedID>${esc(doc.intervention?.devisNumber ?? doc.orderNumber)}</ram:IssuerAssignedID></ram:ContractReferencedDocument>`
       : `<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${esc(doc.orderNumber)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>`
   }</ram:ApplicableHeaderTradeAgreement>
 <ram:ApplicableHeaderTradeDelivery>${
@@ -153,7 +153,12 @@ ${lines}
       ? `<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format="102">${day102(doc.deliveryDate)}</udt:DateTimeString></ram:OccurrenceDateTime></ram:ActualDeliverySupplyChainEvent>`
       : ''
   }</ram:ApplicableHeaderTradeDelivery>
-<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${taxes}<ram:SpecifiedTradePaymentTerms><ram:Description>${esc(doc.paymentTerms)}</ram:Description>${
+<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${taxes}${
+    doc.contract
+      ? // The billed period of a contract (BT-73, BT-74).
+        `<ram:BillingSpecifiedPeriod><ram:StartDateTime><udt:DateTimeString format="102">${doc.contract.periodFrom.replace(/-/g, '')}</udt:DateTimeString></ram:StartDateTime><ram:EndDateTime><udt:DateTimeString format="102">${doc.contract.periodTo.replace(/-/g, '')}</udt:DateTimeString></ram:EndDateTime></ram:BillingSpecifiedPeriod>`
+      : ''
+  }<ram:SpecifiedTradePaymentTerms><ram:Description>${esc(doc.paymentTerms)}</ram:Description>${
     dueDay
       ? `<ram:DueDateDateTime><udt:DateTimeString format="102">${dueDay}</udt:DateTimeString></ram:DueDateDateTime>`
       : ''

@@ -24,6 +24,7 @@ export const ADMIN_SCREENS = [
   'interventions',
   'sites',
   'planning',
+  'contracts',
   'tournee',
   'rapport',
   'treatments',
@@ -60,8 +61,8 @@ export function isKnownRoute(pathname: string): boolean {
     /^\/produit\/[^/]+$/.test(path) ||
     /^\/reinitialiser-mot-de-passe$/.test(path) ||
     // The signed pages, one token scheme (server/orders/order-link.ts): an order (issue 26), a devis
-    // and an intervention's appointments (issue 36).
-    /^\/(commande|devis|rendez-vous|site)\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path) ||
+    // and an intervention's appointments (issue 36), a yearly contract and a customer's site (issue 38).
+    /^\/(commande|devis|rendez-vous|contrat|site)\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(path) ||
     // The inspector's folder (ADR 045): its random token; the server answers 410 once revoked.
     /^\/dossier\/[A-Za-z0-9_-]{43}$/.test(path) ||
     // The public verification of a sealed report (ADR 038): its short code, or none to type one.
@@ -91,6 +92,7 @@ export const PRIVATE_PATH_PREFIXES: readonly string[] = [
   '/rendez-vous/',
   '/site/',
   '/dossier/',
+  '/contrat/',
   '/verifier',
   '/panier',
   '/auth',

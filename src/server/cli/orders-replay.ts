@@ -1,5 +1,6 @@
 // `npm run orders:replay [-- --apply]`: rebuilds orders/order_items from the log, compares them
 // row by row with the live tables, prints the differences; exit 1 when any (unless applied).
+import { replayContracts } from '../contracts/replay.js';
 import { replayInterventions } from '../interventions/replay.js';
 import { replayOrders } from '../orders/replay.js';
 import { hasFlag, progress, withOrderLog } from './orders-cli.js';
@@ -37,6 +38,12 @@ await withOrderLog(async ({ sql }) => {
       `  ${d.table ?? 'interventions'} ${d.id} ${d.kind}${d.columns.length ? `: ${d.columns.join(', ')}` : ''}`,
     );
   }
+  const contracts = await replayContracts(sql, { apply });
+  console.log(`Replayed ${contracts.events} contract events into ${contracts.contracts} contracts.`);
+  for (const d of contracts.differences.slice(0, 50))
+    console.log(`  ${d.table} ${d.id} ${d.kind}${d.columns.length ? `: ${d.columns.join(', ')}` : ''}`);
+  interventions.differences.push(...contracts.differences.map((d) => ({ ...d, table: undefined })));
+  interventions.applied ||= contracts.applied;
   const total = report.differenceCount + interventions.differences.length;
   if (total === 0) {
     console.log('The live tables equal the rebuild.');

@@ -43,13 +43,15 @@ export async function queueDocumentMail(
       ...(ban ? [{ kind: 'paragraph' as const, text: ban }] : []),
       {
         kind: 'paragraph',
-        text: doc.intervention
-          ? `Vous pouvez aussi ${invoice ? 'la' : 'le'} retrouver depuis la page de votre devis :`
-          : `Vous pouvez aussi ${invoice ? 'la' : 'le'} télécharger à tout moment depuis la page de votre commande :`,
+        text: doc.contract
+          ? `Vous pouvez aussi ${invoice ? 'la' : 'le'} retrouver depuis la page de votre contrat :`
+          : doc.intervention
+            ? `Vous pouvez aussi ${invoice ? 'la' : 'le'} retrouver depuis la page de votre devis :`
+            : `Vous pouvez aussi ${invoice ? 'la' : 'le'} télécharger à tout moment depuis la page de votre commande :`,
       },
       {
         kind: 'action',
-        label: doc.intervention ? 'Voir mon devis' : 'Voir ma commande',
+        label: doc.contract ? 'Voir mon contrat' : doc.intervention ? 'Voir mon devis' : 'Voir ma commande',
         url: orderUrl,
       },
     ],

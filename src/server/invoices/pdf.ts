@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import { formatEuros, formatVatRate } from '../../domain/catalog/pricing.js';
 import { timeMention } from '../../domain/interventions/invoice.js';
 import {
+  contractPeriodMention,
   type DocumentSnapshot,
   documentDate,
   LATE_PENALTY_MENTION,
@@ -226,7 +227,8 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
   if (source) {
     write('body', `Devis ${source.devisNumber}`, right);
     write('body', `Rapport d'intervention ${source.reportNumber}`, right);
-  } else if (doc.deliveryDate) write('body', `Livrée le ${documentDate(doc.deliveryDate)}`, right);
+  } else if (doc.contract) write('body', contractPeriodMention(doc.contract), right);
+  else if (doc.deliveryDate) write('body', `Livrée le ${documentDate(doc.deliveryDate)}`, right);
 
   // Customer.
   let y = Math.max(pdf.y, 190);
@@ -260,6 +262,11 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
       },
     );
     small(timeMention(source), { width });
+  }
+  if (doc.contract) {
+    const site = doc.contract.siteAddress;
+    small(`Lieu des prestations : ${site.line}, ${site.zipCode} ${site.city}`, { width });
+    if (doc.contract.vatCertification) small(doc.contract.vatCertification, { width });
   }
   if (doc.cites) {
     pdf.fontSize(10).fillColor('#000000');

@@ -91,34 +91,49 @@ export async function handleStreamCommand<S, E extends { type: string; data: unk
   inTransaction?: (tx: Tx, state: S) => Promise<void>,
 ): Promise<Handled<S, E>> {
   return await runCommand(sql, () =>
-    sql.begin(async (tx) => {
-      const { events: stored, state: before } = await readModelStream(tx, model, streamId);
-      const decided = await decide(before, tx);
-      let state = before;
-      let version = stored.at(-1)?.version ?? 0;
-      let prevHash = stored.at(-1)?.hash ?? null;
-      const metadata: EventMetadata = {
-        actor: meta.actor,
-        at: meta.at,
-        requestId: meta.requestId,
-        schemaVersion: model.schemaVersion,
-      };
-      for (const event of decided) {
-        const after = model.evolve(state, event, { streamId, version: version + 1, at: meta.at });
-        const sealed = model.seal(streamId, after, event);
-        const appended = await appendEvent(tx, streamId, version, prevHash, {
-          type: event.type,
-          data: sealed ? sealed.stored : event.data,
-          metadata,
-        });
-        if (sealed) await insertPersonalRecord(tx, sealed.record);
-        await model.project(tx, after, { event, version: appended.version });
-        state = after;
-        version = appended.version;
-        prevHash = appended.hash;
-      }
-      if (decided.length > 0 && inTransaction && state) await inTransaction(tx, state);
-      return { state, events: decided };
-    }),
+    sql.begin((tx) => appendStreamCommand(tx, model, streamId, meta, decide, inTransaction)),
   );
+}
+
+/**
+ * The body of `handleStreamCommand` in a transaction the caller holds (a command on one stream
+ * that another stream's command implies in the same transaction: a contract's planned visit
+ * confirmed with its intervention's request). Its version conflict rolls the caller back, and the
+ * caller's command loop retries the whole.
+ */
+export async function appendStreamCommand<S, E extends { type: string; data: unknown }>(
+  tx: Tx,
+  model: StreamModel<S, E>,
+  streamId: string,
+  meta: StreamMeta,
+  decide: (state: S | null, tx: Tx) => E[] | Promise<E[]>,
+  inTransaction?: (tx: Tx, state: S) => Promise<void>,
+): Promise<Handled<S, E>> {
+  const { events: stored, state: before } = await readModelStream(tx, model, streamId);
+  const decided = await decide(before, tx);
+  let state = before;
+  let version = stored.at(-1)?.version ?? 0;
+  let prevHash = stored.at(-1)?.hash ?? null;
+  const metadata: EventMetadata = {
+    actor: meta.actor,
+    at: meta.at,
+    requestId: meta.requestId,
+    schemaVersion: model.schemaVersion,
+  };
+  for (const event of decided) {
+    const after = model.evolve(state, event, { streamId, version: version + 1, at: meta.at });
+    const sealed = model.seal(streamId, after, event);
+    const appended = await appendEvent(tx, streamId, version, prevHash, {
+      type: event.type,
+      data: sealed ? sealed.stored : event.data,
+      metadata,
+    });
+    if (sealed) await insertPersonalRecord(tx, sealed.record);
+    await model.project(tx, after, { event, version: appended.version });
+    state = after;
+    version = appended.version;
+    prevHash = appended.hash;
+  }
+  if (decided.length > 0 && inTransaction && state) await inTransaction(tx, state);
+  return { state, events: decided };
 }

@@ -40,7 +40,9 @@ export type MailBlock =
     }
   | { kind: 'steps'; title: string; items: string[] }
   /** Small grey print (help, "ignore this mail if..."). */
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  /** A bordered block that must be seen (a legal deadline, L215-1 « encadré apparent »), framed in both parts. */
+  | { kind: 'box'; title: string; lines: string[] };
 
 export interface MailMessage {
   subject: string;
@@ -69,6 +71,12 @@ function blockText(block: MailBlock): string[] {
       ];
     case 'steps':
       return [`${block.title} :`, ...block.items.map((s, n) => `${n + 1}. ${s}`)];
+    case 'box': {
+      const rows = [block.title, ...block.lines];
+      const width = Math.max(...rows.map((r) => r.length));
+      const rule = `+${'-'.repeat(width + 2)}+`;
+      return [rule, ...rows.map((r) => `| ${r.padEnd(width)} |`), rule];
+    }
   }
 }
 
@@ -95,6 +103,11 @@ ${block.total ? `<tr><td style="padding:8px 0;font-weight:bold">${escapeHtml(blo
     case 'steps':
       return `<p style="font-weight:bold;margin-bottom:4px">${escapeHtml(block.title)} :</p>
 <ol style="margin-top:0;padding-left:20px">${block.items.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol>`;
+    case 'box':
+      return `<div style="border:3px solid #1f5132;border-radius:6px;padding:14px 18px;margin:20px 0;background:#f4f6f4">
+<p style="margin:0 0 6px;font-weight:bold">${escapeHtml(block.title)}</p>
+${block.lines.map((l) => `<p style="margin:0;font-size:18px;font-weight:bold">${escapeHtml(l)}</p>`).join('\n')}
+</div>`;
   }
 }
 

@@ -30,7 +30,11 @@ export interface PersonalRecord {
   subjectKind: 'customer' | 'guest';
   streamId: string;
   /** The event type whose data the record completes (OrderPlaced, WithdrawalRequested, InterventionRequested). */
-  eventType: PersonalEventType | 'InterventionRequested' | (typeof DEVIS_PERSONAL_TYPES)[number];
+  eventType:
+    | PersonalEventType
+    | 'InterventionRequested'
+    | 'ContractSigned'
+    | (typeof DEVIS_PERSONAL_TYPES)[number];
   fields: Record<string, unknown>;
   salt: string;
   commitment: string;

@@ -6,6 +6,7 @@ import { auditRouter } from './audit.js';
 import { catalogRouter } from './catalog.js';
 import { checkoutRouter } from './checkout.js';
 import { contactRouter } from './contact.js';
+import { contractsRouter } from './contracts.js';
 import { dashboardRouter } from './dashboard.js';
 import { devisRouter } from './devis.js';
 import { inspectorRouter } from './inspector.js';
@@ -32,6 +33,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  contracts: contractsRouter,
   dashboard: dashboardRouter,
   devis: devisRouter,
   inspector: inspectorRouter,

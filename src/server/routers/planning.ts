@@ -34,7 +34,7 @@ const appointmentId = uuidInput('Rendez-vous introuvable.');
 const token = z.string().min(1).max(100);
 const sequence = z.number().int().min(0).max(10_000);
 
-const slot = z.object({
+export const slot = z.object({
   technicianId: z.string().trim().min(1, 'Choisissez un technicien.').max(100),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choisissez une date.'),
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Choisissez une heure.'),
@@ -51,7 +51,7 @@ const adminMeta = (ctx: { user: { id: string }; requestId: string }) => ({
   requestId: ctx.requestId,
 });
 
-async function mailing(ctx: TrpcContext): Promise<AppointmentMailing> {
+export async function mailing(ctx: TrpcContext): Promise<AppointmentMailing> {
   return {
     publicUrl: ctx.config.PUBLIC_URL,
     secret: ctx.config.AUTH_SECRET,

@@ -19,6 +19,7 @@ import { toast, toastError } from '@/client/components/ui/toast';
 import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminRole } from '@/client/features/admin/layout/use-admin-role';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { ToConfirmEntries, useVisitsToConfirm } from '@/client/features/contracts/planning-to-confirm';
 import { errorMessage } from '@/client/lib/errors';
 import { useCoalesced } from '@/client/lib/live-client';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
@@ -74,6 +75,7 @@ export function PlanningScreen() {
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const week = trpc.planning.week.useQuery({ day, technicianId });
   const technicians = trpc.planning.technicians.useQuery(undefined, { enabled: isAdmin });
+  const toConfirm = useVisitsToConfirm(week.data?.days, isAdmin);
   const names = new Map((technicians.data ?? week.data?.technicians ?? []).map((t) => [t.id, t.name]));
   const today = parisDay(new Date());
 
@@ -143,6 +145,7 @@ export function PlanningScreen() {
                   >
                     {frenchWeekdayDate(d).replace(/ \d{4}$/, '')}
                   </h2>
+                  <ToConfirmEntries visits={toConfirm(d)} />
                   {items.length === 0 ? (
                     <p className="text-sm text-muted-foreground">Aucun rendez-vous</p>
                   ) : (

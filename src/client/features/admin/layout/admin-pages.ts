@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   FileSignature,
+  FileText,
   FlaskConical,
   Inbox,
   LayoutDashboard,
@@ -50,6 +51,7 @@ export const ADMIN_GROUPS: { label: string; pages: AdminPage[] }[] = [
       // The customers' sites, their plans and QR-labelled devices (issue 38, ADR 042).
       { path: '/admin/sites', name: 'Sites', icon: MapPinned, roles: ADMINS },
       { path: '/admin/planning', name: 'Planning', icon: CalendarDays, roles: PLANNING },
+      { path: '/admin/contracts', name: 'Contrats', icon: FileText, roles: ADMINS },
       { path: '/admin/tournee', name: 'Tournée', icon: Route, roles: PLANNING },
       // The biocides the technicians applied (ADR 040): an inspector's reading, so auditors too.
       { path: '/admin/treatments', name: 'Registre des traitements', icon: FlaskConical, roles: STAFF },

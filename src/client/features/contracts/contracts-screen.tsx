@@ -1,0 +1,665 @@
+import { ArrowLeft, FileDown, Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { Field, FormAlert } from '@/client/components/ui/field';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
+import { toastError } from '@/client/components/ui/toast';
+import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
+import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { saveFile } from '@/client/features/invoices/save-file';
+import { trpc } from '@/client/lib/trpc';
+import { formatEuros } from '@/domain/catalog/pricing';
+import { BILLING_RHYTHM_LABELS, BILLING_RHYTHMS, type BillingRhythm } from '@/domain/contracts/calendar';
+import {
+  CONCLUSION_MODE_LABELS,
+  CONCLUSION_MODES,
+  CONTRACT_PEST_LABELS,
+  CONTRACT_PESTS,
+  type ConclusionMode,
+  type ContractFormInput,
+  type ContractPest,
+} from '@/domain/contracts/contract';
+import { CONTRACT_STATUS_LABELS } from '@/domain/contracts/decider';
+import { frenchDay, frenchWeekdayDate } from '@/domain/site/dates';
+import { Item } from './customer-contracts';
+
+/**
+ * « Contrats » (issue 38 point 2, ADR 044): the yearly contracts, « Nouveau contrat », and a
+ * contract's page: planned visits with « Confirmer », invoices, the Chatel notice's evidence,
+ * « Résilier ».
+ */
+export function ContractsScreen() {
+  useAdminTitle('Contrats');
+  // A planned visit « À confirmer » in the planning opens its contract here (?contrat=<id>).
+  const [params, setParams] = useSearchParams();
+  const open = params.get('contrat');
+  const setOpen = (id: string | null) => setParams(id ? { contrat: id } : {});
+  const [creating, setCreating] = useState(false);
+  const list = trpc.contracts.list.useQuery();
+  if (open) return <ContractPage id={open} onBack={() => setOpen(null)} />;
+  const rows = list.data ?? [];
+  return (
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+      <ScreenHeader
+        title="Contrats"
+        summary={
+          <p className="text-muted-foreground">
+            {list.data ? `${rows.length} contrat${rows.length > 1 ? 's' : ''} d’entretien` : '\u00a0'}
+          </p>
+        }
+      >
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" />
+          Nouveau contrat
+        </Button>
+      </ScreenHeader>
+      <div className="overflow-x-auto rounded-lg border bg-card">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Contrat</TableHead>
+              <TableHead>Client et site</TableHead>
+              <TableHead>Statut</TableHead>
+              <TableHead>Prochaine visite</TableHead>
+              <TableHead>Prochaine facture</TableHead>
+              <TableHead>Avis de reconduction</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                  Aucun contrat pour l’instant.
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell>
+                  <button
+                    type="button"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                    onClick={() => setOpen(c.id)}
+                  >
+                    {c.number}
+                  </button>
+                </TableCell>
+                <TableCell>
+                  <span className="block font-medium">{c.customerName}</span>
+                  <span className="text-sm text-muted-foreground">{c.siteName}</span>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={c.status === 'active' ? 'default' : 'secondary'}>
+                    {CONTRACT_STATUS_LABELS[c.status]}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  {c.nextVisit ? (
+                    <>
+                      {frenchDay(c.nextVisit.day)}
+                      {!c.nextVisit.interventionId && (
+                        <span className="block text-xs text-muted-foreground">À confirmer</span>
+                      )}
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+                <TableCell>
+                  {c.nextInvoice
+                    ? `${frenchDay(c.nextInvoice.from)} · ${formatEuros(c.nextInvoice.amountExclCents)} HT`
+                    : '—'}
+                </TableCell>
+                <TableCell className="text-sm">{noticeText(c.notice)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <NewContractDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => setOpen(id)} />
+    </div>
+  );
+}
+
+type Notice = { window: { from: string; to: string }; sent: { sentOn: string } | null } | null;
+const noticeText = (n: Notice) =>
+  !n
+    ? 'Non requis'
+    : n.sent
+      ? `Envoyé le ${frenchDay(n.sent.sentOn)}`
+      : `À envoyer du ${frenchDay(n.window.from)} au ${frenchDay(n.window.to)}`;
+
+// --- « Nouveau contrat » ------------------------------------------------------------------------------
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function NewContractDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const sites = trpc.contracts.sites.useQuery(undefined, { enabled: open });
+  const utils = trpc.useUtils();
+  const create = trpc.contracts.create.useMutation({ onSuccess: () => utils.contracts.list.invalidate() });
+  const [f, setF] = useState({
+    siteId: '',
+    name: '',
+    email: '',
+    phone: '',
+    street: '',
+    zipCode: '',
+    city: '',
+    customerKind: 'professionnel' as 'particulier' | 'professionnel',
+    companyName: '',
+    siren: '',
+    headcount: '',
+    activity: '',
+    withinMainActivity: 'unknown',
+    conclusionMode: 'en_etablissement' as ConclusionMode,
+    signedOnline: false,
+    pests: ['rongeurs'] as ContractPest[],
+    zones: '',
+    visitsPerYear: '6',
+    baits: '0',
+    price: '',
+    billingRhythm: 'quarterly' as BillingRhythm,
+    startDate: today(),
+    termMonths: '12',
+    tacitRenewal: true,
+    noticeMonths: '1',
+  });
+  const set = <K extends keyof typeof f>(key: K, value: (typeof f)[K]) =>
+    setF((v) => ({ ...v, [key]: value }));
+  const pro = f.customerKind === 'professionnel';
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input: ContractFormInput = {
+      siteId: f.siteId,
+      customer: {
+        name: f.name,
+        email: f.email,
+        phone: f.phone,
+        street: f.street,
+        zipCode: f.zipCode,
+        city: f.city,
+        companyName: pro ? f.companyName : '',
+        siren: pro ? f.siren : '',
+      },
+      customerKind: f.customerKind,
+      headcount: pro && f.headcount !== '' ? Number(f.headcount) : null,
+      activity: pro ? f.activity : '',
+      withinMainActivity: pro && f.withinMainActivity !== 'unknown' ? f.withinMainActivity === 'yes' : null,
+      conclusionMode: f.conclusionMode,
+      signedOnline: f.signedOnline,
+      pests: f.pests,
+      zones: f.zones
+        .split(',')
+        .map((z) => z.trim())
+        .filter(Boolean),
+      visitsPerYear: Number(f.visitsPerYear),
+      deviceBaseline: Number(f.baits) > 0 ? { poste_appatage: Number(f.baits) } : {},
+      yearlyPriceExclCents: Math.round(Number(f.price.replace(',', '.')) * 100),
+      billingRhythm: f.billingRhythm,
+      startDate: f.startDate,
+      termMonths: Number(f.termMonths),
+      tacitRenewal: f.tacitRenewal,
+      noticeMonths: Number(f.noticeMonths),
+    };
+    const created = await create.mutateAsync(input).catch(() => null);
+    if (created?.id) {
+      onClose();
+      onCreated(created.id);
+    }
+  }
+  const text = (label: string, key: keyof typeof f, props: React.ComponentProps<typeof Input> = {}) => (
+    <Field label={label}>
+      {(control) => (
+        <Input
+          {...control}
+          value={f[key] as string}
+          onChange={(e) => set(key, e.target.value as never)}
+          {...props}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Nouveau contrat</DialogTitle>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <Field label="Site">
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={f.siteId}
+                onChange={(e) => set('siteId', e.target.value)}
+                aria-label="Site"
+              >
+                <option value="">Choisir un site…</option>
+                {(sites.data ?? []).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} – {s.city}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <fieldset className="grid gap-3 rounded-md border p-3 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-semibold">Client</legend>
+            <Field label="Type de client" className="sm:col-span-2">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={f.customerKind}
+                  onChange={(e) => set('customerKind', e.target.value as 'particulier' | 'professionnel')}
+                  aria-label="Type de client"
+                >
+                  <option value="professionnel">Professionnel</option>
+                  <option value="particulier">Particulier</option>
+                </NativeSelect>
+              )}
+            </Field>
+            {pro && text('Raison sociale', 'companyName')}
+            {pro && text('SIREN', 'siren', { inputMode: 'numeric' })}
+            {text(pro ? 'Nom du contact' : 'Nom', 'name')}
+            {text('Email', 'email', { type: 'email' })}
+            {text('Téléphone', 'phone', { type: 'tel' })}
+            {text('Adresse de facturation', 'street')}
+            {text('Code postal', 'zipCode', { inputMode: 'numeric' })}
+            {text('Commune', 'city')}
+            {pro && text('Effectif (salariés)', 'headcount', { inputMode: 'numeric' })}
+            {pro && text('Activité principale', 'activity')}
+            {pro && (
+              <Field
+                label="
+                  La lutte contre les nuisibles relève-t-elle de son activité principale ?
+                "
+                className="sm:col-span-2"
+              >
+                {(control) => (
+                  <NativeSelect
+                    {...control}
+                    value={f.withinMainActivity}
+                    onChange={(e) => set('withinMainActivity', e.target.value)}
+                    aria-label="Activité principale"
+                  >
+                    <option value="unknown">Non renseigné</option>
+                    <option value="no">Non</option>
+                    <option value="yes">Oui</option>
+                  </NativeSelect>
+                )}
+              </Field>
+            )}
+          </fieldset>
+          <fieldset className="grid gap-3 rounded-md border p-3 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-semibold">Contrat</legend>
+            <Field label="Mode de conclusion">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={f.conclusionMode}
+                  onChange={(e) => set('conclusionMode', e.target.value as ConclusionMode)}
+                  aria-label="Mode de conclusion"
+                >
+                  {CONCLUSION_MODES.map((m) => (
+                    <option key={m} value={m}>
+                      {CONCLUSION_MODE_LABELS[m]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <label className="flex items-center gap-2 self-end text-sm">
+              <input
+                type="checkbox"
+                checked={f.signedOnline}
+                onChange={(e) => set('signedOnline', e.target.checked)}
+              />
+              Signé en ligne
+            </label>
+            <div className="grid gap-1 text-sm sm:col-span-2">
+              <span className="font-medium">Nuisibles couverts</span>
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                {CONTRACT_PESTS.map((p) => (
+                  <label key={p} className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={f.pests.includes(p)}
+                      onChange={(e) =>
+                        set('pests', e.target.checked ? [...f.pests, p] : f.pests.filter((x) => x !== p))
+                      }
+                    />
+                    {CONTRACT_PEST_LABELS[p]}
+                  </label>
+                ))}
+              </div>
+            </div>
+            {text('Zones (séparées par des virgules)', 'zones')}
+            {text('Postes d’appâtage prévus', 'baits', { inputMode: 'numeric' })}
+            {text('Visites par an', 'visitsPerYear', { inputMode: 'numeric' })}
+            {text('Prix annuel HT (€)', 'price', { inputMode: 'decimal' })}
+            <Field label="Facturation">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={f.billingRhythm}
+                  onChange={(e) => set('billingRhythm', e.target.value as BillingRhythm)}
+                  aria-label="Facturation"
+                >
+                  {BILLING_RHYTHMS.map((r) => (
+                    <option key={r} value={r}>
+                      {BILLING_RHYTHM_LABELS[r]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            {text('Début', 'startDate', { type: 'date' })}
+            {text('Durée (mois)', 'termMonths', { inputMode: 'numeric' })}
+            {text('Préavis de non-reconduction (mois)', 'noticeMonths', { inputMode: 'numeric' })}
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={f.tacitRenewal}
+                onChange={(e) => set('tacitRenewal', e.target.checked)}
+              />
+              Reconduction tacite
+            </label>
+          </fieldset>
+          <FormAlert message={create.error?.message ?? null} />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Enregistrement...' : 'Créer le contrat'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// --- A contract's page ----------------------------------------------------------------------------
+
+function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
+  const utils = trpc.useUtils();
+  const contract = trpc.contracts.get.useQuery({ contractId: id });
+  const technicians = trpc.planning.technicians.useQuery();
+  const refresh = () =>
+    Promise.all([utils.contracts.get.invalidate({ contractId: id }), utils.contracts.list.invalidate()]);
+  const invoice = trpc.contracts.invoice.useMutation({ onSuccess: refresh, onError: toastError });
+  const terminate = trpc.contracts.terminate.useMutation({ onSuccess: refresh });
+  const confirmVisit = trpc.contracts.confirmVisit.useMutation({ onSuccess: refresh });
+  const [visit, setVisit] = useState<string | null>(null);
+  const [slot, setSlot] = useState({ technicianId: '', time: '09:00', durationMinutes: '60' });
+  const [ending, setEnding] = useState(false);
+  const [reason, setReason] = useState('');
+  const c = contract.data;
+  useAdminTitle(c ? `Contrat ${c.number}` : 'Contrats');
+  if (!c) return null;
+  return (
+    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div>
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Contrats
+        </Button>
+      </div>
+      <ScreenHeader
+        title={`Contrat ${c.number}`}
+        summary={
+          <p className="text-muted-foreground">
+            {c.customerName} · {c.siteName} ·{' '}
+            <Badge variant={c.status === 'active' ? 'default' : 'secondary'}>
+              {CONTRACT_STATUS_LABELS[c.status]}
+            </Badge>
+          </p>
+        }
+      >
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            disabled={invoice.isPending}
+            onClick={() => invoice.mutate({ contractId: id })}
+          >
+            Facturer les périodes commencées
+          </Button>
+          {!c.terminated && (
+            <Button variant="destructive" onClick={() => setEnding(true)}>
+              Résilier
+            </Button>
+          )}
+        </div>
+      </ScreenHeader>
+      {invoice.data && (
+        <p role="status" className="rounded-md border bg-muted/40 p-3 text-sm">
+          {invoice.data.numbers.length
+            ? `Facture${invoice.data.numbers.length > 1 ? 's' : ''} émise${invoice.data.numbers.length > 1 ? 's' : ''} : ${invoice.data.numbers.join(', ')}`
+            : 'Aucune période commencée sans facture.'}
+        </p>
+      )}
+      <section className="grid gap-x-6 gap-y-2 rounded-lg border bg-card p-5 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <Item term="Nuisibles" value={c.pests.map((p) => CONTRACT_PEST_LABELS[p]).join(', ')} />
+        <Item term="Zones" value={c.zones.join(', ') || '—'} />
+        <Item term="Visites" value={`${c.visitsPerYear} par an`} />
+        <Item
+          term="Prix"
+          value={`${formatEuros(c.yearlyPriceExclCents)} HT par an, TVA ${String(c.vatRate).replace('.', ',')} %`}
+        />
+        <Item term="Facturation" value={BILLING_RHYTHM_LABELS[c.billingRhythm]} />
+        <Item
+          term="Durée"
+          value={`${c.termMonths} mois dès le ${frenchDay(c.startDate)}${c.tacitRenewal ? ', reconduction tacite' : ''}`}
+        />
+        <Item
+          term="Conclusion"
+          value={`${CONCLUSION_MODE_LABELS[c.conclusionMode]}${c.signedOnline ? ', signé en ligne' : ''}`}
+        />
+        <Item term="Date limite de non-reconduction" value={frenchDay(c.deadline)} />
+        <Item
+          term="Règles du consommateur (Chatel)"
+          value={c.consumerRules ? 'Oui' : 'Non (professionnel hors L221-3)'}
+        />
+      </section>
+      <section className="rounded-lg border bg-card p-5">
+        <h2 className="mb-3 text-lg font-semibold">Visites prévues</h2>
+        <ul className="grid gap-2">
+          {c.visits.map((v) => (
+            <li
+              key={v.day}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm"
+            >
+              <span className="font-medium">{frenchWeekdayDate(v.day)}</span>
+              {v.intervention ? (
+                <span className="text-muted-foreground">
+                  Confirmée · intervention {v.intervention.number}
+                </span>
+              ) : (
+                <span className="flex items-center gap-2">
+                  <Badge variant="secondary">À confirmer</Badge>
+                  <Button size="sm" onClick={() => setVisit(v.day)}>
+                    Confirmer
+                  </Button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="rounded-lg border bg-card p-5">
+        <h2 className="mb-3 text-lg font-semibold">Factures</h2>
+        {c.invoices.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            Aucune facture.{' '}
+            {c.nextInvoice
+              ? `Prochaine : le ${frenchDay(c.nextInvoice.from)}, ${formatEuros(c.nextInvoice.amountExclCents)} HT.`
+              : ''}
+          </p>
+        ) : (
+          <ul className="grid gap-2">
+            {c.invoices.map((i) => (
+              <li
+                key={i.number}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm"
+              >
+                <span>
+                  <span className="font-medium">{i.number}</span> · du {frenchDay(i.from)} au{' '}
+                  {frenchDay(i.to)} · {formatEuros(i.totalInclCents)} TTC
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    utils.contracts.invoicePdf
+                      .fetch({ contractId: id, number: i.number })
+                      .then((f) => saveFile(f, 'application/pdf'), toastError)
+                  }
+                >
+                  <FileDown aria-hidden="true" />
+                  PDF
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="rounded-lg border bg-card p-5 text-sm">
+        <h2 className="mb-3 text-lg font-semibold">Avis de reconduction (article L215-1)</h2>
+        {!c.consumerRules || !c.tacitRenewal ? (
+          <p className="text-muted-foreground">Non requis pour ce contrat.</p>
+        ) : c.notices.length === 0 ? (
+          <p>{noticeText(c.notice)} : il part automatiquement par email dans cette période.</p>
+        ) : (
+          <ul className="grid gap-1">
+            {c.notices.map((n) => (
+              <li key={n.renewalDay}>
+                Envoyé le {frenchDay(n.sentOn)} à {n.to} · date limite annoncée : {frenchDay(n.deadline)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {c.terminated && (
+          <p className="mt-3 rounded-md border bg-muted/40 p-3">
+            Résilié le {frenchDay(c.terminated.requestedOn)} par{' '}
+            {c.terminated.by === 'customer' ? 'le client' : 'l’entreprise'}
+            {c.terminated.online ? ' (en ligne)' : ''} : fin le {frenchDay(c.terminated.endsOn)}
+            {c.terminated.free ? ', sans frais (avis non envoyé à temps)' : ''}.
+            {c.terminated.reason ? ` Motif : ${c.terminated.reason}` : ''}
+          </p>
+        )}
+      </section>
+      <Dialog open={visit !== null} onOpenChange={(next) => !next && setVisit(null)}>
+        <DialogContent className="max-w-md">
+          <DialogHeader>
+            <DialogTitle>Confirmer la visite du {visit ? frenchWeekdayDate(visit) : ''}</DialogTitle>
+          </DialogHeader>
+          <form
+            className="grid gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!visit) return;
+              confirmVisit.mutate(
+                {
+                  contractId: id,
+                  slot: {
+                    day: visit,
+                    technicianId: slot.technicianId,
+                    time: slot.time,
+                    durationMinutes: Number(slot.durationMinutes),
+                  },
+                },
+                { onSuccess: () => setVisit(null) },
+              );
+            }}
+          >
+            <Field label="Technicien">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={slot.technicianId}
+                  onChange={(e) => setSlot({ ...slot, technicianId: e.target.value })}
+                  aria-label="Technicien"
+                >
+                  <option value="">Choisir…</option>
+                  {(technicians.data ?? []).map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label="Heure">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="time"
+                  value={slot.time}
+                  onChange={(e) => setSlot({ ...slot, time: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field label="Durée (minutes)">
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  value={slot.durationMinutes}
+                  onChange={(e) => setSlot({ ...slot, durationMinutes: e.target.value })}
+                />
+              )}
+            </Field>
+            <FormAlert message={confirmVisit.error?.message ?? null} />
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => setVisit(null)}>
+                Annuler
+              </Button>
+              <Button type="submit" disabled={confirmVisit.isPending}>
+                {confirmVisit.isPending ? 'Confirmation...' : 'Confirmer le rendez-vous'}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={ending}
+        title="Résilier le contrat"
+        description={
+          c.termination ? (
+            <>
+              Le contrat {c.number} prendra fin le <strong>{frenchDay(c.termination.endsOn)}</strong>. Le
+              client reçoit un email.
+            </>
+          ) : (
+            ''
+          )
+        }
+        confirmLabel="Résilier"
+        pendingLabel="Résiliation..."
+        pending={terminate.isPending}
+        error={terminate.error?.message ?? null}
+        onConfirm={() => terminate.mutate({ contractId: id, reason }, { onSuccess: () => setEnding(false) })}
+        onClose={() => setEnding(false)}
+      >
+        <Field label="Motif">
+          {(control) => <Input {...control} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        </Field>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMonths,
+  billingPeriods,
+  chatelWindow,
+  contractYear,
+  nonRenewalDeadline,
+  plannedVisitDays,
+  termEnd,
+} from './calendar.js';
+import { type ContractInput, consumerRulesApply, contractInputSchema } from './contract.js';
+import {
+  type ContractEvent,
+  type ContractState,
+  chatelNoticeDue,
+  decide,
+  duePeriods,
+  evolve,
+  freeTermination,
+  terminationEndsOn,
+} from './decider.js';
+
+const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+
+const input = (over: Partial<ContractInput> = {}): ContractInput =>
+  contractInputSchema.parse({
+    siteId: '0b6f3a38-3c1e-4a43-9d6b-0c2a1f1f1f1f',
+    customer: {
+      name: 'Claire Martin',
+      email: 'claire@example.fr',
+      street: '3 rue des Lilas',
+      zipCode: '27000',
+      city: 'Évreux',
+    },
+    customerKind: 'particulier',
+    conclusionMode: 'a_distance',
+    signedOnline: true,
+    pests: ['rongeurs'],
+    visitsPerYear: 4,
+    yearlyPriceExclCents: 48_000,
+    billingRhythm: 'quarterly',
+    startDate: '2026-01-01',
+    termMonths: 12,
+    tacitRenewal: true,
+    noticeMonths: 1,
+    ...over,
+  });
+
+let version = 0;
+function fold(events: ContractEvent[], state: ContractState | null = null): ContractState {
+  let s = state;
+  for (const e of events) {
+    version += 1;
+    s = evolve(s, e, { streamId: 'c1', version, at: '2025-12-15T10:00:00.000Z' });
+  }
+  return s as ContractState;
+}
+const signed = (over: Partial<ContractInput> = {}) =>
+  fold(
+    decide(
+      { type: 'Sign', input: input(over), number: 'CT-2025-000001', vatRate: 20, consumerRules: true },
+      null,
+    ),
+  );
+
+describe('calendar', () => {
+  it('adds months, a missing day falling on the month’s last', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-11-15', 3)).toBe('2027-02-15');
+    expect(addMonths('2026-03-10', -3)).toBe('2025-12-10');
+  });
+
+  it('spreads the visits evenly over the contract year, on weekdays only', () => {
+    const year = contractYear('2026-01-01', 0);
+    expect(year).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+    const days = plannedVisitDays(year, 6);
+    expect(days).toHaveLength(6);
+    for (const d of days) expect([0, 6]).not.toContain(weekday(d));
+    // 2026-01-01 is a Thursday; every two months or so after.
+    expect(days[0]).toBe('2026-01-01');
+    const gaps = days.slice(1).map((d, i) => (Date.parse(d) - Date.parse(days[i] as string)) / 86_400_000);
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(58);
+    for (const g of gaps) expect(g).toBeLessThanOrEqual(64);
+    // A slice starting on a Saturday moves to the Monday.
+    expect(plannedVisitDays({ from: '2026-01-03', to: '2027-01-02' }, 1)).toEqual(['2026-01-05']);
+    // The last day of the year on a Saturday goes back to the Friday rather than leave the year.
+    expect(plannedVisitDays({ from: '2026-10-31', to: '2026-10-31' }, 1)).toEqual(['2026-10-30']);
+  });
+
+  it('bills each rhythm with periods whose cents add up exactly to the yearly price', () => {
+    const year = contractYear('2026-01-01', 0);
+    for (const rhythm of ['per_visit', 'monthly', 'quarterly', 'yearly'] as const) {
+      for (const price of [100_000, 100_001, 99_999, 7]) {
+        const periods = billingPeriods(year, rhythm, 6, price);
+        expect(periods.reduce((s, p) => s + p.amountExclCents, 0)).toBe(price);
+        expect(periods[0]?.from).toBe(year.from);
+        expect(periods.at(-1)?.to).toBe(year.to);
+        // Contiguous: each period starts the day after the previous one ends.
+        for (let i = 1; i < periods.length; i += 1)
+          expect(Date.parse(periods[i]!.from) - Date.parse(periods[i - 1]!.to)).toBe(86_400_000);
+      }
+    }
+    const quarterly = billingPeriods(year, 'quarterly', 6, 100_001);
+    expect(quarterly.map((p) => [p.from, p.to, p.amountExclCents])).toEqual([
+      ['2026-01-01', '2026-03-31', 25_000],
+      ['2026-04-01', '2026-06-30', 25_000],
+      ['2026-07-01', '2026-09-30', 25_000],
+      ['2026-10-01', '2026-12-31', 25_001],
+    ]);
+    expect(billingPeriods(year, 'monthly', 6, 100_000)).toHaveLength(12);
+    expect(billingPeriods(year, 'per_visit', 6, 100_000)).toHaveLength(6);
+  });
+
+  it('places the non-renewal deadline and the Chatel window (3 months to 1 month before it)', () => {
+    const renewal = termEnd('2026-01-01', 12, 0);
+    expect(renewal).toBe('2027-01-01');
+    const deadline = nonRenewalDeadline(renewal, 1);
+    expect(deadline).toBe('2026-12-01');
+    expect(nonRenewalDeadline(renewal, 0)).toBe('2026-12-31');
+    expect(chatelWindow(deadline)).toEqual({ from: '2026-09-01', to: '2026-11-01' });
+  });
+});
+
+describe('L221-3: who gets the consumer rules', () => {
+  const pro = { customerKind: 'professionnel' as const, conclusionMode: 'hors_etablissement' as const };
+  it('a private customer always', () => {
+    expect(
+      consumerRulesApply({
+        customerKind: 'particulier',
+        headcount: null,
+        withinMainActivity: null,
+        conclusionMode: 'en_etablissement',
+      }),
+    ).toBe(true);
+  });
+  it('a small business off premises outside its main activity; unknown facts count as applying', () => {
+    expect(consumerRulesApply({ ...pro, headcount: 5, withinMainActivity: false })).toBe(true);
+    expect(consumerRulesApply({ ...pro, headcount: 6, withinMainActivity: false })).toBe(false);
+    expect(consumerRulesApply({ ...pro, headcount: 3, withinMainActivity: true })).toBe(false);
+    expect(
+      consumerRulesApply({
+        ...pro,
+        headcount: 3,
+        withinMainActivity: false,
+        conclusionMode: 'en_etablissement',
+      }),
+    ).toBe(false);
+    expect(consumerRulesApply({ ...pro, headcount: null, withinMainActivity: false })).toBe(true);
+    expect(consumerRulesApply({ ...pro, headcount: 40, withinMainActivity: null })).toBe(true);
+  });
+});
+
+describe('the contract stream', () => {
+  it('plans the first year’s visits, then bills each started period once', () => {
+    let s = signed({ startDate: '2026-01-01' });
+    s = fold(decide({ type: 'PlanVisits', today: '2025-12-15' }, s), s);
+    expect(s.visits.map((v) => v.day)).toEqual(plannedVisitDays(contractYear('2026-01-01', 0), 4));
+    expect(decide({ type: 'PlanVisits', today: '2025-12-16' }, s)).toEqual([]);
+    expect(duePeriods(s, '2025-12-31')).toEqual([]);
+    expect(duePeriods(s, '2026-01-01').map((p) => p.index)).toEqual([0]);
+    expect(duePeriods(s, '2026-04-01').map((p) => p.index)).toEqual([0, 1]);
+  });
+
+  it('owes the Chatel notice inside its window only, once', () => {
+    const s = signed();
+    // Deadline 2026-12-01: window 2026-09-01 .. 2026-11-01.
+    expect(chatelNoticeDue(s, '2026-08-31')).toBeNull();
+    expect(chatelNoticeDue(s, '2026-09-01')).toEqual({ renewalDay: '2027-01-01', deadline: '2026-12-01' });
+    expect(chatelNoticeDue(s, '2026-11-01')).not.toBeNull();
+    expect(chatelNoticeDue(s, '2026-11-02')).toBeNull();
+    const sent = fold(
+      decide({ type: 'SendChatelNotice', today: '2026-09-01', to: 'claire@example.fr' }, s),
+      s,
+    );
+    expect(sent.notices).toHaveLength(1);
+    expect(decide({ type: 'SendChatelNotice', today: '2026-09-02', to: 'x' }, sent)).toEqual([]);
+    // Not owed to a contract without tacit renewal, or when the consumer rules do not apply.
+    expect(chatelNoticeDue(signed({ tacitRenewal: false }), '2026-09-01')).toBeNull();
+    expect(chatelNoticeDue({ ...s, consumerRules: false }, '2026-09-01')).toBeNull();
+  });
+
+  it('gives the free termination right when the notice was not sent in time before the renewal', () => {
+    const s = signed();
+    const renewed = fold(decide({ type: 'Renew', today: '2027-01-01' }, s), s);
+    expect(renewed.renewals).toBe(1);
+    expect(freeTermination(renewed)).toBe(true);
+    expect(terminationEndsOn(renewed, '2027-02-10')).toEqual({ endsOn: '2027-02-10', free: true });
+    // Sent in the window: no free right; after the deadline the contract runs to its next term.
+    const noticed = fold(decide({ type: 'SendChatelNotice', today: '2026-10-15', to: 'c' }, s), s);
+    const renewed2 = fold(decide({ type: 'Renew', today: '2027-01-01' }, noticed), noticed);
+    expect(freeTermination(renewed2)).toBe(false);
+    expect(terminationEndsOn(renewed2, '2027-02-10')).toEqual({ endsOn: '2027-12-31', free: false });
+    expect(terminationEndsOn(renewed2, '2028-01-10')).toEqual({ endsOn: '2028-12-31', free: false });
+    // By the deadline: the end of the current term.
+    expect(terminationEndsOn(s, '2026-12-01')).toEqual({ endsOn: '2026-12-31', free: false });
+    expect(terminationEndsOn(s, '2026-12-02')).toEqual({ endsOn: '2027-12-31', free: false });
+  });
+
+  it('refuses the online termination of a contract not signed online, with a French message', () => {
+    const s = signed({ signedOnline: false });
+    expect(() =>
+      decide({ type: 'Terminate', by: 'customer', online: true, today: '2026-03-01', reason: '' }, s),
+    ).toThrow(/n’a pas été souscrit en ligne/);
+    const online = signed();
+    const [event] = decide(
+      { type: 'Terminate', by: 'customer', online: true, today: '2026-03-01', reason: '' },
+      online,
+    );
+    expect(event?.type).toBe('ContractTerminated');
+  });
+
+  it('stops billing and planning after the last day', () => {
+    let s = signed({ billingRhythm: 'monthly' });
+    s = fold(
+      decide({ type: 'Terminate', by: 'owner', online: false, today: '2026-03-01', reason: 'Fermeture' }, s),
+      s,
+    );
+    expect(s.terminated?.endsOn).toBe('2026-12-31');
+    const periods = duePeriods(s, '2027-06-01');
+    expect(periods).toHaveLength(12);
+    expect(decide({ type: 'Renew', today: '2027-01-01' }, s)).toEqual([]);
+  });
+});

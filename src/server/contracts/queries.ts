@@ -1,0 +1,240 @@
+/**
+ * Reading contracts (docs/decisions/044-yearly-contracts.md): the back-office list and page, the
+ * planned visits to confirm, and the customer's view (on /compte and on the signed link). The
+ * figures that depend on today (status, next visit, next invoice, the notice window, what a
+ * termination now would give) are the domain's functions of the folded state.
+ */
+import { chatelWindow } from '../../domain/contracts/calendar.js';
+import {
+  type ContractState,
+  chatelOwed,
+  currentDeadline,
+  currentTermEnd,
+  freeTermination,
+  lastDay,
+  nextPeriod,
+  statusOn,
+  terminationEndsOn,
+} from '../../domain/contracts/decider.js';
+import { DomainError } from '../../domain/errors.js';
+import { parisDay } from '../../domain/site/time-zone.js';
+import type { Tx } from '../db/client.js';
+import { personalColumn } from '../orders/personal-records.js';
+import { contractIdFromToken } from './contract-link.js';
+import { foldContractRows, type StoredContractRow } from './model.js';
+
+/** Every contract's folded state in one read (the list, the sweep), optionally some ids only. */
+export async function foldContracts(sql: Tx, ids?: readonly string[]): Promise<Map<string, ContractState>> {
+  const rows = await sql<StoredContractRow[]>`
+    select e.stream_id, e.version, e.type, e.data, e.metadata, e.recorded_at, ${personalColumn(sql, 'e')}
+      from events e join service_contracts c on c.id = e.stream_id
+     where ${ids ? sql`c.id = any(${ids as string[]}::uuid[])` : sql`true`}
+     order by e.stream_id, e.version`;
+  return foldContractRows(rows);
+}
+
+const nextVisitOf = (s: ContractState, today: string) =>
+  s.visits.find((v) => v.day >= today && v.day <= (lastDay(s) ?? '9999')) ?? null;
+
+/** What the lists and pages show of a contract today. */
+export function contractSummary(
+  s: ContractState,
+  site: { name: string; street: string; zipCode: string; city: string } | null,
+  today: string,
+) {
+  const deadline = currentDeadline(s);
+  const next = nextPeriod(s, today);
+  return {
+    id: s.id,
+    number: s.number,
+    customerName: s.customer.companyName || s.customer.name,
+    siteName: site?.name ?? '',
+    status: statusOn(s, today),
+    startDate: s.startDate,
+    termEnd: currentTermEnd(s),
+    lastDay: lastDay(s),
+    deadline,
+    nextVisit: nextVisitOf(s, today),
+    nextInvoice: next ? { from: next.from, to: next.to, amountExclCents: next.amountExclCents } : null,
+    notice: chatelOwed(s)
+      ? {
+          window: chatelWindow(deadline),
+          sent: s.notices.find((n) => n.renewalDay === currentTermEnd(s)) ?? null,
+        }
+      : null,
+    yearlyPriceExclCents: s.yearlyPriceExclCents,
+    billingRhythm: s.billingRhythm,
+    visitsPerYear: s.visitsPerYear,
+  };
+}
+
+async function sitesOf(sql: Tx, ids: string[]) {
+  const rows = await sql<{ id: string; name: string; street: string; zipCode: string; city: string }[]>`
+    select id, name, street, zip_code, city from sites where id = any(${ids}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** « Contrats »: every contract, the running ones first, by number. */
+export async function listContracts(sql: Tx, today = parisDay(new Date())) {
+  const states = [...(await foldContracts(sql)).values()];
+  const sites = await sitesOf(sql, [...new Set(states.map((s) => s.siteId))]);
+  const order = { active: 0, upcoming: 1, ending: 2, ended: 3 };
+  return states
+    .map((s) => contractSummary(s, sites.get(s.siteId) ?? null, today))
+    .sort((a, b) => order[a.status] - order[b.status] || a.number.localeCompare(b.number));
+}
+
+export const contractNotFoundError = () =>
+  new DomainError('not_found', 'CONTRACT_NOT_FOUND', 'Contrat introuvable.');
+
+/** A contract's page: everything of the state, its site, its visits with their interventions. */
+export async function contractDetail(sql: Tx, id: string, today = parisDay(new Date())) {
+  const s = (await foldContracts(sql, [id])).get(id);
+  if (!s) throw contractNotFoundError();
+  const site = (await sitesOf(sql, [s.siteId])).get(s.siteId) ?? null;
+  const interventions = await sql<{ id: string; number: string; status: string }[]>`
+    select id, number, status from interventions where service_contract_id = ${id}`;
+  const byId = new Map(interventions.map((i) => [i.id, i]));
+  const last = lastDay(s);
+  return {
+    ...contractSummary(s, site, today),
+    site,
+    customer: s.customer,
+    customerKind: s.customerKind,
+    headcount: s.headcount,
+    activity: s.activity,
+    consumerRules: s.consumerRules,
+    conclusionMode: s.conclusionMode,
+    signedOnline: s.signedOnline,
+    pests: s.pests,
+    zones: s.zones,
+    deviceBaseline: s.deviceBaseline,
+    vatRate: s.vatRate,
+    termMonths: s.termMonths,
+    tacitRenewal: s.tacitRenewal,
+    noticeMonths: s.noticeMonths,
+    renewals: s.renewals,
+    signedAt: s.signedAt,
+    visits: s.visits
+      .filter((v) => !last || v.day <= last)
+      .map((v) => ({ ...v, intervention: v.interventionId ? (byId.get(v.interventionId) ?? null) : null })),
+    invoices: s.invoices,
+    notices: s.notices,
+    terminated: s.terminated,
+    termination: s.terminated ? null : terminationEndsOn(s, today),
+    freeTermination: freeTermination(s),
+  };
+}
+
+/** The planned visits still to confirm between two days (the owner's planning). */
+export async function visitsToConfirm(sql: Tx, from: string, to: string) {
+  return await sql<
+    {
+      contractId: string;
+      day: string;
+      contractNumber: string;
+      customerName: string;
+      siteName: string;
+      city: string;
+    }[]
+  >`
+    select v.contract_id, to_char(v.day, 'YYYY-MM-DD') as day, c.number as contract_number,
+           c.customer_name, s.name as site_name, s.city
+      from contract_visits v
+      join service_contracts c on c.id = v.contract_id
+      join sites s on s.id = c.site_id
+     where v.intervention_id is null and v.day between ${from}::date and ${to}::date
+       and (c.last_day is null or v.day <= c.last_day)
+     order by v.day, c.number
+     limit 500`;
+}
+
+// --- The customer's view ----------------------------------------------------------------------------
+
+export type ContractScope = { user: { id: string; email: string } } | { contractId: string };
+
+/** The signed link's contract, or « Ce lien est invalide ou a expiré. ». */
+export function contractLinkScope(secret: string, token: string): ContractScope {
+  const contractId = contractIdFromToken(secret, token);
+  if (!contractId) throw new DomainError('not_found', 'LINK_INVALID', 'Ce lien est invalide ou a expiré.');
+  return { contractId };
+}
+
+/** The contracts in scope: an account's (its own or signed with its verified address), or the link's one. */
+async function idsInScope(sql: Tx, scope: ContractScope): Promise<string[]> {
+  if ('contractId' in scope) {
+    const [row] = await sql<
+      { id: string }[]
+    >`select id from service_contracts where id = ${scope.contractId}`;
+    return row ? [row.id] : [];
+  }
+  const rows = await sql<{ id: string }[]>`
+    select c.id from service_contracts c
+     where c.customer_id = ${scope.user.id}
+        or (lower(c.customer_email) = ${scope.user.email.toLowerCase()}
+            and exists (select 1 from users u where u.id = ${scope.user.id} and u.email_verified))
+     order by c.number desc`;
+  return rows.map((r) => r.id);
+}
+
+/** What the customer reads of their contracts: terms, next visits, invoices, the termination offer. */
+export async function customerContracts(sql: Tx, scope: ContractScope, today = parisDay(new Date())) {
+  const ids = await idsInScope(sql, scope);
+  if (ids.length === 0) return [];
+  const states = await foldContracts(sql, ids);
+  const sites = await sitesOf(sql, [...new Set([...states.values()].map((s) => s.siteId))]);
+  return ids.flatMap((id) => {
+    const s = states.get(id);
+    if (!s) return [];
+    const summary = contractSummary(s, sites.get(s.siteId) ?? null, today);
+    const last = lastDay(s);
+    return [
+      {
+        id: s.id,
+        number: s.number,
+        status: summary.status,
+        siteName: summary.siteName,
+        siteAddress: sites.get(s.siteId) ?? null,
+        pests: s.pests,
+        visitsPerYear: s.visitsPerYear,
+        yearlyPriceExclCents: s.yearlyPriceExclCents,
+        vatRate: s.vatRate,
+        billingRhythm: s.billingRhythm,
+        startDate: s.startDate,
+        termMonths: s.termMonths,
+        tacitRenewal: s.tacitRenewal,
+        deadline: summary.deadline,
+        termEnd: summary.termEnd,
+        lastDay: last,
+        nextVisits: s.visits
+          .filter((v) => v.day >= today && (!last || v.day <= last))
+          .slice(0, 4)
+          .map((v) => v.day),
+        invoices: s.invoices.map((i) => ({
+          number: i.number,
+          from: i.from,
+          to: i.to,
+          totalInclCents: i.totalInclCents,
+          issuedAt: i.issuedAt,
+        })),
+        signedOnline: s.signedOnline,
+        terminated: s.terminated,
+        /** What « Résilier mon contrat » would do today (null: not offered online). */
+        termination: s.terminated || !s.signedOnline ? null : terminationEndsOn(s, today),
+      },
+    ];
+  });
+}
+
+/** The contract in scope a customer acts on (refused as not found otherwise). */
+export async function contractInScope(sql: Tx, scope: ContractScope, contractId: string) {
+  const ids = await idsInScope(sql, scope);
+  if (!ids.includes(contractId)) throw contractNotFoundError();
+  return contractId;
+}
+
+/** The sites a new contract may name (not archived), by name. */
+export async function contractSites(sql: Tx) {
+  return await sql<{ id: string; name: string; city: string; siteType: string }[]>`
+    select id, name, city, site_type from sites where archived_at is null order by name, id limit 1000`;
+}

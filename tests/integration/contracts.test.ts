@@ -1,0 +1,332 @@
+/**
+ * Yearly contracts (issue 38 point 2, docs/decisions/044-yearly-contracts.md) on real PostgreSQL,
+ * through the real commands and an injected clock: a restaurant's contract (6 visits, quarterly)
+ * planned on weekdays, its quarterly invoice issued once when the period starts (FA series, stored
+ * PDF, mailed; the documents' audit clean), a planned visit confirmed into an intervention with
+ * its appointment; a household contract's Chatel notice sent inside its window only, once, with the
+ * deadline boxed; the online termination, refused in French when not signed online.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContractFormInput, contractInputSchema } from '../../src/domain/contracts/contract.js';
+import type { Services } from '../../src/server/context.js';
+import {
+  confirmPlannedVisit,
+  issueDueContractInvoices,
+  readContract,
+  signContract,
+  sweepContracts,
+  terminateContract,
+} from '../../src/server/contracts/commands.js';
+import { contractToken } from '../../src/server/contracts/contract-link.js';
+import { replayContracts } from '../../src/server/contracts/replay.js';
+import type { AppointmentMailing } from '../../src/server/interventions/appointments.js';
+import { saveIdentity } from '../../src/server/invoices/identity.js';
+import { verifyDocuments } from '../../src/server/invoices/verify.js';
+import { readSettings } from '../../src/server/settings/store.js';
+import { callerAs, createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
+import { SELLER } from '../support/invoices.js';
+import { createTechnician } from '../support/technicians.js';
+
+const config = { PUBLIC_URL: 'http://localhost:3000', AUTH_SECRET: 'contract-test-secret-0123456789abcdef' };
+let db: TestDatabase;
+let services: Services;
+let mailing: AppointmentMailing & { config: typeof config };
+
+async function insertSite(siteType: string, name = 'Le Bistrot du Port') {
+  const id = randomUUID();
+  await db.sql`
+    insert into sites (id, customer_id, name, street, zip_code, city, site_type)
+    values (${id}, null, ${name}, '12 quai de Seine', '27100', 'Val-de-Reuil', ${siteType})`;
+  return id;
+}
+
+const meta = (at: string) => ({
+  actor: { kind: 'admin' as const, userId: 'admin-1' },
+  at,
+  requestId: `test:${at}`,
+});
+const clockAt = (iso: string) => async () => new Date(iso);
+
+const restaurant = (siteId: string): ContractFormInput => ({
+  siteId,
+  customer: {
+    name: 'Paul Martin',
+    email: 'bistrot@example.fr',
+    street: '12 quai de Seine',
+    zipCode: '27100',
+    city: 'Val-de-Reuil',
+    companyName: 'Le Bistrot du Port SARL',
+    siren: '552100554',
+  },
+  customerKind: 'professionnel',
+  headcount: 12,
+  activity: 'Restauration',
+  withinMainActivity: false,
+  conclusionMode: 'en_etablissement',
+  signedOnline: false,
+  pests: ['rongeurs', 'blattes'],
+  zones: ['Cuisine', 'Réserve'],
+  visitsPerYear: 6,
+  deviceBaseline: { poste_appatage: 12 },
+  yearlyPriceExclCents: 120_001,
+  billingRhythm: 'quarterly',
+  startDate: '2027-01-01',
+  termMonths: 12,
+  tacitRenewal: true,
+  noticeMonths: 1,
+});
+
+const household = (siteId: string, over: Partial<ContractFormInput> = {}): ContractFormInput => ({
+  siteId,
+  customer: {
+    name: 'Claire Durand',
+    email: 'claire@example.fr',
+    street: '3 rue des Lilas',
+    zipCode: '27000',
+    city: 'Évreux',
+  },
+  customerKind: 'particulier',
+  conclusionMode: 'a_distance',
+  signedOnline: true,
+  pests: ['rongeurs'],
+  visitsPerYear: 2,
+  yearlyPriceExclCents: 18_000,
+  billingRhythm: 'yearly',
+  startDate: '2027-01-01',
+  termMonths: 12,
+  tacitRenewal: true,
+  noticeMonths: 1,
+  ...over,
+});
+
+const sign = (input: ContractFormInput, at = '2026-12-10T09:00:00.000Z') =>
+  signContract(db.sql, contractInputSchema.parse(input), meta(at), mailing);
+
+const mails = (kind: string) =>
+  db.sql<{ toAddress: string; subject: string; textBody: string; htmlBody: string }[]>`
+    select to_address, subject, text_body, html_body from mail_outbox where kind = ${kind} order by id`;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db, config);
+  await saveIdentity(db.sql, SELLER, null);
+  mailing = {
+    publicUrl: config.PUBLIC_URL,
+    secret: config.AUTH_SECRET,
+    settings: (await readSettings(db.sql)).settings,
+    config,
+  };
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+describe('a restaurant’s contract: 6 visits a year, billed quarterly', () => {
+  let id: string;
+
+  it('is signed with its number, its site’s VAT rate and the first year’s visits on weekdays', async () => {
+    const { state } = await sign(restaurant(await insertSite('restauration')));
+    id = state!.id;
+    expect(state!.number).toMatch(/^CT-2026-\d{6}$/);
+    expect(state!.vatRate).toBe(20);
+    // 12 employees, in its establishment: no consumer rules.
+    expect(state!.consumerRules).toBe(false);
+    const visits = await db.sql<{ day: string }[]>`
+      select to_char(day, 'YYYY-MM-DD') as day from contract_visits where contract_id = ${id} order by day`;
+    expect(visits).toHaveLength(6);
+    for (const v of visits) expect([0, 6]).not.toContain(new Date(`${v.day}T12:00:00Z`).getUTCDay());
+    const [row] =
+      await db.sql`select number, customer_name, term_end::text, deadline::text from service_contracts where id = ${id}`;
+    expect(row).toMatchObject({
+      customerName: 'Le Bistrot du Port SARL',
+      termEnd: '2028-01-01',
+      deadline: '2027-12-01',
+    });
+    expect((await mails('contract-signed')).map((m) => m.toAddress)).toContain('bistrot@example.fr');
+  });
+
+  it('issues the quarter’s invoice when the quarter starts, once, whatever runs the sweep', async () => {
+    const before = await sweepContracts(db.sql, mailing, { now: new Date('2026-12-31T12:00:00.000Z') });
+    expect(before.invoices).toEqual([]);
+    const now = new Date('2027-01-01T07:00:00.000Z');
+    const clock = clockAt(now.toISOString());
+    const [first, second] = await Promise.all([
+      sweepContracts(db.sql, mailing, { now, clock }),
+      sweepContracts(db.sql, mailing, { now, clock }),
+    ]);
+    const numbers = [...first!.invoices, ...second!.invoices];
+    expect(numbers).toHaveLength(1);
+    expect(numbers[0]).toMatch(/^FA-2027-\d{6}$/);
+    expect((await sweepContracts(db.sql, mailing, { now, clock })).invoices).toEqual([]);
+    const state = await readContract(db.sql, id);
+    expect(state!.invoices).toMatchObject([
+      { yearIndex: 0, periodIndex: 0, from: '2027-01-01', to: '2027-03-31' },
+    ]);
+    // 120 001 cents a year: 30 000 a quarter (the last one takes 30 001), 20 % VAT.
+    expect(state!.invoices[0]!.totalInclCents).toBe(36_000);
+    const [pdf] = await db.sql<
+      { pdf: Buffer }[]
+    >`select pdf from invoice_documents where number = ${numbers[0]!}`;
+    const dir = mkdtempSync(path.join(tmpdir(), 'contract-'));
+    writeFileSync(path.join(dir, 'f.pdf'), pdf!.pdf);
+    const text = execFileSync('pdftotext', ['-raw', path.join(dir, 'f.pdf'), '-'], {
+      encoding: 'utf8',
+    }).replace(/[\u00a0\u202f\s]+/g, ' ');
+    expect(text).toContain(`Contrat ${state!.number}`);
+    expect(text).toContain('Période facturée : du 01/01/2027 au 31/03/2027');
+    expect(text).toContain('Le Bistrot du Port SARL');
+    expect(text).toMatch(/360,00 €/);
+    const [mail] = (await mails('invoice')).filter((m) => m.subject.includes(numbers[0]!));
+    expect(mail?.toAddress).toBe('bistrot@example.fr');
+    expect(mail?.subject).toContain(`contrat ${state!.number}`);
+    // The FA series stays gapless and chronological with the contract's invoices in it.
+    expect((await verifyDocuments(db.sql)).problems).toEqual([]);
+    // « Facturer » with nothing due: nothing issued.
+    expect(
+      await issueDueContractInvoices(db.sql, id, { meta: meta(now.toISOString()), config, clock }),
+    ).toEqual([]);
+  });
+
+  it('confirms a planned visit into an intervention of the contract with its appointment', async () => {
+    const technician = await createTechnician(services, { firstName: 'Luc', lastName: 'Terrain' }, null);
+    const state = await readContract(db.sql, id);
+    const day = state!.visits[1]!.day;
+    const done = await confirmPlannedVisit(
+      db.sql,
+      id,
+      day,
+      { technicianId: technician.id, time: '09:00', durationMinutes: 60 },
+      meta('2027-01-05T09:00:00.000Z'),
+      mailing,
+    );
+    const [intervention] = await db.sql`
+      select source, site_id::text, service_contract_id::text from interventions where id = ${done.interventionId}`;
+    expect(intervention).toMatchObject({ source: 'contract', siteId: state!.siteId, serviceContractId: id });
+    const [appointment] = await db.sql`select status from appointments where id = ${done.appointmentId}`;
+    expect(appointment).toBeDefined();
+    const [visit] =
+      await db.sql`select intervention_id::text from contract_visits where contract_id = ${id} and day = ${day}`;
+    expect(visit?.interventionId).toBe(done.interventionId);
+    await expect(
+      confirmPlannedVisit(
+        db.sql,
+        id,
+        day,
+        { technicianId: technician.id, time: '11:00', durationMinutes: 60 },
+        meta('2027-01-05T10:00:00.000Z'),
+        mailing,
+      ),
+    ).rejects.toThrow('Cette visite est déjà confirmée.');
+    const [{ count }] =
+      (await db.sql`select count(*)::int from interventions where service_contract_id = ${id}`) as never as [
+        { count: number },
+      ];
+    expect(count).toBe(1);
+  });
+
+  it('replays into the same read tables', async () => {
+    const report = await replayContracts(db.sql);
+    expect(report.differences).toEqual([]);
+    expect(report.contracts).toBeGreaterThan(0);
+    await db.sql`update service_contracts set renewals = 7 where id = ${id}`;
+    expect((await replayContracts(db.sql)).differences).toMatchObject([
+      { id, kind: 'changed', columns: ['renewals'] },
+    ]);
+    await replayContracts(db.sql, { apply: true });
+    expect((await replayContracts(db.sql)).differences).toEqual([]);
+  });
+});
+
+describe('a household contract: the Chatel notice and the online termination', () => {
+  it('sends the notice 3 months before the deadline, not a day earlier, once, the deadline in a box', async () => {
+    const { state } = await sign(household(await insertSite('logement_ancien', 'Maison Durand')));
+    const id = state!.id;
+    expect(state!.consumerRules).toBe(true);
+    expect(state!.vatRate).toBe(10);
+    // Deadline 1 December 2027 (renewal 1 January 2028, one month's notice): window 1 Sept – 1 Nov.
+    const at = (iso: string) => ({ now: new Date(iso), clock: clockAt(iso) });
+    expect((await sweepContracts(db.sql, mailing, at('2027-08-31T10:00:00.000Z'))).notices).toBe(0);
+    expect((await readContract(db.sql, id))!.notices).toEqual([]);
+    expect((await sweepContracts(db.sql, mailing, at('2027-09-01T10:00:00.000Z'))).notices).toBe(1);
+    expect((await sweepContracts(db.sql, mailing, at('2027-09-01T11:00:00.000Z'))).notices).toBe(0);
+    expect((await sweepContracts(db.sql, mailing, at('2027-10-15T11:00:00.000Z'))).notices).toBe(0);
+    const notices = (await mails('contract-chatel')).filter((m) => m.toAddress === 'claire@example.fr');
+    expect(notices).toHaveLength(1);
+    const mail = notices[0]!;
+    expect(mail.textBody).toMatch(
+      /\+-+\+\n\| Date limite pour refuser la reconduction : +\|\n\| 1 décembre 2027 +\|\n\+-+\+/,
+    );
+    expect(mail.htmlBody).toMatch(
+      /<div style="border:3px solid[^>]*>\s*<p[^>]*>Date limite pour refuser la reconduction :<\/p>\s*<p[^>]*>1 décembre 2027<\/p>/,
+    );
+    expect((await readContract(db.sql, id))!.notices).toEqual([
+      { renewalDay: '2028-01-01', deadline: '2027-12-01', sentOn: '2027-09-01', to: 'claire@example.fr' },
+    ]);
+  });
+
+  it('is ended online by the customer on its signed link, with the date shown and an acknowledgement', async () => {
+    const { state } = await sign(
+      household(await insertSite('logement_ancien', 'Maison Leroy'), {
+        customer: {
+          name: 'Marc Leroy',
+          email: 'marc@example.fr',
+          street: '5 rue Verte',
+          zipCode: '27000',
+          city: 'Évreux',
+        },
+      }),
+    );
+    const guest = callerAs(services, null);
+    const token = contractToken(config.AUTH_SECRET, state!.id);
+    const [view] = await guest.contracts.byToken({ token });
+    expect(view).toMatchObject({ number: state!.number, signedOnline: true });
+    expect(view!.termination).toEqual({ endsOn: '2027-12-31', free: false });
+    const done = await guest.contracts.terminateByToken({ token, contractId: state!.id });
+    expect(done.endsOn).toBe('2027-12-31');
+    const after = await readContract(db.sql, state!.id);
+    expect(after!.terminated).toMatchObject({ by: 'customer', online: true, endsOn: '2027-12-31' });
+    const [ack] = (await mails('contract-terminated')).filter((m) => m.toAddress === 'marc@example.fr');
+    expect(ack?.textBody).toContain('31 décembre 2027');
+    // Another contract's id with this link: not found.
+    await expect(
+      guest.contracts.terminateByToken({
+        token: contractToken(config.AUTH_SECRET, randomUUID()),
+        contractId: state!.id,
+      }),
+    ).rejects.toThrow('Contrat introuvable.');
+  });
+
+  it('refuses the online termination of a contract not signed online, in French, writing nothing', async () => {
+    const { state } = await sign(
+      household(await insertSite('logement_neuf', 'Maison Petit'), {
+        customer: {
+          name: 'Anne Petit',
+          email: 'anne@example.fr',
+          street: '8 rue Haute',
+          zipCode: '27000',
+          city: 'Évreux',
+        },
+        signedOnline: false,
+      }),
+    );
+    const token = contractToken(config.AUTH_SECRET, state!.id);
+    await expect(
+      callerAs(services, null).contracts.terminateByToken({ token, contractId: state!.id }),
+    ).rejects.toThrow('Ce contrat n’a pas été souscrit en ligne : il ne peut pas être résilié en ligne.');
+    expect((await readContract(db.sql, state!.id))!.version).toBe(state!.version);
+    // The owner ends it with a reason.
+    await terminateContract(
+      db.sql,
+      state!.id,
+      { by: 'owner', online: false, reason: 'Déménagement' },
+      meta('2027-03-01T09:00:00.000Z'),
+      mailing,
+    );
+    expect((await readContract(db.sql, state!.id))!.terminated?.by).toBe('owner');
+  });
+});
