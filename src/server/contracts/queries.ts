@@ -48,6 +48,7 @@ export function contractSummary(
     id: s.id,
     number: s.number,
     customerName: s.customer.companyName || s.customer.name,
+    siteId: s.siteId,
     siteName: site?.name ?? '',
     status: statusOn(s, today),
     startDate: s.startDate,

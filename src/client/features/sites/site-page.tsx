@@ -1,4 +1,15 @@
-import { Archive, ArrowLeft, History, Layers, MapPinned, Pencil, Printer } from 'lucide-react';
+import {
+  Archive,
+  ArrowLeft,
+  FileSignature,
+  FolderLock,
+  History,
+  Layers,
+  MapPinned,
+  Pencil,
+  Printer,
+  TrendingUp,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/client/components/ui/badge';
@@ -11,20 +22,20 @@ import { Tabs, TabsContent } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
 import { IconTabsList, ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { SiteContracts } from '@/client/features/contracts/site-contracts';
 import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { SITE_TYPE_LABELS, type SiteType } from '@/domain/interventions/labels';
 import { DEVICE_KINDS } from '@/domain/interventions/visit-events';
 import { frenchDateTime, shortDate } from '@/domain/site/dates';
+import { DeviceTrends } from './device-trends';
+import { InspectorLinks } from './inspector-links';
 import { DEVICE_KIND_COLORS, type SiteDetail, siteLabelsUrl, useSitesChanged } from './site-data';
 import { SiteDialog } from './site-dialog';
 import { RemoveDeviceButton, SitePlan } from './site-plan';
 import { SiteZones } from './site-zones';
 
-/**
- * The site page's tabs. The lead adds here « Tendances » (device trends), « Contrats » and
- * « Dossier inspecteur » (issue 38's other parts), each a { value, icon, label, render } line.
- */
+/** The site page's tabs: plan and devices, zones, trends (ADR 043), contracts (ADR 044), inspector's folder (ADR 045). */
 const SITE_TABS: {
   value: string;
   icon: typeof MapPinned;
@@ -48,6 +59,24 @@ const SITE_TABS: {
     icon: Layers,
     label: 'Zones',
     render: (d, archived) => <SiteZones detail={d} archived={archived} />,
+  },
+  {
+    value: 'trends',
+    icon: TrendingUp,
+    label: 'Tendances',
+    render: (d) => <DeviceTrends siteId={d.site.id} />,
+  },
+  {
+    value: 'contracts',
+    icon: FileSignature,
+    label: 'Contrats',
+    render: (d) => <SiteContracts siteId={d.site.id} />,
+  },
+  {
+    value: 'folder',
+    icon: FolderLock,
+    label: 'Dossier inspecteur',
+    render: (d) => <InspectorLinks siteId={d.site.id} />,
   },
 ];
 
