@@ -110,7 +110,8 @@ export async function signContract(
       const signed = decide(
         {
           type: 'Sign',
-          input,
+          // The contract's customer account is the site's (the server's fact, not the form's).
+          input: { ...input, customerId: site.customerId ?? input.customerId },
           number: await nextContractNumber(tx, new Date(meta.at)),
           vatRate: devisLineVatRate('service', site.siteType as SiteType, identity.vatExempt),
           consumerRules: consumerRulesApply(input),

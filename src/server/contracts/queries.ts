@@ -20,6 +20,7 @@ import { DomainError } from '../../domain/errors.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 import { personalColumn } from '../orders/personal-records.js';
+import { listSites } from '../sites/queries.js';
 import { contractIdFromToken } from './contract-link.js';
 import { foldContractRows, type StoredContractRow } from './model.js';
 
@@ -235,7 +236,8 @@ export async function contractInScope(sql: Tx, scope: ContractScope, contractId:
 }
 
 /** The sites a new contract may name (not archived), by name. */
+/** The sites a new contract may cover: the sites screen's own list (ADR 042), not archived. */
 export async function contractSites(sql: Tx) {
-  return await sql<{ id: string; name: string; city: string; siteType: string }[]>`
-    select id, name, city, site_type from sites where archived_at is null order by name, id limit 1000`;
+  const rows = await listSites(sql, { search: '', archived: false, limit: 1000 });
+  return rows.map((r) => ({ id: r.id, name: r.name, city: r.city, siteType: r.siteType }));
 }
