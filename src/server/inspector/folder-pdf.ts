@@ -90,6 +90,7 @@ export async function renderFolderPdf(
   pdf.text('', left, 48);
   heading('Protocole');
   body(`Nuisibles ciblés : ${folder.pests.length ? folder.pests.join(', ') : 'non précisé'}`);
+  body(`Visites : ${folder.visitFrequency || 'selon les demandes (aucun contrat en cours)'}`);
   body(`Zones : ${folder.zones.length ? folder.zones.join(', ') : 'aucune zone définie'}`);
   body(`Dispositifs en place : ${folder.devices.length}`);
   pdf.moveDown(0.4);

@@ -7,6 +7,7 @@
  */
 import { CERTIBIOCIDE_CATEGORIES, isCertibiocideCategory } from '../../domain/catalog/certibiocide.js';
 import { CONTACT_SERVICE_LABELS, type ContactService } from '../../domain/contact/services.js';
+import { CONTRACT_PEST_LABELS, type ContractPest } from '../../domain/contracts/contract.js';
 import { DomainError } from '../../domain/errors.js';
 import { SITE_TYPE_LABELS, type SiteType } from '../../domain/interventions/labels.js';
 import { parisDay } from '../../domain/site/time-zone.js';
@@ -47,6 +48,8 @@ export interface SiteFolder {
   /** The pests treated at the site (its interventions' services). */
   pests: string[];
   zones: string[];
+  /** The visits of the yearly contracts in force at the site (« 6 visites par an (contrat CT-…) »); '' without one. */
+  visitFrequency: string;
   /** The current plan (its image as the images module serves it). */
   plan: SitePlan | null;
   devices: SiteDevice[];
@@ -62,6 +65,11 @@ export async function siteFolder(sql: Tx, siteId: string, today = parisDay(new D
   const [protocolRow] = await sql<{ protocol: string }[]>`select protocol from sites where id = ${siteId}`;
   const services = await sql<{ service: ContactService }[]>`
     select distinct service from interventions where site_id = ${siteId} order by service`;
+  // The yearly contracts in force (ADR 044): their visits and pests belong to the protocol.
+  const contracts = await sql<{ number: string; visitsPerYear: number; pests: ContractPest[] }[]>`
+    select number, visits_per_year, pests from service_contracts
+     where site_id = ${siteId} and start_date <= ${today}::date and (last_day is null or last_day >= ${today}::date)
+     order by number`;
   const zones = await sql<{ name: string }[]>`
     select name from site_zones where site_id = ${siteId} order by position, name`;
   const plan = await currentPlan(sql, siteId);
@@ -96,8 +104,16 @@ export async function siteFolder(sql: Tx, siteId: string, today = parisDay(new D
       siteType: SITE_TYPE_LABELS[site.siteType as SiteType] ?? site.siteType,
     },
     protocol: protocolRow?.protocol ?? '',
-    pests: services.map((s) => CONTACT_SERVICE_LABELS[s.service]),
+    pests: [
+      ...new Set([
+        ...contracts.flatMap((c) => c.pests.map((p) => CONTRACT_PEST_LABELS[p])),
+        ...services.map((s) => CONTACT_SERVICE_LABELS[s.service]),
+      ]),
+    ],
     zones: zones.map((z) => z.name),
+    visitFrequency: contracts
+      .map((c) => `${c.visitsPerYear} visite${c.visitsPerYear > 1 ? 's' : ''} par an (contrat ${c.number})`)
+      .join(' ; '),
     plan,
     devices: await siteDevices(sql, siteId),
     products,

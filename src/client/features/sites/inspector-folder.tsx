@@ -88,6 +88,8 @@ function FolderView({ folder, token }: { folder: Folder; token: string }) {
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2 [&_dd]:mb-2 sm:[&_dd]:mb-0 [&_dt]:text-muted-foreground">
           <dt className="font-medium">Nuisibles ciblés</dt>
           <dd>{folder.pests.length ? folder.pests.join(', ') : 'Non précisé'}</dd>
+          <dt className="font-medium">Visites</dt>
+          <dd>{folder.visitFrequency || 'Selon les demandes (aucun contrat en cours)'}</dd>
           <dt className="font-medium">Zones</dt>
           <dd>{folder.zones.length ? folder.zones.join(', ') : 'Aucune zone définie'}</dd>
           <dt className="font-medium">Dispositifs en place</dt>
