@@ -68,6 +68,10 @@ const LEVELS: Record<string, number> = {
   log: 7.2,
   // Sites, their plans and devices (ADR 042): read by the visits, contracts and folders above.
   sites: 7.3,
+  // The label sheet draws the reports' QR code with the documents' writer and the seller's name.
+  'sites/labels-pdf.ts': 7.8,
+  // The site's customer account is checked against the customers' room.
+  'sites/commands.ts': 8.2,
   interventions: 7.4,
   // Documents of the orders (invoices, credit notes), checked by the audit.
   invoices: 7.5,

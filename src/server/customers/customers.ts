@@ -15,6 +15,7 @@ import { checkPassword } from '../auth/password-strength.js';
 import { revokeSessions } from '../auth/session-revocation.js';
 import type { Services } from '../context.js';
 import type { Sql, Tx } from '../db/client.js';
+import { likePattern } from '../db/like.js';
 import { type Profile, setRole, updateProfile } from './profiles.js';
 
 /*
@@ -40,9 +41,6 @@ const notFound = () => new DomainError('not_found', 'CUSTOMER_NOT_FOUND', CUSTOM
 const columns = (sql: Tx) => sql`
   p.id, u.email, p.first_name, p.last_name, p.phone, p.address, p.postal_code, p.city, p.country,
   to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, p.role, p.created_at`;
-
-/** A LIKE pattern matching `term` anywhere (its wildcards escaped). */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The cursor is the last row's created_at as PostgreSQL prints it (microseconds kept) and its id. */
 function readCursor(cursor: string): { at: string; id: string } {

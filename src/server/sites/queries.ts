@@ -6,8 +6,8 @@
 import { foldSearch } from '../../domain/account/customers.js';
 import type { DeviceKind } from '../../domain/interventions/visit-events.js';
 import { deviceLabel, type SiteDevice } from '../../domain/sites/site.js';
-import { likePattern } from '../customers/customers.js';
 import type { Tx } from '../db/client.js';
+import { likePattern } from '../db/like.js';
 
 export interface SiteRow {
   id: string;

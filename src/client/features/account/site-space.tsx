@@ -29,8 +29,8 @@ export function MySites({ contact }: { contact: Contact }) {
   const sites = trpc.inspector.mySites.useQuery();
   if (!sites.data || sites.data.length === 0) return null;
   return (
-    <section aria-labelledby="my-sites" className="mt-8 space-y-4">
-      <h2 id="my-sites" className="text-lg font-semibold">
+    <section aria-labelledby="mes-sites-titre" className="mt-8 space-y-4">
+      <h2 id="mes-sites-titre" className="text-lg font-semibold">
         Mes sites
       </h2>
       {sites.data.map((site) => (
