@@ -58,6 +58,10 @@ function clientRoutes(product: string, orderToken: string): string[] {
     if (route === '/commande/:token') return [`/commande/${orderToken}`];
     if (route === '/rendez-vous/:token') return [`/rendez-vous/${orderToken}`];
     if (route === '/devis/:token') return [`/devis/${orderToken}`];
+    if (route === '/contrat/:token') return [`/contrat/${orderToken}`];
+    if (route === '/site/:token') return [`/site/${orderToken}`];
+    // An unknown folder token answers 404 by design (ADR 045); inspector-folder.spec.ts opens a real one.
+    if (route === '/dossier/:token') return [];
     // The form to type a code, and a code of the printed shape that no report has.
     if (route === '/verifier/:code?') return ['/verifier', '/verifier/ABCDEFGHJK'];
     expect(route, `a route with a parameter this test does not know: ${route}`).not.toContain(':');
