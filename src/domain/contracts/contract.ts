@@ -188,12 +188,13 @@ export function consumerRulesApply(c: {
   conclusionMode: ConclusionMode;
 }): boolean {
   if (c.customerKind === 'particulier') return true;
-  if (c.headcount === null || c.withinMainActivity === null) return true;
-  return (
-    c.headcount <= SMALL_BUSINESS_MAX_EMPLOYEES &&
-    !c.withinMainActivity &&
-    c.conclusionMode === 'hors_etablissement'
-  );
+  // One known fact outside the article is enough to exclude it: more than 5 employees, the work
+  // within its main activity, or a contract not concluded off premises. Only facts not known count
+  // as applying (the strictest reading).
+  if (c.conclusionMode !== 'hors_etablissement') return false;
+  if (c.headcount !== null && c.headcount > SMALL_BUSINESS_MAX_EMPLOYEES) return false;
+  if (c.withinMainActivity === true) return false;
+  return true;
 }
 
 export const contractNotFound = () =>

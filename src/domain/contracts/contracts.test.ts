@@ -147,7 +147,16 @@ describe('L221-3: who gets the consumer rules', () => {
       }),
     ).toBe(false);
     expect(consumerRulesApply({ ...pro, headcount: null, withinMainActivity: false })).toBe(true);
-    expect(consumerRulesApply({ ...pro, headcount: 40, withinMainActivity: null })).toBe(true);
+    expect(consumerRulesApply({ ...pro, headcount: null, withinMainActivity: null })).toBe(true);
+    expect(consumerRulesApply({ ...pro, headcount: 4, withinMainActivity: null })).toBe(true);
+  });
+  it('one known fact outside the article excludes it, whatever is not known', () => {
+    // A restaurant of 40 employees: not a small business, whether or not pests are its trade.
+    expect(consumerRulesApply({ ...pro, headcount: 40, withinMainActivity: null })).toBe(false);
+    expect(consumerRulesApply({ ...pro, headcount: null, withinMainActivity: true })).toBe(false);
+    expect(
+      consumerRulesApply({ ...pro, headcount: null, withinMainActivity: null, conclusionMode: 'a_distance' }),
+    ).toBe(false);
   });
 });
 

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsAdmin } from './support/admin';
+import { siteWithDevices } from './support/history';
+import { mailsTo } from './support/mail';
+
+const tag = () => randomInt(1e9).toString(36);
+
+/** « Nouveau contrat » filled for `site`, the rest as the test says. */
+async function newContract(
+  page: Page,
+  site: string,
+  fill: { kind: 'Professionnel' | 'Particulier'; name: string; email: string; online: boolean },
+) {
+  await page.goto('/admin/contracts');
+  await page.getByRole('button', { name: 'Nouveau contrat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouveau contrat' });
+  await dialog.getByLabel('Site', { exact: true }).selectOption({ label: `${site} – Pont-Audemer` });
+  await dialog.getByLabel('Type de client', { exact: true }).selectOption({ label: fill.kind });
+  if (fill.kind === 'Professionnel') {
+    await dialog.getByLabel('Raison sociale', { exact: true }).fill(site);
+    await dialog.getByLabel('SIREN', { exact: true }).fill('732829320');
+    await dialog.getByLabel('Nom du contact', { exact: true }).fill(fill.name);
+    await dialog.getByLabel('Effectif (salariés)', { exact: true }).fill('12');
+    await dialog.getByRole('textbox', { name: 'Activité principale' }).fill('Restauration');
+  } else {
+    await dialog.getByLabel('Nom', { exact: true }).fill(fill.name);
+  }
+  await dialog.getByLabel('Email', { exact: true }).fill(fill.email);
+  await dialog.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
+  await dialog.getByLabel('Adresse de facturation', { exact: true }).fill('4 rue du Port');
+  await dialog.getByLabel('Code postal', { exact: true }).fill('27500');
+  await dialog.getByLabel('Commune', { exact: true }).fill('Pont-Audemer');
+  if (fill.online) {
+    await dialog.getByLabel('Mode de conclusion', { exact: true }).selectOption('a_distance');
+    await dialog.getByLabel('Signé en ligne', { exact: true }).check();
+  }
+  await dialog.getByLabel('Zones (séparées par des virgules)', { exact: true }).fill('Cuisine');
+  await dialog.getByLabel('Postes d’appâtage prévus', { exact: true }).fill('12');
+  await dialog.getByLabel('Visites par an', { exact: true }).fill('6');
+  await dialog.getByLabel('Prix annuel HT (€)', { exact: true }).fill('1200');
+  await dialog.getByLabel('Facturation', { exact: true }).selectOption({ label: 'Trimestrielle' });
+  await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: /^Contrat CT-\d{4}-\d{6}$/ })).toBeVisible();
+  return (await page.getByRole('heading', { name: /^Contrat CT-/ }).innerText()).replace('Contrat ', '');
+}
+
+test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s invoice; a household contract ended online', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const site = `Restaurant Le Vieux Port ${tag()}`;
+  await siteWithDevices(site, 12);
+  await signInAsAdmin(page, '/admin/contracts');
+
+  const number = await newContract(page, site, {
+    kind: 'Professionnel',
+    name: 'Julie Marchand',
+    email: `vieux-port-${tag()}@example.fr`,
+    online: false,
+  });
+  // The year's six visits, each to confirm (an appointment is booked on « Confirmer »).
+  const visits = page
+    .getByRole('region', { name: 'Visites prévues' })
+    .or(page.locator('section').filter({ has: page.getByRole('heading', { name: 'Visites prévues' }) }));
+  await expect(visits.getByText('À confirmer')).toHaveCount(6);
+  // A restaurant of 12 employees is not a consumer (L221-3): no Chatel notice owed.
+  await expect(page.getByText('Non requis pour ce contrat.')).toBeVisible();
+
+  // The quarter that has begun is invoiced through the invoices module (FA series).
+  await page.getByRole('button', { name: 'Facturer les périodes commencées' }).click();
+  await expect(page.getByText(/Facture émise : FA-\d{4}-\d{6}/)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Factures' }) })
+      .getByRole('button', { name: 'PDF' })
+      .first()
+      .click(),
+  ]);
+  const file = testInfo.outputPath('facture-contrat.pdf');
+  await download.saveAs(file);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(text).toContain('Période facturée');
+  expect(text).toContain(number);
+  // 1 200 € HT a year, a quarter: 300,00 € HT at 20 % (a restaurant).
+  expect(text).toContain('300,00');
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`contrat-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A household contract signed online: the customer ends it from the link of their mail.
+  const home = `Maison Lefèvre ${tag()}`;
+  await siteWithDevices(home, 2);
+  const email = `lefevre-${tag()}@example.fr`;
+  const household = await newContract(page, home, {
+    kind: 'Particulier',
+    name: 'Paul Lefèvre',
+    email,
+    online: true,
+  });
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(email)).find((m) => m.includes(`Votre contrat ${household}`));
+      link = /https?:\/\/[^\s"<>]+\/contrat\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/.exec(mail ?? '')?.[0] ?? '';
+      return link;
+    })
+    .toMatch(/\/contrat\//);
+  const customer = await browser.newPage();
+  await customer.goto(new URL(link).pathname);
+  await expect(customer.getByText(household).first()).toBeVisible();
+  await customer.getByRole('button', { name: 'Résilier mon contrat' }).click();
+  await customer.getByRole('button', { name: 'Confirmer la résiliation' }).click();
+  await expect(customer.getByRole('status').filter({ hasText: 'Résiliation enregistrée le' })).toBeVisible();
+  await customer.screenshot({ path: testInfo.outputPath('contrat-client-resilie.png'), fullPage: true });
+  await page.reload();
+  await expect(page.getByText(/Résilié le .* par le client \(en ligne\)/)).toBeVisible();
+});
