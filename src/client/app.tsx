@@ -59,12 +59,10 @@ const Confirmation = lazyWithApi(() => import('./routes/confirmation'));
 const Commande = lazyWithApi(() => import('./routes/commande'));
 const Devis = lazyWithApi(() => import('./routes/devis'));
 const RendezVous = lazyWithApi(() => import('./routes/rendez-vous'));
-const Contrat = lazyWithApi(() => import('./routes/contrat'));
 // The public verification of a sealed report (ADR 038): its own chunk, in no storefront route's JS.
 const Verifier = lazyWithApi(() => import('./routes/verifier'));
-// The inspector's folder and a customer's signed site page (ADR 045).
-const Dossier = lazyWithApi(() => import('./routes/dossier'));
-const SitePage = lazyWithApi(() => import('./routes/site'));
+// A yearly contract, a customer's signed site page and the inspector's folder (ADRs 044, 045).
+const SiteLinks = lazyWithApi(() => import('./routes/site-links'));
 const Auth = lazyWithApi(() => import('./routes/auth'));
 const Compte = lazyWithApi(() => import('./routes/compte'));
 const ResetPassword = lazyWithApi(() => import('./routes/reset-password'));
@@ -159,10 +157,10 @@ export function App() {
           <Route path="/commande/:token" element={<Commande />} />
           <Route path="/devis/:token" element={<Devis />} />
           <Route path="/rendez-vous/:token" element={<RendezVous />} />
-          <Route path="/contrat/:token" element={<Contrat />} />
+          <Route path="/contrat/:token" element={<SiteLinks />} />
           <Route path="/verifier/:code?" element={<Verifier />} />
-          <Route path="/dossier/:token" element={<Dossier />} />
-          <Route path="/site/:token" element={<SitePage />} />
+          <Route path="/dossier/:token" element={<SiteLinks />} />
+          <Route path="/site/:token" element={<SiteLinks />} />
           <Route path="/auth" element={<Auth />} />
           <Route path="/compte" element={<Compte />} />
           <Route path="/reinitialiser-mot-de-passe" element={<ResetPassword />} />

@@ -52,7 +52,7 @@ test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s inv
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const site = `Restaurant Le Vieux Port ${tag()}`;
+  const site = `Brasserie du Quai ${tag()}`;
   await siteWithDevices(site, 12);
   await signInAsAdmin(page, '/admin/contracts');
 

@@ -89,11 +89,7 @@ const BY_VALUE: Record<string, [RegExp, string][]> = {
     [/^[trblxyse](-\d+|-\[\d[^\]]*\])?$/, 'border-w-'],
     [/^[trblxyse]-/, 'border-color-'],
   ],
-  ring: [
-    [/^(\d+|\[\d[^\]]*\])?$/, 'ring-w'],
-    [/^offset-(\d+|\[\d[^\]]*\])$/, 'ring-offset-w'],
-    [/^offset-/, 'ring-offset-color'],
-  ],
+  ring: [[/^(\d+|\[\d[^\]]*\])?$/, 'ring-w']],
   shadow: [[/^(2?xs|sm|md|lg|2?xl|none|inner)?$/, 'shadow']],
   outline: [[/^(\d+|\[\d[^\]]*\])?$/, 'outline-w']],
   decoration: [[/^(\d+|auto|from-font)$/, 'decoration-thickness']],

@@ -238,7 +238,7 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
                       // A finger-sized target around the small pill.
                       'before:absolute before:-inset-2 before:content-[""]',
                       DEVICE_KIND_COLORS[d.kind],
-                      selected === d.id && 'ring-2 ring-primary ring-offset-1',
+                      selected === d.id && 'ring-2 ring-primary',
                     )}
                     style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }}
                     onClick={(e) => {
