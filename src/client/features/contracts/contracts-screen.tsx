@@ -65,10 +65,11 @@ export function ContractsScreen() {
             <TableRow>
               <TableHead>Contrat</TableHead>
               <TableHead>Client et site</TableHead>
-              <TableHead>Statut</TableHead>
-              <TableHead>Prochaine visite</TableHead>
-              <TableHead>Prochaine facture</TableHead>
-              <TableHead>Avis de reconduction</TableHead>
+              {/* On a phone: the contract, its status under it, and who; the rest on its page. */}
+              <TableHead className="hidden md:table-cell">Statut</TableHead>
+              <TableHead className="hidden md:table-cell">Prochaine visite</TableHead>
+              <TableHead className="hidden md:table-cell">Prochaine facture</TableHead>
+              <TableHead className="hidden md:table-cell">Avis de reconduction</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -89,17 +90,23 @@ export function ContractsScreen() {
                   >
                     {c.number}
                   </button>
+                  <Badge
+                    className="mt-1 flex w-fit md:hidden"
+                    variant={c.status === 'active' ? 'default' : 'secondary'}
+                  >
+                    {CONTRACT_STATUS_LABELS[c.status]}
+                  </Badge>
                 </TableCell>
                 <TableCell>
                   <span className="block font-medium">{c.customerName}</span>
                   <span className="text-sm text-muted-foreground">{c.siteName}</span>
                 </TableCell>
-                <TableCell>
+                <TableCell className="hidden md:table-cell">
                   <Badge variant={c.status === 'active' ? 'default' : 'secondary'}>
                     {CONTRACT_STATUS_LABELS[c.status]}
                   </Badge>
                 </TableCell>
-                <TableCell>
+                <TableCell className="hidden md:table-cell">
                   {c.nextVisit ? (
                     <>
                       {frenchDay(c.nextVisit.day)}
@@ -111,12 +118,12 @@ export function ContractsScreen() {
                     '—'
                   )}
                 </TableCell>
-                <TableCell>
+                <TableCell className="hidden md:table-cell">
                   {c.nextInvoice
                     ? `${frenchDay(c.nextInvoice.from)} · ${formatEuros(c.nextInvoice.amountExclCents)} HT`
                     : '—'}
                 </TableCell>
-                <TableCell className="text-sm">{noticeText(c.notice)}</TableCell>
+                <TableCell className="hidden md:table-cell text-sm">{noticeText(c.notice)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
