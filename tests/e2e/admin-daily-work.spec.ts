@@ -430,6 +430,13 @@ test('the seeded admin edits their profile without typing a last name (defect 5)
   await expect(edit.getByTestId('customer-activity')).toContainText('Total dépensé');
   await edit.getByRole('button', { name: 'Mettre à jour' }).click();
   await expect(page.getByText('Client mis à jour avec succès.').first()).toBeVisible();
+  // A cold shop chunk (a fresh clone's first visit) arrives after the session is gone: the guard
+  // must not send the leaving admin to /admin/login meanwhile.
+  await page.route(/\/assets\/boutique-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Boutique' })).toBeVisible();
   await expect(page).toHaveURL(/\/boutique$/);
 });

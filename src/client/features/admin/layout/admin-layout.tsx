@@ -1,12 +1,11 @@
 import { ExternalLink, LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/client/components/ui/sidebar';
-import { signOut } from '@/client/features/account/auth-api';
-import { useAuthChanged } from '@/client/features/account/use-session';
 import { ConnectionNotice } from '../live/connection-notice';
+import { useBackOfficeSignOut } from './admin-guard';
 import { adminPageAt } from './admin-pages';
 import { AdminSidebar } from './admin-sidebar';
 
@@ -14,17 +13,12 @@ import { AdminSidebar } from './admin-sidebar';
 export function AdminLayout() {
   const { pathname } = useLocation();
   const page = adminPageAt(pathname);
-  const navigate = useNavigate();
-  const authChanged = useAuthChanged();
+  const signOut = useBackOfficeSignOut();
   const [leaving, setLeaving] = useState(false);
 
   async function onSignOut() {
     setLeaving(true);
-    // Leave the back-office first: once the session is gone (the live socket closes with it), the
-    // access rule would send a signed-out visitor to /admin/login. The spec lands on /boutique.
-    navigate('/boutique');
     await signOut();
-    await authChanged();
   }
 
   return (
