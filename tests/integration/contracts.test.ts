@@ -28,6 +28,7 @@ import type { AppointmentMailing } from '../../src/server/interventions/appointm
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { verifyDocuments } from '../../src/server/invoices/verify.js';
 import { readSettings } from '../../src/server/settings/store.js';
+import { siteToken } from '../../src/server/sites/site-link.js';
 import { callerAs, createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
 import { SELLER } from '../support/invoices.js';
 import { createTechnician } from '../support/technicians.js';
@@ -130,7 +131,8 @@ describe('a restaurant’s contract: 6 visits a year, billed quarterly', () => {
   let id: string;
 
   it('is signed with its number, its site’s VAT rate and the first year’s visits on weekdays', async () => {
-    const { state } = await sign(restaurant(await insertSite('restauration')));
+    const siteId = await insertSite('restauration');
+    const { state } = await sign(restaurant(siteId));
     id = state!.id;
     expect(state!.number).toMatch(/^CT-2026-\d{6}$/);
     expect(state!.vatRate).toBe(20);
@@ -147,7 +149,18 @@ describe('a restaurant’s contract: 6 visits a year, billed quarterly', () => {
       termEnd: '2028-01-01',
       deadline: '2027-12-01',
     });
-    expect((await mails('contract-signed')).map((m) => m.toAddress)).toContain('bistrot@example.fr');
+    // Mailed with the signature: the signed links of the contract and of its site (/contrat, /site).
+    const signedMails = (await mails('contract-signed')).filter((m) => m.toAddress === 'bistrot@example.fr');
+    expect(signedMails).toHaveLength(1);
+    const signedMail = signedMails[0]!;
+    expect(signedMail.subject).toBe(`Votre contrat ${state!.number}`);
+    const contractUrl = `${config.PUBLIC_URL}/contrat/${contractToken(config.AUTH_SECRET, id)}`;
+    const siteUrl = `${config.PUBLIC_URL}/site/${siteToken(config.AUTH_SECRET, siteId)}`;
+    for (const body of [signedMail.textBody, signedMail.htmlBody]) {
+      expect(body).toContain(contractUrl);
+      expect(body).toContain(siteUrl);
+    }
+    expect(signedMail.textBody).toContain('Sur la page de votre site « Le Bistrot du Port »');
   });
 
   it('issues the quarter’s invoice when the quarter starts, once, whatever runs the sweep', async () => {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
 import { storeDocument } from '../../src/server/images/documents.js';
 import { storeImage } from '../../src/server/images/images.js';
-import { siteToken } from '../../src/server/inspector/site-space.js';
+import { siteToken } from '../../src/server/sites/site-link.js';
 import { openIntervention } from '../../src/server/interventions/commands.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { freePort } from '../support/http-app.js';

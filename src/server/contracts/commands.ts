@@ -48,6 +48,7 @@ import { logger } from '../logger.js';
 import { contactLine, renderMail } from '../mail/layout.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { readSite } from '../sites/queries.js';
+import { siteLinkUrl } from '../sites/site-link.js';
 import { contractLinkUrl } from './contract-link.js';
 import { contractModel, nextContractNumber } from './model.js';
 
@@ -122,6 +123,7 @@ export async function signContract(
       return [...signed, ...decide({ type: 'PlanVisits', today }, first)];
     },
     async (tx, state) => {
+      const site = await readSite(tx, state.siteId);
       const mail = renderMail({
         shopName: mailing.settings.shopName,
         subject: `Votre contrat ${state.number}`,
@@ -133,12 +135,21 @@ export async function signContract(
           },
           {
             kind: 'paragraph',
-            text: 'Sur la page de votre contrat, vous retrouvez les prochaines visites prévues et vos factures.',
+            text: `Sur la page de votre contrat, vous retrouvez les prochaines visites prévues et vos factures${state.signedOnline ? ', et vous pouvez le résilier en ligne' : ''}.`,
           },
           {
             kind: 'action',
             label: 'Voir mon contrat',
             url: contractLinkUrl(mailing.publicUrl, mailing.secret, state.id),
+          },
+          {
+            kind: 'paragraph',
+            text: `Sur la page de votre site${site ? ` « ${site.name} »` : ''}, vous retrouvez le plan des dispositifs, les rapports de nos visites, et vous pouvez nous signaler une observation entre deux visites.`,
+          },
+          {
+            kind: 'action',
+            label: 'Voir mon site',
+            url: siteLinkUrl(mailing.publicUrl, mailing.secret, state.siteId),
           },
           {
             kind: 'note',

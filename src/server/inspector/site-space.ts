@@ -18,13 +18,8 @@ import {
 } from '../interventions/customer-documents.js';
 import { receiveInterventionRequest } from '../interventions/requests.js';
 import type { DocumentFile } from '../invoices/queries.js';
-import { idFromSignedToken, signedIdToken } from '../orders/order-link.js';
 import { currentPlan, readSite, type SiteRow, siteDevices } from '../sites/queries.js';
-
-const LABEL = 'site-link:v1:';
-export const siteToken = (secret: string, siteId: string) => signedIdToken(secret, LABEL, siteId);
-export const siteLinkUrl = (publicUrl: string, secret: string, siteId: string) =>
-  `${publicUrl.replace(/\/$/, '')}/site/${siteToken(secret, siteId)}`;
+import { siteIdFromToken } from '../sites/site-link.js';
 
 /** A signed-in account's sites, or the one site a signed link names. */
 export type SiteScope = { user: { id: string } } | { siteId: string };
@@ -33,7 +28,7 @@ const siteNotFound = () => new DomainError('not_found', 'SITE_NOT_FOUND', 'Site 
 
 /** The signed link's site, or « Ce lien est invalide ou a expiré. ». */
 export function siteLinkScope(secret: string, token: string): SiteScope {
-  const siteId = token.length <= 100 ? idFromSignedToken(secret, LABEL, token) : null;
+  const siteId = siteIdFromToken(secret, token);
   if (!siteId) throw new DomainError('not_found', 'LINK_INVALID', 'Ce lien est invalide ou a expiré.');
   return { siteId };
 }

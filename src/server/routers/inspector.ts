@@ -18,9 +18,9 @@ import {
   type SiteScope,
   siteDocumentPdf,
   siteLinkScope,
-  siteLinkUrl,
 } from '../inspector/site-space.js';
 import { cachedSettings } from '../settings/store.js';
+import { siteLinkUrl } from '../sites/site-link.js';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /*
