@@ -23,6 +23,7 @@ import {
   terminateContract,
 } from '../../src/server/contracts/commands.js';
 import { contractToken } from '../../src/server/contracts/contract-link.js';
+import { contractDetail, foldContracts, listContracts } from '../../src/server/contracts/queries.js';
 import { replayContracts } from '../../src/server/contracts/replay.js';
 import type { AppointmentMailing } from '../../src/server/interventions/appointments.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
@@ -341,5 +342,43 @@ describe('a household contract: the Chatel notice and the online termination', (
       mailing,
     );
     expect((await readContract(db.sql, state!.id))!.terminated?.by).toBe('owner');
+  });
+});
+
+describe('« Contrats »: the list read from the projection', () => {
+  // Every contract above: planned, invoiced, noticed, confirmed, terminated online and by the owner.
+  const days = [
+    '2026-12-31',
+    '2027-01-01',
+    '2027-03-01',
+    '2027-09-02',
+    '2027-12-31',
+    '2028-01-01',
+    '2028-06-01',
+  ];
+  const fromTheLog = async (today: string) => {
+    const states = await foldContracts(db.sql);
+    const list = await listContracts(db.sql, today);
+    expect(list.map((c) => c.id).sort()).toEqual([...states.keys()].sort());
+    return Promise.all(
+      list.map(async (row) => {
+        const detail = await contractDetail(db.sql, row.id, today);
+        return Object.fromEntries(Object.keys(row).map((k) => [k, detail[k as keyof typeof detail]]));
+      }),
+    );
+  };
+
+  it('equals what the fold of every stream gives, whatever the day', async () => {
+    for (const today of days) expect(await listContracts(db.sql, today)).toEqual(await fromTheLog(today));
+  });
+
+  it('equals it again after the replay rebuilt the read tables', async () => {
+    const before = await Promise.all(days.map((d) => listContracts(db.sql, d)));
+    await db.sql`update service_contracts set invoices = '[]'::jsonb, notices = '[]'::jsonb, renewals = 3`;
+    await db.sql`update contract_visits set intervention_id = null`;
+    expect((await replayContracts(db.sql)).differences.length).toBeGreaterThan(0);
+    await replayContracts(db.sql, { apply: true });
+    expect(await Promise.all(days.map((d) => listContracts(db.sql, d)))).toEqual(before);
+    for (const today of days) expect(await listContracts(db.sql, today)).toEqual(await fromTheLog(today));
   });
 });

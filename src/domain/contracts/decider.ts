@@ -219,14 +219,35 @@ export function evolve(
 
 // --- What the calendar says of a state -------------------------------------------------------------
 
+/**
+ * The part of a state the calendar reads: the terms, the invoices and notices, the termination.
+ * The contracts' read row keeps all of it (model.ts), so the list computes from the row what the
+ * page computes from the fold, with the same functions.
+ */
+export type ContractTerms = Pick<
+  ContractState,
+  | 'startDate'
+  | 'termMonths'
+  | 'renewals'
+  | 'noticeMonths'
+  | 'tacitRenewal'
+  | 'terminated'
+  | 'consumerRules'
+  | 'billingRhythm'
+  | 'visitsPerYear'
+  | 'yearlyPriceExclCents'
+  | 'invoices'
+  | 'notices'
+>;
+
 /** The day after the current term (the next renewal, or the end). */
-export const currentTermEnd = (s: ContractState) => termEnd(s.startDate, s.termMonths, s.renewals);
+export const currentTermEnd = (s: ContractTerms) => termEnd(s.startDate, s.termMonths, s.renewals);
 
 /** The non-renewal deadline of the current term. */
-export const currentDeadline = (s: ContractState) => nonRenewalDeadline(currentTermEnd(s), s.noticeMonths);
+export const currentDeadline = (s: ContractTerms) => nonRenewalDeadline(currentTermEnd(s), s.noticeMonths);
 
 /** The last day the contract covers, when known (terminated, or a term without tacit renewal). */
-export function lastDay(s: ContractState): string | null {
+export function lastDay(s: ContractTerms): string | null {
   if (s.terminated) return s.terminated.endsOn;
   return s.tacitRenewal ? null : addDays(currentTermEnd(s), -1);
 }
@@ -239,7 +260,7 @@ export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   ended: 'Terminé',
 };
 
-export function statusOn(s: ContractState, today: string): ContractStatus {
+export function statusOn(s: ContractTerms, today: string): ContractStatus {
   const last = lastDay(s);
   if (last && today > last) return 'ended';
   if (s.terminated) return 'ending';
@@ -247,7 +268,7 @@ export function statusOn(s: ContractState, today: string): ContractStatus {
 }
 
 /** Whether `day` is covered: from the start to the last day (open-ended while it renews). */
-const covers = (s: ContractState, day: string) => {
+const covers = (s: ContractTerms, day: string) => {
   const last = lastDay(s);
   return day >= s.startDate && (!last || day <= last) && day < currentTermEnd(s);
 };
@@ -274,7 +295,7 @@ export interface DuePeriod extends BillingPeriod {
 }
 
 /** Every billing period of the covered years with its contract year (past, present and the next ones). */
-export function periodsOf(s: ContractState, untilDay: string): DuePeriod[] {
+export function periodsOf(s: ContractTerms, untilDay: string): DuePeriod[] {
   const periods: DuePeriod[] = [];
   for (let k = 0; ; k += 1) {
     const year: DayPeriod = contractYear(s.startDate, k);
@@ -285,19 +306,19 @@ export function periodsOf(s: ContractState, untilDay: string): DuePeriod[] {
   return periods;
 }
 
-const invoiced = (s: ContractState, p: { yearIndex: number; index: number }) =>
+const invoiced = (s: ContractTerms, p: { yearIndex: number; index: number }) =>
   s.invoices.some((i) => i.yearIndex === p.yearIndex && i.periodIndex === p.index);
 
 /** The periods started by `today` without an invoice: an invoice is due when its period starts. */
-export const duePeriods = (s: ContractState, today: string): DuePeriod[] =>
+export const duePeriods = (s: ContractTerms, today: string): DuePeriod[] =>
   periodsOf(s, today).filter((p) => p.from <= today && !invoiced(s, p));
 
 /** The next period to invoice after today, if any (shown in the lists). */
-export const nextPeriod = (s: ContractState, today: string): DuePeriod | null =>
+export const nextPeriod = (s: ContractTerms, today: string): DuePeriod | null =>
   periodsOf(s, addDays(today, 400)).find((p) => p.from > today && !invoiced(s, p)) ?? null;
 
 /** Whether the Chatel notice of the current term is owed: consumer rules, tacit renewal, not ended. */
-export const chatelOwed = (s: ContractState) => s.consumerRules && s.tacitRenewal && !s.terminated;
+export const chatelOwed = (s: ContractTerms) => s.consumerRules && s.tacitRenewal && !s.terminated;
 
 /** The notice of the current term, when it is due today (inside its window and not yet sent). */
 export function chatelNoticeDue(

@@ -7,6 +7,7 @@
 import { chatelWindow } from '../../domain/contracts/calendar.js';
 import {
   type ContractState,
+  type ContractTerms,
   chatelOwed,
   currentDeadline,
   currentTermEnd,
@@ -37,9 +38,24 @@ export async function foldContracts(sql: Tx, ids?: readonly string[]): Promise<M
 const nextVisitOf = (s: ContractState, today: string) =>
   s.visits.find((v) => v.day >= today && v.day <= (lastDay(s) ?? '9999')) ?? null;
 
+/** What the list needs of a contract: its terms, who, where, and its next planned visit. */
+type ListedContract = ContractTerms & {
+  id: string;
+  number: string;
+  customerName: string;
+  siteId: string;
+  nextVisit: { yearIndex: number; day: string; interventionId: string | null } | null;
+};
+
+const listedOf = (s: ContractState, today: string): ListedContract => ({
+  ...s,
+  customerName: s.customer.companyName || s.customer.name,
+  nextVisit: nextVisitOf(s, today),
+});
+
 /** What the lists and pages show of a contract today. */
 export function contractSummary(
-  s: ContractState,
+  s: ListedContract,
   site: { name: string; street: string; zipCode: string; city: string } | null,
   today: string,
 ) {
@@ -48,7 +64,7 @@ export function contractSummary(
   return {
     id: s.id,
     number: s.number,
-    customerName: s.customer.companyName || s.customer.name,
+    customerName: s.customerName,
     siteId: s.siteId,
     siteName: site?.name ?? '',
     status: statusOn(s, today),
@@ -56,7 +72,7 @@ export function contractSummary(
     termEnd: currentTermEnd(s),
     lastDay: lastDay(s),
     deadline,
-    nextVisit: nextVisitOf(s, today),
+    nextVisit: s.nextVisit,
     nextInvoice: next ? { from: next.from, to: next.to, amountExclCents: next.amountExclCents } : null,
     notice: chatelOwed(s)
       ? {
@@ -76,14 +92,36 @@ async function sitesOf(sql: Tx, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** « Contrats »: every contract, the running ones first, by number. */
+/**
+ * « Contrats »: every contract, the running ones first, by number. Read from the projection
+ * (`service_contracts`, its next planned visit from `contract_visits`), which keeps every term
+ * the summary reads; the replay rebuilds the same rows (replay.ts), so the list is the fold's.
+ */
 export async function listContracts(sql: Tx, today = parisDay(new Date())) {
-  const states = [...(await foldContracts(sql)).values()];
-  const sites = await sitesOf(sql, [...new Set(states.map((s) => s.siteId))]);
+  const rows = await sql<
+    (ListedContract & { siteName: string; street: string; zipCode: string; city: string })[]
+  >`
+    select c.id, c.number, c.customer_name, c.site_id, to_char(c.start_date, 'YYYY-MM-DD') as start_date,
+           c.term_months, c.renewals, c.notice_months, c.tacit_renewal, c.terminated, c.consumer_rules,
+           c.billing_rhythm, c.visits_per_year, c.yearly_price_excl_cents, c.invoices, c.notices,
+           s.name as site_name, s.street, s.zip_code, s.city,
+           (select jsonb_build_object('yearIndex', v.year_index, 'day', to_char(v.day, 'YYYY-MM-DD'),
+                                      'interventionId', v.intervention_id)
+              from contract_visits v
+             where v.contract_id = c.id and v.day >= ${today}::date
+               and (c.last_day is null or v.day <= c.last_day)
+             order by v.day limit 1) as next_visit
+      from service_contracts c
+      left join sites s on s.id = c.site_id`;
   const order = { active: 0, upcoming: 1, ending: 2, ended: 3 };
-  return states
-    .map((s) => contractSummary(s, sites.get(s.siteId) ?? null, today))
-    .sort((a, b) => order[a.status] - order[b.status] || a.number.localeCompare(b.number));
+  // Numbers are one fixed-width series (CT-YYYY-NNNNNN): compared as plain strings.
+  return rows
+    .map(({ siteName, street, zipCode, city, ...c }) =>
+      contractSummary(c, siteName === null ? null : { name: siteName, street, zipCode, city }, today),
+    )
+    .sort(
+      (a, b) => order[a.status] - order[b.status] || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0),
+    );
 }
 
 export const contractNotFoundError = () =>
@@ -99,7 +137,7 @@ export async function contractDetail(sql: Tx, id: string, today = parisDay(new D
   const byId = new Map(interventions.map((i) => [i.id, i]));
   const last = lastDay(s);
   return {
-    ...contractSummary(s, site, today),
+    ...contractSummary(listedOf(s, today), site, today),
     site,
     customer: s.customer,
     customerKind: s.customerKind,
@@ -188,7 +226,7 @@ export async function customerContracts(sql: Tx, scope: ContractScope, today = p
   return ids.flatMap((id) => {
     const s = states.get(id);
     if (!s) return [];
-    const summary = contractSummary(s, sites.get(s.siteId) ?? null, today);
+    const summary = contractSummary(listedOf(s, today), sites.get(s.siteId) ?? null, today);
     const last = lastDay(s);
     return [
       {
