@@ -645,6 +645,7 @@ export const authorizationTable: Record<string, ProcedureRule> = {
   },
   'live.orders': { expect: staff },
   'live.interventions': { expect: adminOnly },
+  'live.contracts': { expect: adminOnly },
   'live.treatments': { expect: staff },
   'live.myOrders': { expect: signedIn },
   'live.products': { expect: adminOnly },

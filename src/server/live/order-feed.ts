@@ -41,11 +41,11 @@ export interface OrderChanges {
 export interface FeedEntry {
   change: OrderChange;
   /**
-   * Which stream the event belongs to (docs/decisions/032-event-log-beyond-orders.md): an order, or
-   * an intervention (then `change.orderNumber` is the intervention's number and `change.type` one of
-   * its event types).
+   * Which stream the event belongs to (docs/decisions/032-event-log-beyond-orders.md): an order, an
+   * intervention or a yearly contract (ADR 044; then `change.orderNumber` is the intervention's or
+   * the contract's number and `change.type` one of its event types).
    */
-  kind: 'order' | 'intervention';
+  kind: 'order' | 'intervention' | 'contract';
   txId: string;
   /** The customer the order belongs to (null: a guest's order). */
   ownerId: string | null;
@@ -95,7 +95,8 @@ export async function readEntries(
   const rows = await sql<EntryRow[]>`
     select e.position, e.tx_id::text as tx_id, e.stream_id as order_id, e.type, e.version,
            coalesce(e.metadata ->> 'at', to_json(e.recorded_at) #>> '{}') as at,
-           case when p.type = 'OrderPlaced' then 'order' else 'intervention' end as kind,
+           case p.type when 'OrderPlaced' then 'order' when 'ContractSigned' then 'contract'
+                       else 'intervention' end as kind,
            coalesce(p.data ->> 'orderNumber', p.data ->> 'number') as order_number,
            p.data ->> 'customerId' as owner_id,
            case when e.type = 'OrderPlaced'
@@ -105,7 +106,7 @@ export async function readEntries(
                 else '{}'::text[] end as product_ids
       from events e
       join events p on p.stream_id = e.stream_id and p.version = 1
-                   and p.type in ('OrderPlaced', 'InterventionRequested')
+                   and p.type in ('OrderPlaced', 'InterventionRequested', 'ContractSigned')
      where (e.tx_id, e.position) > (${cursor.txId}::xid8, ${cursor.position})
        and e.tx_id < ${logHorizon(sql)}
        ${options.ownerId ? sql`and p.data ->> 'customerId' = ${options.ownerId}` : sql``}

@@ -45,6 +45,14 @@ export const liveRouter = router({
       kind: 'intervention',
     }),
   ),
+  /** Every yearly contract change (the back-office's Contrats screen and a contract's page: admins). */
+  contracts: adminProcedure.input(orderResume.optional()).subscription(({ ctx, input, signal }) =>
+    orderChanges(streamContext(ctx, signal), {
+      lastEventId: input?.lastEventId,
+      ownerId: null,
+      kind: 'contract',
+    }),
+  ),
   /** Every intervention change, for the biocide register (admins and auditors: it only reloads). */
   treatments: staffProcedure.input(orderResume.optional()).subscription(({ ctx, input, signal }) =>
     orderChanges(streamContext(ctx, signal), {

@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toastError } from '@/client/components/ui/toast';
 import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { useLiveContracts } from '@/client/features/admin/live/use-live';
 import { saveFile } from '@/client/features/invoices/save-file';
 import { trpc } from '@/client/lib/trpc';
 import { formatEuros } from '@/domain/catalog/pricing';
@@ -36,6 +37,8 @@ import { Item } from './customer-contracts';
  */
 export function ContractsScreen() {
   useAdminTitle('Contrats');
+  // The list and the open contract's page follow what another admin or the sweep does.
+  useLiveContracts();
   // A planned visit « À confirmer » in the planning opens its contract here (?contrat=<id>).
   const [params, setParams] = useSearchParams();
   const open = params.get('contrat');

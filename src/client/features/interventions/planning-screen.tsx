@@ -19,6 +19,7 @@ import { toast, toastError } from '@/client/components/ui/toast';
 import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminRole } from '@/client/features/admin/layout/use-admin-role';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
+import { useLiveContracts } from '@/client/features/admin/live/use-live';
 import { ToConfirmEntries, useVisitsToConfirm } from '@/client/features/contracts/planning-to-confirm';
 import { errorMessage } from '@/client/lib/errors';
 import { useCoalesced } from '@/client/lib/live-client';
@@ -56,6 +57,8 @@ function LivePlanning() {
   const utils = trpc.useUtils();
   const reload = useCoalesced(() => void utils.planning.invalidate(), 100);
   trpc.live.interventions.useSubscription({ lastEventId: null }, { onData: () => reload() });
+  // The contracts' visits « À confirmer » of the week follow the contract events.
+  useLiveContracts();
   return null;
 }
 

@@ -59,3 +59,13 @@ export function useLiveCustomers() {
   const reload = useCoalesced(() => void changed(), CUSTOMERS_DELAY_MS);
   trpc.live.customers.useSubscription({ lastEventId: null }, { onData: reload });
 }
+
+/**
+ * Contracts screen, a contract's page and the planning's visits to confirm: any contract event
+ * (signed, visits planned or confirmed, invoiced, notice sent, renewed, terminated) reloads them.
+ */
+export function useLiveContracts() {
+  const utils = trpc.useUtils();
+  const reload = useCoalesced(() => void utils.contracts.invalidate(), BURST_MS);
+  trpc.live.contracts.useSubscription({ lastEventId: null }, { onData: reload });
+}
