@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContractFormInput, contractInputSchema } from '../../src/domain/contracts/contract.js';
+import { addDays } from '../../src/domain/dashboard/periods.js';
 import type { Services } from '../../src/server/context.js';
 import {
   confirmPlannedVisit,
@@ -23,7 +24,12 @@ import {
   terminateContract,
 } from '../../src/server/contracts/commands.js';
 import { contractToken } from '../../src/server/contracts/contract-link.js';
-import { contractDetail, foldContracts, listContracts } from '../../src/server/contracts/queries.js';
+import {
+  contractDetail,
+  foldContracts,
+  listContracts,
+  visitsToConfirm,
+} from '../../src/server/contracts/queries.js';
 import { replayContracts } from '../../src/server/contracts/replay.js';
 import type { AppointmentMailing } from '../../src/server/interventions/appointments.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
@@ -241,6 +247,36 @@ describe('a restaurant’s contract: 6 visits a year, billed quarterly', () => {
         { count: number },
       ];
     expect(count).toBe(1);
+  });
+
+  it('shows a past unconfirmed visit « En retard » (Paris midnight) and replans it on another day', async () => {
+    const technician = await createTechnician(services, { firstName: 'Léa', lastName: 'Retard' }, null);
+    const visit = (await readContract(db.sql, id))!.visits.find((v) => !v.interventionId)!;
+    const next = addDays(visit.day, 1);
+    const planned = async (today: string) =>
+      (await visitsToConfirm(db.sql, visit.day, visit.day, today)).find((r) => r.contractId === id);
+    expect((await planned(visit.day))?.late).toBe(false);
+    expect((await planned(next))?.late).toBe(true);
+    const late = async (today: string) =>
+      (await contractDetail(db.sql, id, today)).visits.find((v) => v.day === visit.day)?.late;
+    expect(await late(visit.day)).toBe(false);
+    expect(await late(next)).toBe(true);
+    // Replanned a week later: the appointment on that day, the planned visit confirmed, no longer late.
+    const replanned = addDays(next, 6);
+    const done = await confirmPlannedVisit(
+      db.sql,
+      id,
+      visit.day,
+      { technicianId: technician.id, day: replanned, time: '10:00', durationMinutes: 60 },
+      meta(`${next}T08:00:00.000Z`),
+      mailing,
+    );
+    const [appointment] = await db.sql<{ day: string }[]>`
+      select to_char(starts_at at time zone 'Europe/Paris', 'YYYY-MM-DD') as day
+        from appointments where id = ${done.appointmentId}`;
+    expect(appointment?.day).toBe(replanned);
+    expect(await late(next)).toBe(false);
+    expect(await planned(next)).toBeUndefined();
   });
 
   it('replays into the same read tables', async () => {

@@ -5,6 +5,7 @@
  * written 'YYYY-MM-DD'; a period is [from, to] with both ends included.
  */
 import { addDays } from '../dashboard/periods.js';
+import { isFrenchPublicHoliday } from '../site/public-holidays.js';
 
 export const BILLING_RHYTHMS = ['per_visit', 'monthly', 'quarterly', 'yearly'] as const;
 export type BillingRhythm = (typeof BILLING_RHYTHMS)[number];
@@ -58,23 +59,31 @@ export function evenSlices(period: DayPeriod, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addDays(period.from, Math.floor((i * days) / count)));
 }
 
-/**
- * A day moved onto a weekday: Saturday and Sunday go to the next Monday, or, when that leaves the
- * period, to the Friday before.
- */
-export function onWeekday(day: string, period: DayPeriod): string {
+/** A working day: Monday to Friday, not a French public holiday. */
+export const isWorkingDay = (day: string) => {
   const w = weekday(day);
-  if (w !== 0 && w !== 6) return day;
-  const monday = addDays(day, w === 6 ? 2 : 1);
-  return monday <= period.to ? monday : addDays(day, w === 6 ? -1 : -2);
+  return w !== 0 && w !== 6 && !isFrenchPublicHoliday(day);
+};
+
+/**
+ * A day moved onto a working day: a Saturday, a Sunday or a public holiday goes to the next working
+ * day, or, when that leaves the period, to the working day before.
+ */
+export function onWorkingDay(day: string, period: DayPeriod): string {
+  let next = day;
+  while (!isWorkingDay(next)) next = addDays(next, 1);
+  if (next <= period.to) return next;
+  let before = day;
+  while (!isWorkingDay(before)) before = addDays(before, -1);
+  return before;
 }
 
 /**
  * The planned visits of a contract year: `visitsPerYear` days spread evenly over the year (each
- * slice's first day), every one a weekday.
+ * slice's first day), every one a working day.
  */
 export function plannedVisitDays(year: DayPeriod, visitsPerYear: number): string[] {
-  return evenSlices(year, visitsPerYear).map((day) => onWeekday(day, year));
+  return evenSlices(year, visitsPerYear).map((day) => onWorkingDay(day, year));
 }
 
 export interface BillingPeriod extends DayPeriod {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { easterSunday, frenchPublicHolidays, isFrenchPublicHoliday } from '../site/public-holidays.js';
+import { parisDay } from '../site/time-zone.js';
 import {
   addMonths,
   billingPeriods,
   chatelWindow,
   contractYear,
   nonRenewalDeadline,
+  onWorkingDay,
   plannedVisitDays,
   termEnd,
 } from './calendar.js';
@@ -18,6 +21,7 @@ import {
   evolve,
   freeTermination,
   terminationEndsOn,
+  visitLate,
 } from './decider.js';
 
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
@@ -77,8 +81,8 @@ describe('calendar', () => {
     const days = plannedVisitDays(year, 6);
     expect(days).toHaveLength(6);
     for (const d of days) expect([0, 6]).not.toContain(weekday(d));
-    // 2026-01-01 is a Thursday; every two months or so after.
-    expect(days[0]).toBe('2026-01-01');
+    // 2026-01-01 is a Thursday but New Year's Day: the Friday; every two months or so after.
+    expect(days[0]).toBe('2026-01-02');
     const gaps = days.slice(1).map((d, i) => (Date.parse(d) - Date.parse(days[i] as string)) / 86_400_000);
     for (const g of gaps) expect(g).toBeGreaterThanOrEqual(58);
     for (const g of gaps) expect(g).toBeLessThanOrEqual(64);
@@ -86,6 +90,56 @@ describe('calendar', () => {
     expect(plannedVisitDays({ from: '2026-01-03', to: '2027-01-02' }, 1)).toEqual(['2026-01-05']);
     // The last day of the year on a Saturday goes back to the Friday rather than leave the year.
     expect(plannedVisitDays({ from: '2026-10-31', to: '2026-10-31' }, 1)).toEqual(['2026-10-30']);
+  });
+
+  it('never plans a visit on a public holiday nor on a Sunday: the next working day', () => {
+    // Easter Monday 2027 is 29 March: a slice starting on it goes to Tuesday 30.
+    expect(easterSunday(2027)).toBe('2027-03-28');
+    expect(frenchPublicHolidays(2027)).toEqual([
+      '2027-01-01',
+      '2027-03-29',
+      '2027-05-01',
+      '2027-05-06',
+      '2027-05-08',
+      '2027-05-17',
+      '2027-07-14',
+      '2027-08-15',
+      '2027-11-01',
+      '2027-11-11',
+      '2027-12-25',
+    ]);
+    expect(easterSunday(2026)).toBe('2026-04-05');
+    expect(easterSunday(2024)).toBe('2024-03-31');
+    expect(plannedVisitDays(contractYear('2027-03-29', 0), 1)).toEqual(['2027-03-30']);
+    // 1 May 2027 is a Saturday: Monday 3 May. 1 May 2022 a Sunday: Monday 2 May. 1 May 2026 a Friday: Monday 4.
+    expect(plannedVisitDays(contractYear('2027-05-01', 0), 1)).toEqual(['2027-05-03']);
+    expect(plannedVisitDays(contractYear('2022-05-01', 0), 1)).toEqual(['2022-05-02']);
+    expect(plannedVisitDays(contractYear('2026-05-01', 0), 1)).toEqual(['2026-05-04']);
+    // Ascension (Thursday 6 May 2027): the Friday. 8 May 2027, a Saturday: Monday 10.
+    expect(plannedVisitDays(contractYear('2027-05-06', 0), 1)).toEqual(['2027-05-07']);
+    expect(plannedVisitDays(contractYear('2027-05-08', 0), 1)).toEqual(['2027-05-10']);
+    // Christmas 2027 (Saturday) at the end of a period: back to Friday 24, not out of the period.
+    expect(onWorkingDay('2027-12-25', { from: '2027-01-01', to: '2027-12-26' })).toBe('2027-12-24');
+    // A whole year of weekly visits: none on a holiday, a Saturday or a Sunday, no two on one day.
+    const weekly = plannedVisitDays(contractYear('2027-01-01', 0), 52);
+    expect(new Set(weekly).size).toBe(52);
+    for (const d of weekly) {
+      expect([0, 6]).not.toContain(weekday(d));
+      expect(isFrenchPublicHoliday(d)).toBe(false);
+    }
+  });
+
+  it('shows a planned visit late from the Paris midnight after its day, until it is confirmed', () => {
+    const visit = { day: '2027-01-04', interventionId: null };
+    // Winter (UTC+1): 23:59 in Paris on the 4th is not late; midnight is.
+    expect(visitLate(visit, parisDay(new Date('2027-01-04T22:59:59Z')))).toBe(false);
+    expect(visitLate(visit, parisDay(new Date('2027-01-04T23:00:00Z')))).toBe(true);
+    // Summer (UTC+2).
+    const july = { day: '2027-07-05', interventionId: null };
+    expect(visitLate(july, parisDay(new Date('2027-07-05T21:59:59Z')))).toBe(false);
+    expect(visitLate(july, parisDay(new Date('2027-07-05T22:00:00Z')))).toBe(true);
+    // Confirmed: never late.
+    expect(visitLate({ ...visit, interventionId: 'i-1' }, '2027-02-01')).toBe(false);
   });
 
   it('bills each rhythm with periods whose cents add up exactly to the yearly price', () => {

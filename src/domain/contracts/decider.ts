@@ -290,6 +290,13 @@ export function visitDaysOfYear(s: ContractState, yearIndex: number): string[] {
   return plannedVisitDays(year, s.visitsPerYear).filter((d) => covers(s, d));
 }
 
+/**
+ * A planned visit whose day is past (Paris days: from the midnight after it) and still not
+ * confirmed: shown « En retard » so the owner replans it, never left « À confirmer ».
+ */
+export const visitLate = (v: { day: string; interventionId: string | null }, today: string) =>
+  v.interventionId === null && v.day < today;
+
 export interface DuePeriod extends BillingPeriod {
   yearIndex: number;
 }

@@ -178,13 +178,14 @@ const SERVICE_OF_PEST = {
 /**
  * « Confirmer » a planned visit: opens its intervention (source 'contract', the site and the
  * contract named) and records the link in the contract, then books the appointment through the
- * intervention's own command. A refused slot leaves the intervention open, to plan from its page.
+ * intervention's own command, on the slot's day (the planned day unless the owner replans it, as a
+ * late visit must be). A refused slot leaves the intervention open, to plan from its page.
  */
 export async function confirmPlannedVisit(
   sql: Sql,
   contractId: string,
   day: string,
-  slot: Omit<SlotInput, 'day'>,
+  slot: Omit<SlotInput, 'day'> & { day?: string },
   meta: StreamMeta,
   mailing: AppointmentMailing,
 ) {
@@ -230,7 +231,7 @@ export async function confirmPlannedVisit(
       },
     },
   );
-  const booked = await bookAppointment(sql, interventionId, { ...slot, day }, meta, mailing);
+  const booked = await bookAppointment(sql, interventionId, { ...slot, day: slot.day ?? day }, meta, mailing);
   return { interventionId, appointmentId: booked.appointmentId };
 }
 

@@ -16,6 +16,7 @@ import {
   nextPeriod,
   statusOn,
   terminationEndsOn,
+  visitLate,
 } from '../../domain/contracts/decider.js';
 import { DomainError } from '../../domain/errors.js';
 import { parisDay } from '../../domain/site/time-zone.js';
@@ -157,7 +158,11 @@ export async function contractDetail(sql: Tx, id: string, today = parisDay(new D
     signedAt: s.signedAt,
     visits: s.visits
       .filter((v) => !last || v.day <= last)
-      .map((v) => ({ ...v, intervention: v.interventionId ? (byId.get(v.interventionId) ?? null) : null })),
+      .map((v) => ({
+        ...v,
+        late: visitLate(v, today),
+        intervention: v.interventionId ? (byId.get(v.interventionId) ?? null) : null,
+      })),
     invoices: s.invoices,
     notices: s.notices,
     terminated: s.terminated,
@@ -166,9 +171,9 @@ export async function contractDetail(sql: Tx, id: string, today = parisDay(new D
   };
 }
 
-/** The planned visits still to confirm between two days (the owner's planning). */
-export async function visitsToConfirm(sql: Tx, from: string, to: string) {
-  return await sql<
+/** The planned visits still to confirm between two days (the owner's planning), the past ones late. */
+export async function visitsToConfirm(sql: Tx, from: string, to: string, today = parisDay(new Date())) {
+  const rows = await sql<
     {
       contractId: string;
       day: string;
@@ -187,6 +192,7 @@ export async function visitsToConfirm(sql: Tx, from: string, to: string) {
        and (c.last_day is null or v.day <= c.last_day)
      order by v.day, c.number
      limit 500`;
+  return rows.map((r) => ({ ...r, late: visitLate({ day: r.day, interventionId: null }, today) }));
 }
 
 // --- The customer's view ----------------------------------------------------------------------------

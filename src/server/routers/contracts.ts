@@ -73,18 +73,23 @@ export const contractsRouter = router({
   toConfirm: adminProcedure
     .input(z.object({ from: day, to: day }))
     .query(({ ctx, input }) => visitsToConfirm(ctx.sql, input.from, input.to)),
-  /** « Confirmer »: the visit's intervention and its appointment. */
-  confirmVisit: adminProcedure.input(z.object({ contractId, slot })).mutation(async ({ ctx, input }) => {
-    const { day: visitDay, ...rest } = input.slot;
-    return await confirmPlannedVisit(
-      ctx.sql,
-      input.contractId,
-      visitDay,
-      rest,
-      meta(ctx),
-      await mailing(ctx),
-    );
-  }),
+  /**
+   * « Confirmer »: the visit's intervention and its appointment, on the planned day or, for a visit
+   * replanned (a late one), on the slot's day (`visitDay` names the planned visit then).
+   */
+  confirmVisit: adminProcedure
+    .input(z.object({ contractId, visitDay: day.optional(), slot }))
+    .mutation(
+      async ({ ctx, input }) =>
+        await confirmPlannedVisit(
+          ctx.sql,
+          input.contractId,
+          input.visitDay ?? input.slot.day,
+          input.slot,
+          meta(ctx),
+          await mailing(ctx),
+        ),
+    ),
   /** « Facturer »: every started period without its invoice (the sweep does the same on its own). */
   invoice: adminProcedure.input(z.object({ contractId })).mutation(async ({ ctx, input }) => {
     const numbers = await issueDueContractInvoices(ctx.sql, input.contractId, {

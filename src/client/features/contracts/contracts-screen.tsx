@@ -416,7 +416,7 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
   const terminate = trpc.contracts.terminate.useMutation({ onSuccess: refresh });
   const confirmVisit = trpc.contracts.confirmVisit.useMutation({ onSuccess: refresh });
   const [visit, setVisit] = useState<string | null>(null);
-  const [slot, setSlot] = useState({ technicianId: '', time: '09:00', durationMinutes: '60' });
+  const [slot, setSlot] = useState({ day: '', technicianId: '', time: '09:00', durationMinutes: '60' });
   const [ending, setEnding] = useState(false);
   const [reason, setReason] = useState('');
   const c = contract.data;
@@ -501,9 +501,21 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
                 </span>
               ) : (
                 <span className="flex items-center gap-2">
-                  <Badge variant="secondary">À confirmer</Badge>
-                  <Button size="sm" onClick={() => setVisit(v.day)}>
-                    Confirmer
+                  {v.late ? (
+                    <Badge variant="destructive">En retard</Badge>
+                  ) : (
+                    <Badge variant="secondary">À confirmer</Badge>
+                  )}
+                  <Button
+                    size="sm"
+                    variant={v.late ? 'outline' : 'default'}
+                    onClick={() => {
+                      setVisit(v.day);
+                      // A late visit is replanned: its day is past, the owner picks another.
+                      setSlot({ ...slot, day: v.late ? '' : v.day });
+                    }}
+                  >
+                    {v.late ? 'Replanifier' : 'Confirmer'}
                   </Button>
                 </span>
               )}
@@ -586,8 +598,9 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
               confirmVisit.mutate(
                 {
                   contractId: id,
+                  visitDay: visit,
                   slot: {
-                    day: visit,
+                    day: slot.day,
                     technicianId: slot.technicianId,
                     time: slot.time,
                     durationMinutes: Number(slot.durationMinutes),
@@ -612,6 +625,16 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
                     </option>
                   ))}
                 </NativeSelect>
+              )}
+            </Field>
+            <Field label="Date">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  value={slot.day}
+                  onChange={(e) => setSlot({ ...slot, day: e.target.value })}
+                />
               )}
             </Field>
             <Field label="Heure">

@@ -10,7 +10,10 @@ export function useVisitsToConfirm(days: readonly string[] | undefined, enabled:
   return (day: string) => (visits.data ?? []).filter((v) => v.day === day);
 }
 
-/** A day's planned visits in the week calendar: « À confirmer », opening the contract to confirm. */
+/**
+ * A day's planned visits in the week calendar: « À confirmer », or « En retard » once the day is
+ * past (Paris), opening the contract to confirm or replan.
+ */
 export function ToConfirmEntries({
   visits,
 }: {
@@ -20,6 +23,7 @@ export function ToConfirmEntries({
     customerName: string;
     siteName: string;
     city: string;
+    late: boolean;
   }[];
 }) {
   if (visits.length === 0) return null;
@@ -27,7 +31,11 @@ export function ToConfirmEntries({
     <ul className="grid gap-2" aria-label="Visites de contrat à confirmer">
       {visits.map((v) => (
         <li key={v.contractId} className="rounded-md border border-dashed bg-background p-2 text-sm">
-          <Badge variant="secondary">À confirmer</Badge>
+          {v.late ? (
+            <Badge variant="destructive">En retard</Badge>
+          ) : (
+            <Badge variant="secondary">À confirmer</Badge>
+          )}
           <Link
             to={`/admin/contracts?contrat=${v.contractId}`}
             className="mt-1 block font-medium hover:underline"
