@@ -658,7 +658,8 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
               )}
             </Field>
             <FormAlert message={confirmVisit.error?.message ?? null} />
-            <div className="flex justify-end gap-2">
+            {/* Wraps at 375 px rather than widen the form past the dialog. */}
+            <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={() => setVisit(null)}>
                 Annuler
               </Button>
