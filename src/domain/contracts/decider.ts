@@ -133,7 +133,12 @@ export function parseContractEvent(type: string, data: unknown, fields: unknown)
     const { personal: _, ...rest } = data as Record<string, unknown>;
     if (t === 'ContractSigned') {
       const parsed = CONTRACT_EVENT_SCHEMAS.ContractSigned.shape.customer.safeParse(fields);
-      value = { ...rest, customer: parsed.success ? parsed.data : ERASED_CUSTOMER };
+      if (parsed.success) value = { ...rest, customer: parsed.data };
+      else {
+        // Erased: the placeholder, which the typed identity's rules (an email, an address) refuse.
+        const data = CONTRACT_EVENT_SCHEMAS.ContractSigned.omit({ customer: true }).parse(rest);
+        return { type: t, data: { ...data, customer: { ...ERASED_CUSTOMER } } } as ContractEvent;
+      }
     } else if (t === 'ChatelNoticeSent') {
       const to = (fields as { to?: unknown } | null)?.to;
       value = { ...rest, to: typeof to === 'string' ? to : ERASED_CUSTOMER.email };
