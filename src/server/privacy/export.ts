@@ -7,9 +7,9 @@
  */
 import { DomainError } from '../../domain/errors.js';
 import { exportFileName } from '../../domain/site/dates.js';
+import { exportContracts } from '../contracts/privacy.js';
 import type { Tx } from '../db/client.js';
 import { type ZipEntry, zip } from '../http/download.js';
-import { exportContracts } from '../contracts/privacy.js';
 import { exportInterventions } from '../interventions/privacy.js';
 import { documentFiles } from '../invoices/queries.js';
 import { foldStored } from '../orders/commit.js';
