@@ -262,6 +262,19 @@ describe('« Supprimer mon compte »', () => {
     );
   });
 
+  it('leaves the erased contracts dormant: the sweep renews, plans, notifies and invoices nothing', async () => {
+    const versions = async () =>
+      Promise.all([householdId, restaurantId].map(async (id) => (await readContract(db.sql, id))!.version));
+    const before = await versions();
+    expect(await sweep('2028-01-02T07:00:00.000Z')).toEqual({
+      renewed: 0,
+      planned: 0,
+      notices: 0,
+      invoices: [],
+    });
+    expect(await versions()).toEqual(before);
+  });
+
   it('staff still read the contract’s invoice as issued; the signed link gives nothing', async () => {
     const staff = await callerAs(services, admin).contracts.invoicePdf({
       contractId: householdId,
