@@ -254,6 +254,8 @@ export const authorizationTable: Record<string, ProcedureRule> = {
       inactiveAccountMonths: 36,
       inactivityWarningDays: 30,
       guestOrderMonths: 36,
+      interventionRequestMonths: 36,
+      contractMonths: 36,
       mailDays: 90,
     }),
     expect: adminOnly,

@@ -36,6 +36,7 @@ import { proveEmail } from '../support/email-proof.js';
 import { freePort } from '../support/http-app.js';
 import { SELLER } from '../support/invoices.js';
 import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
+import { whereFound, whereFoundOutsideLegalHold } from '../support/personal-data-search.js';
 import { type TestShop, testShop } from '../support/shop.js';
 
 /*
@@ -158,39 +159,6 @@ async function makeLegacy(db: Sql, streamId: string) {
   await db`delete from personal_records where stream_id = ${streamId}`;
 }
 
-/** Every text, varchar and json(b) column of every table of the public schema that holds `needle`. */
-async function whereFound(needle: string, db: Sql = sql): Promise<string[]> {
-  const columns = await db<{ table: string; column: string }[]>`
-    select c.table_name as table, c.column_name as column
-      from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
-     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-       and c.data_type in ('text', 'character varying', 'json', 'jsonb', 'character')`;
-  const found: string[] = [];
-  for (const { table, column } of columns) {
-    const [row] = await db.unsafe<{ n: number }[]>(
-      `select count(*)::int as n from "${table}" where lower("${column}"::text) like '%' || lower($1) || '%'`,
-      [needle],
-    );
-    if (row?.n) found.push(`${table}.${column}`);
-  }
-  return found;
-}
-
-/**
- * The same search, where legal-hold documents are allowed to hold it (ADR 020): the events of
- * invoices and credit notes (their snapshot holds the buyer by law). Any other event holding it,
- * or any other column, is reported.
- */
-async function whereFoundOutsideLegalHold(needle: string): Promise<string[]> {
-  const found = (await whereFound(needle)).filter((place) => place !== 'events.data');
-  const events = await sql<{ type: string }[]>`
-    select distinct type from events where lower(data::text) like '%' || lower(${needle}) || '%'`;
-  for (const { type } of events) {
-    if (type !== 'InvoiceIssued' && type !== 'CreditNoteIssued') found.push(`events.data (${type})`);
-  }
-  return found;
-}
-
 describe('the one-time rewrite (version 1 events re-sealed)', () => {
   it('refuses a log that does not verify, and changes nothing', async () => {
     const order = await place();
@@ -227,10 +195,12 @@ describe('the one-time rewrite (version 1 events re-sealed)', () => {
     expect(await verify()).toMatchObject({ ok: true, problems: [] });
     expect(await replayDifferences()).toBe(0);
     // The log no longer holds it: the records and the read tables do (and mails, until erased).
-    const found = await whereFound('marie.lefevre@example.fr');
+    const found = await whereFound(sql, 'marie.lefevre@example.fr');
     expect(found).toContain('personal_records.fields');
     expect(found).not.toContain('events.data');
-    expect(await whereFound('remi.retracte@example.fr')).toEqual(expect.not.arrayContaining(['events.data']));
+    expect(await whereFound(sql, 'remi.retracte@example.fr')).toEqual(
+      expect.not.arrayContaining(['events.data']),
+    );
     expect(
       await sql`select 1 from events where metadata ->> 'schemaVersion' = '1' and type = 'OrderPlaced'`,
     ).toHaveLength(0);
@@ -416,7 +386,7 @@ describe('erasing a customer', () => {
     await sealAll();
     expect((await verify()).ok).toBe(true);
     for (const needle of ['Quibolle', jeanne.email, '06 98 76 54 32', 'jeannette.perso@example.fr']) {
-      expect((await whereFound(needle)).length, needle).toBeGreaterThan(0);
+      expect((await whereFound(sql, needle)).length, needle).toBeGreaterThan(0);
     }
     // Before the erasure the signed link gives the invoice.
     await expect(orderDocumentPdf(sql, first.id)).resolves.toMatchObject({ filename: expect.any(String) });
@@ -430,7 +400,7 @@ describe('erasing a customer', () => {
       shop.as('customerA').account.deleteAccount({ password: jeanne.password, confirm: true }),
     ).rejects.toThrow(refusal);
     expect(await sql`select 1 from users where id = ${jeanne.id}`).toHaveLength(1);
-    expect((await whereFound('Quibolle')).length).toBeGreaterThan(1);
+    expect((await whereFound(sql, 'Quibolle')).length).toBeGreaterThan(1);
     // Finished: the paid orders delivered (one withdrawn and refunded), the unpaid ones cancelled.
     const open = await sql<{ id: string; paidCents: number }[]>`
       select o.id, o.paid_cents from orders o
@@ -468,9 +438,9 @@ describe('erasing a customer', () => {
       'jeannette.perso@example.fr',
       'alice.retrait@example.fr',
     ]) {
-      expect(await whereFoundOutsideLegalHold(needle), needle).toEqual([]);
+      expect(await whereFoundOutsideLegalHold(sql, needle), needle).toEqual([]);
     }
-    expect(await whereFound('Quibolle')).toEqual(['events.data']);
+    expect(await whereFound(sql, 'Quibolle')).toEqual(['events.data']);
     // The documents stay, for admins and auditors only: the auditor opens the invoice as issued...
     const auditor = await createUser(shop.services, { role: 'auditor' });
     const invoiceNumber = documents.find((d) => d.kind === 'invoice')!.number;
@@ -543,8 +513,8 @@ describe('erasing a customer', () => {
     expect(await sql`select 1 from users where id = ${bruno.id}`).toHaveLength(1);
     await shop.as('admin').orders.setStatus({ orderId: order.id, status: 'cancelled' });
     await shop.as('admin').adminCustomers.remove({ id: bruno.id });
-    expect(await whereFound('Petitjean')).toEqual([]);
-    expect(await whereFound(bruno.email)).toEqual([]);
+    expect(await whereFound(sql, 'Petitjean')).toEqual([]);
+    expect(await whereFound(sql, bruno.email)).toEqual([]);
     const [event] = await sql<{ data: Record<string, unknown> }[]>`
       select data from events where type = 'DataSubjectErased' and data ->> 'subjectId' = ${bruno.id}`;
     expect(event?.data).toMatchObject({ reason: 'admin-request', records: 1 });

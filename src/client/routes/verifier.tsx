@@ -112,9 +112,7 @@ function ReportFacts({ view, code }: { view: View; code: string }) {
           <dt className="font-medium">Date de l’intervention</dt>
           <dd>{view.day ? frenchDay(view.day) : '—'}</dd>
           <dt className="font-medium">Lieu</dt>
-          <dd>
-            {view.town} ({view.siteLabel})
-          </dd>
+          <dd>{view.town ? `${view.town} (${view.siteLabel})` : view.siteLabel}</dd>
           <dt className="font-medium">Signature du client</dt>
           <dd>{view.customerSigned ? 'Signé par le client' : 'Client absent'}</dd>
           <dt className="font-medium">Applicateur(s)</dt>

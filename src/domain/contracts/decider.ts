@@ -101,21 +101,48 @@ export type ContractEvent = {
 }[ContractEventType];
 type Signed = Extract<ContractEvent, { type: 'ContractSigned' }>['data'];
 
-/** Splits a signature's data into what the log stores and the personal fields. */
-export function detachCustomer(data: Signed, ref: z.infer<typeof personalRef>) {
-  const { customer, ...rest } = data;
-  return { stored: { ...rest, personal: ref }, fields: customer };
+/**
+ * The types whose personal fields the log keeps in a record (ADR 020): the signature's customer,
+ * the address a Chatel notice went to. The erasure nulls both.
+ */
+export const CONTRACT_PERSONAL_TYPES = ['ContractSigned', 'ChatelNoticeSent'] as const;
+
+/** What the log stores of an event with personal fields: the data without them, and the reference. */
+export function detachPersonal(event: ContractEvent, ref: z.infer<typeof personalRef>): unknown {
+  if (event.type === 'ContractSigned') {
+    const { customer: _, ...rest } = event.data;
+    return { ...rest, personal: ref };
+  }
+  if (event.type === 'ChatelNoticeSent') {
+    const { to: _, ...rest } = event.data;
+    return { ...rest, personal: ref };
+  }
+  return event.data;
 }
 
-/** A stored event read back, the customer put back from its record (null once erased: placeholder). */
+/**
+ * A stored event read back, its personal fields put back from its record (null once erased: the
+ * placeholder, « Client supprimé » and no address). A notice stored before its address moved to a
+ * record still holds it inline and reads as stored.
+ */
 export function parseContractEvent(type: string, data: unknown, fields: unknown): ContractEvent {
   if (!Object.hasOwn(CONTRACT_EVENT_SCHEMAS, type)) throw new Error(`Unknown contract event type ${type}`);
   const t = type as ContractEventType;
   let value = data;
-  if (t === 'ContractSigned' && data && typeof data === 'object' && 'personal' in data) {
+  if (data && typeof data === 'object' && 'personal' in data) {
     const { personal: _, ...rest } = data as Record<string, unknown>;
-    const parsed = CONTRACT_EVENT_SCHEMAS.ContractSigned.shape.customer.safeParse(fields);
-    value = { ...rest, customer: parsed.success ? parsed.data : ERASED_CUSTOMER };
+    if (t === 'ContractSigned') {
+      const parsed = CONTRACT_EVENT_SCHEMAS.ContractSigned.shape.customer.safeParse(fields);
+      if (parsed.success) value = { ...rest, customer: parsed.data };
+      else {
+        // Erased: the placeholder, which the typed identity's rules (an email, an address) refuse.
+        const data = CONTRACT_EVENT_SCHEMAS.ContractSigned.omit({ customer: true }).parse(rest);
+        return { type: t, data: { ...data, customer: { ...ERASED_CUSTOMER } } } as ContractEvent;
+      }
+    } else if (t === 'ChatelNoticeSent') {
+      const to = (fields as { to?: unknown } | null)?.to;
+      value = { ...rest, to: typeof to === 'string' ? to : ERASED_CUSTOMER.email };
+    }
   }
   return { type: t, data: CONTRACT_EVENT_SCHEMAS[t].parse(value) } as ContractEvent;
 }

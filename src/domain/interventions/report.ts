@@ -346,12 +346,14 @@ export function strokesProblem(strokes: string): 'empty' | 'too_long' | 'invalid
 /**
  * The public verification page's view: no personal data (the site's town only, no names, no
  * street, no customer), the products with their AMM, the applicators' certificate status at the
- * time, and the addenda that follow.
+ * time, and the addenda that follow. Once the customer's data is erased (`subjectErased`), not even
+ * the town: the report stays verifiable, it no longer says where (ADR 020).
  */
 export function publicReportView(
   r: ReportSnapshot,
   sealed: { contentHash: string; pdfSha256: string },
   addenda: { addendum: number; issuedAt: string; pdfSha256: string }[],
+  subjectErased = false,
 ) {
   const certificates = new Map<string, CertificateAtTheTime | null>();
   for (const t of r.visit.treatments) certificates.set(t.applicator.technicianId, t.applicator.certificate);
@@ -361,7 +363,7 @@ export function publicReportView(
     number: r.number,
     issuedAt: r.issuedAt,
     day: r.visit.day,
-    town: r.site.address.city,
+    town: subjectErased ? null : r.site.address.city,
     siteLabel: r.site.label,
     sellerName: r.seller.tradeName || r.seller.legalName,
     products: r.visit.treatments.map((t) => ({

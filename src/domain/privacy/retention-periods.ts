@@ -12,6 +12,16 @@ export interface RetentionSettings {
   inactivityWarningDays: number;
   /** A guest's order data after their last purchase (CNIL: 3 years). */
   guestOrderMonths: number;
+  /**
+   * An intervention requester's record (name, contact, address) when no account holds it, after
+   * the last contact, the stream's last event (CNIL: 3 years after the last purchase or contact).
+   */
+  interventionRequestMonths: number;
+  /**
+   * A yearly contract's customer record after the contract's end, the day after its last day
+   * (CNIL: 3 years after the last purchase; LEGAL.md names no longer limitation period).
+   */
+  contractMonths: number;
   /** Mails kept in the outbox and as .eml files on disk. */
   mailDays: number;
 }
@@ -21,6 +31,8 @@ export const DEFAULT_RETENTION: RetentionSettings = {
   inactiveAccountMonths: 36,
   inactivityWarningDays: 30,
   guestOrderMonths: 36,
+  interventionRequestMonths: 36,
+  contractMonths: 36,
   mailDays: 90,
 };
 

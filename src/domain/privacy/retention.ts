@@ -5,6 +5,7 @@
  * values, so the page always says what the code does.
  */
 import { z } from 'zod';
+import { addMonths } from '../contracts/calendar.js';
 import type { RetentionSettings } from './retention-periods.js';
 
 export * from './retention-periods.js';
@@ -36,6 +37,10 @@ export const retentionSettingsSchema: z.ZodType<RetentionSettings> = z
     inactivityWarningDays: days,
     /** A guest's order data after their last purchase (CNIL: 3 years). */
     guestOrderMonths: months,
+    /** An intervention requester's record without an account, after the last contact (CNIL: 3 years). */
+    interventionRequestMonths: months,
+    /** A yearly contract's customer record after the contract's end (CNIL: 3 years). */
+    contractMonths: months,
     /** Mails kept in the outbox and as .eml files on disk. */
     mailDays: days,
   })
@@ -43,3 +48,13 @@ export const retentionSettingsSchema: z.ZodType<RetentionSettings> = z
     message: RETENTION_MESSAGES.warning,
     path: ['inactivityWarningDays'],
   });
+
+/**
+ * The Paris day from which data kept `months` after `fromDay` (a Paris day) is erased: the same
+ * calendar day `months` later (a day the month lacks: its last day). The day before, it is kept.
+ */
+export const retentionDueDay = (fromDay: string, months: number): string => addMonths(fromDay, months);
+
+/** Whether data kept `months` after `fromDay` is due on `today` (Paris days). */
+export const isRetentionDue = (fromDay: string, months: number, today: string): boolean =>
+  today >= retentionDueDay(fromDay, months);

@@ -32,6 +32,23 @@ export const siteInputSchema = z.object({
 });
 export type SiteInput = z.infer<typeof siteInputSchema>;
 
+/**
+ * The site types that are a household's home (a dwelling, its garden or plot): when the household's
+ * data is erased, the site's name and address go (ADR 020). A business's premises (a shop, a
+ * restaurant, a building's common parts) are not personal data of the person erased and stay.
+ */
+export const HOME_SITE_TYPES = [
+  'logement_ancien',
+  'logement_neuf',
+  'exterieur',
+] as const satisfies readonly (typeof SITE_TYPES)[number][];
+
+/** An erased home: its name and address as the site's row keeps them (the visits' record stays). */
+export const ERASED_SITE = { name: 'Site supprimé', street: '', zipCode: '', city: '' } as const;
+
+/** What a site's audit trail keeps of a change that named an erased home's address. */
+export const ERASED_SITE_CHANGE = { erased: true } as const;
+
 export const zoneNameSchema = text(ZONE_NAME_MAX, 'le nom de la zone');
 
 /** A place on the plan, as fractions of its width and height. */

@@ -21,7 +21,9 @@ await withOrderLog(async ({ sql, config }) => {
   const s = report.settings;
   console.log(
     `Periods: contact requests ${s.contactMonths} months, inactive accounts ${s.inactiveAccountMonths} months ` +
-      `(warning ${s.inactivityWarningDays} days before), guest orders ${s.guestOrderMonths} months, mails ${s.mailDays} days.`,
+      `(warning ${s.inactivityWarningDays} days before), guest orders ${s.guestOrderMonths} months, ` +
+      `intervention requests ${s.interventionRequestMonths} months after the last contact, ` +
+      `contract customers ${s.contractMonths} months after the end, mails ${s.mailDays} days.`,
   );
   for (const item of report.items) console.log(`  ${item.rule} ${item.id} (since ${item.since})`);
   console.log(

@@ -492,10 +492,13 @@ export async function sweepContracts(
   const now = options.now ?? new Date();
   const at = now.toISOString();
   const today = parisDay(now);
+  // A contract whose customer was erased (ADR 020) is dormant: no one to visit, notify or invoice.
   const ids = await sql<{ id: string }[]>`
-    select id from service_contracts
-     where last_day is null or last_day >= ${addMonths(today, -12)}::date
-     order by number`;
+    select c.id from service_contracts c
+     where (c.last_day is null or c.last_day >= ${addMonths(today, -12)}::date)
+       and not exists (select 1 from personal_records r
+                        where r.stream_id = c.id and r.event_type = 'ContractSigned' and r.erased_at is not null)
+     order by c.number`;
   const result = { renewed: 0, planned: 0, notices: 0, invoices: [] as string[] };
   for (const { id } of ids) {
     const renewed = await renewAndPlan(sql, id, systemMeta(at, 'renew'));

@@ -10,7 +10,7 @@ import {
   type ContractState,
   currentDeadline,
   currentTermEnd,
-  detachCustomer,
+  detachPersonal,
   evolve,
   lastDay,
   parseContractEvent,
@@ -26,26 +26,30 @@ export const contractModel: StreamModel<ContractState, ContractEvent> = {
   parse: (type, data, personal) => parseContractEvent(type, data, personal),
   evolve,
   seal(streamId, state, event) {
-    if (event.type !== 'ContractSigned') return null;
+    // Personal fields leave the chain for a record (ADR 020): the customer's identity at signature,
+    // and the address each Chatel notice went to (its proof while the record lives).
+    if (event.type !== 'ContractSigned' && event.type !== 'ChatelNoticeSent') return null;
+    const fields: Record<string, unknown> =
+      event.type === 'ContractSigned'
+        ? (event.data.customer as unknown as Record<string, unknown>)
+        : { to: event.data.to };
     const salt = randomBytes(32).toString('hex');
     const subject = {
       subjectId: state.customerId ?? streamId,
       subjectKind: state.customerId ? ('customer' as const) : ('guest' as const),
     };
-    const fields = event.data.customer as unknown as Record<string, unknown>;
     const ref = {
       subjectId: subject.subjectId,
       recordId: randomUUID(),
       commitment: personalCommitment(salt, fields),
     };
-    const { stored } = detachCustomer(event.data, ref);
     return {
-      stored,
+      stored: detachPersonal(event, ref),
       record: {
         id: ref.recordId,
         ...subject,
         streamId,
-        eventType: 'ContractSigned',
+        eventType: event.type,
         fields,
         salt,
         commitment: ref.commitment,

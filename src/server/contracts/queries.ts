@@ -208,10 +208,13 @@ export function contractLinkScope(secret: string, token: string): ContractScope 
 
 /** The contracts in scope: an account's (its own or signed with its verified address), or the link's one. */
 async function idsInScope(sql: Tx, scope: ContractScope): Promise<string[]> {
+  // A contract whose customer was erased is under legal hold: the signed link gives nothing (ADR 020).
   if ('contractId' in scope) {
-    const [row] = await sql<
-      { id: string }[]
-    >`select id from service_contracts where id = ${scope.contractId}`;
+    const [row] = await sql<{ id: string }[]>`
+      select c.id from service_contracts c
+       where c.id = ${scope.contractId}
+         and not exists (select 1 from personal_records r
+                          where r.stream_id = c.id and r.event_type = 'ContractSigned' and r.erased_at is not null)`;
     return row ? [row.id] : [];
   }
   const rows = await sql<{ id: string }[]>`

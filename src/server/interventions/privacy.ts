@@ -19,6 +19,8 @@ import { addendumFilename, reportFilename } from './report-pdf.js';
 interface Subject {
   userId: string | null;
   emails: string[];
+  /** Streams a guest's erasure names (the retention job names a guest's request or contract so). */
+  guestOrderIds?: readonly string[];
 }
 
 /** The subject's interventions: opened from their account, or requested with one of their emails. */
@@ -26,7 +28,8 @@ async function interventionIdsOf(sql: Tx, s: Subject): Promise<string[]> {
   const rows = await sql<{ streamId: string }[]>`
     select stream_id from personal_records
      where event_type = 'InterventionRequested' and erased_at is null
-       and (subject_id = ${s.userId ?? ''} or lower(fields ->> 'email') = any(${s.emails.map((e) => e.toLowerCase())}::text[]))
+       and (subject_id = ${s.userId ?? ''} or stream_id = any(${s.guestOrderIds ?? []}::uuid[])
+            or lower(fields ->> 'email') = any(${s.emails.map((e) => e.toLowerCase())}::text[]))
      order by created_at`;
   return rows.map((r) => r.streamId);
 }
@@ -80,6 +83,14 @@ export async function exportInterventions(sql: Tx, s: Subject) {
   return { data: out, files };
 }
 
+/** The sites of the subject's interventions (read before the erasure: the sites' eraser weighs them). */
+export async function interventionSiteIds(sql: Tx, s: Subject): Promise<string[]> {
+  const ids = await interventionIdsOf(sql, s);
+  const rows = await sql<{ siteId: string }[]>`
+    select distinct site_id from interventions where id = any(${ids}::uuid[]) and site_id is not null`;
+  return rows.map((r) => r.siteId);
+}
+
 /**
  * What names the subject's interventions in a mail: their numbers, and their reports' and
  * invoices' (read before the erasure; the .eml files are searched for them after it, as for
@@ -103,7 +114,8 @@ export async function eraseInterventions(tx: Tx, s: Subject): Promise<number> {
   const rows = await tx<{ streamId: string }[]>`
     update personal_records set fields = null, salt = null, erased_at = now()
      where erased_at is null and event_type = 'InterventionRequested'
-       and (subject_id = ${s.userId ?? ''} or lower(fields ->> 'email') = any(${s.emails}::text[]))
+       and (subject_id = ${s.userId ?? ''} or stream_id = any(${s.guestOrderIds ?? []}::uuid[])
+            or lower(fields ->> 'email') = any(${s.emails}::text[]))
     returning stream_id`;
   const ids = rows.map((r) => r.streamId);
   if (ids.length === 0) return 0;

@@ -34,6 +34,7 @@ import type { Sql, Tx } from '../db/client.js';
 import { readIdentity } from '../invoices/identity.js';
 import { type DocumentClock, databaseClock, takeNumber } from '../invoices/issue.js';
 import { sha256 } from '../invoices/pdf.js';
+import { isHeld } from '../invoices/queries.js';
 import { hit } from '../limits/abuse.js';
 import { handleStreamCommand, readModelStream, type StreamMeta } from '../log/stream-commands.js';
 import { renderMail } from '../mail/layout.js';
@@ -379,7 +380,7 @@ async function reportView(sql: Tx, interventionId: string, number: string) {
       ? [{ addendum: e.data.addendum, issuedAt: e.data.issuedAt, pdfSha256: e.data.pdfSha256 }]
       : [],
   );
-  return publicReportView(sealed.data.report, sealed.data, addenda);
+  return publicReportView(sealed.data.report, sealed.data, addenda, await isHeld(sql, interventionId));
 }
 
 const documentNumber = /^RI-\d{4}-\d{6}(-A\d{1,3})?$/;

@@ -76,12 +76,15 @@ async function storedPdf(sql: Tx, number: string, orderId?: string): Promise<Doc
   return { filename: documentFilename({ kind: row.kind, number }), base64: row.pdf.toString('base64') };
 }
 
-/** The personal records whose erasure puts a stream's documents under legal hold: an order's, an intervention's. */
-export const HOLDING_RECORD_TYPES = ['OrderPlaced', 'InterventionRequested'];
+/**
+ * The personal records whose erasure puts a stream's documents under legal hold: an order's, an
+ * intervention's, a yearly contract's (its FA invoices, ADR 044). One rule for the three.
+ */
+export const HOLDING_RECORD_TYPES = ['OrderPlaced', 'InterventionRequested', 'ContractSigned'];
 
 /**
- * Legal hold (ADR 020): once the buyer's personal data was erased, the order's (or intervention's)
- * documents are kept for their ten years, readable by admins and auditors only. The customer's and
+ * Legal hold (ADR 020): once the buyer's personal data was erased, the order's (intervention's,
+ * contract's) documents are kept for their ten years, readable by admins and auditors only. The customer's and
  * the signed link's readers go through this.
  */
 export async function isHeld(sql: Tx, streamId: string): Promise<boolean> {
@@ -96,8 +99,9 @@ async function refuseHeld(sql: Tx, orderId: string) {
   if (await isHeld(sql, orderId)) throw notFound();
 }
 
-/** Staff (admins and auditors): any document, under legal hold or not. */
-export const staffDocumentPdf = (sql: Tx, number: string) => storedPdf(sql, number);
+/** Staff (admins and auditors): any document, under legal hold or not (of `streamId` when given). */
+export const staffDocumentPdf = (sql: Tx, number: string, streamId?: string) =>
+  storedPdf(sql, number, streamId);
 
 /** A signed-in customer: a document of one of their own orders only. */
 export async function customerDocumentPdf(sql: Tx, userId: string, number: string): Promise<DocumentFile> {

@@ -34,6 +34,7 @@ export interface PersonalRecord {
     | PersonalEventType
     | 'InterventionRequested'
     | 'ContractSigned'
+    | 'ChatelNoticeSent'
     | (typeof DEVIS_PERSONAL_TYPES)[number];
   fields: Record<string, unknown>;
   salt: string;

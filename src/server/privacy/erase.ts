@@ -15,12 +15,18 @@ import {
   type ErasureReason,
   PRIVACY_EVENT_SCHEMAS,
 } from '../../domain/privacy/erasure.js';
+import { contractMailNeedles, contractSiteIds, eraseContracts } from '../contracts/privacy.js';
 import type { Tx } from '../db/client.js';
-import { eraseInterventions, interventionMailNeedles } from '../interventions/privacy.js';
+import {
+  eraseInterventions,
+  interventionMailNeedles,
+  interventionSiteIds,
+} from '../interventions/privacy.js';
 import { HOLDING_RECORD_TYPES } from '../invoices/queries.js';
 import { searchableEml } from '../mail/eml.js';
 import { isSubjectOrderRecord } from '../orders/personal-records.js';
 import { appendEvent } from '../orders/store.js';
+import { eraseHomeSites } from '../sites/privacy.js';
 
 /** Whose data goes: an account (its user id and email) and/or guest orders. */
 export interface ErasureSubject {
@@ -34,7 +40,10 @@ export interface ErasureSubject {
   emails: string[];
   /** The account's own address: its sign-in traces and the account mails sent to it go. */
   accountEmail?: string | null;
-  /** Guest orders to erase besides the account's (a guest's erasure names its order). */
+  /**
+   * Guest streams to erase besides the account's: a guest's erasure names its order; the retention
+   * job names a guest's intervention request or contract (with its visits) the same way.
+   */
   guestOrderIds: string[];
   /**
    * Other addresses the subject typed (a withdrawal form's email), found by eraseSubject: mails to
@@ -43,6 +52,8 @@ export interface ErasureSubject {
   typedEmails?: string[];
   /** The subject's orders, found by eraseSubject before their records go (their mails go too). */
   orderIds?: string[];
+  /** The sites of the subject's contracts and interventions, found by eraseSubject before their records go. */
+  siteIds?: string[];
 }
 
 export interface ErasureCounts {
@@ -101,7 +112,7 @@ const withdrawalRecords: PersonalDataEraser = async (tx, s) =>
  * Invoices and credit notes are kept (legal hold, C. com. L123-22: ten years): their snapshot in
  * the log and their PDF hold the buyer's name and address by law. Nothing is erased; from now on
  * only admins and auditors read them (invoices/queries.ts refuses the customer's and the signed
- * link's readers once the order's, or the intervention's, record is erased). An intervention's
+ * link's readers once the order's, the intervention's or the contract's record is erased). An intervention's
  * sealed reports and addenda are kept the same way and as long: they are the evidence the invoice's
  * lines cite (ADR 039) and the biocide register's source (ADR 040), sealed by their hash, so never
  * rewritten. Counted here so the erasure says what it kept; runs after the erasers of the records.
@@ -168,6 +179,8 @@ export const ERASERS: Record<string, PersonalDataEraser> = {
   orderRecords,
   withdrawalRecords,
   interventions: eraseInterventions,
+  contracts: eraseContracts,
+  homeSites: eraseHomeSites,
   legalHoldDocuments,
   contactRequests,
   outboxMails,
@@ -221,8 +234,13 @@ export async function eraseSubject(
   const numbers = await tx<{ orderNumber: string }[]>`
     select order_number from orders where id = any(${orderIds}::uuid[])`;
   const orderNumbers = numbers.map((n) => n.orderNumber);
-  const interventionNumbers = await interventionMailNeedles(tx, { userId: subject.userId, emails });
-  const normalised = { ...subject, emails, typedEmails, orderIds };
+  const streams = { userId: subject.userId, emails, guestOrderIds: subject.guestOrderIds };
+  const interventionNumbers = await interventionMailNeedles(tx, streams);
+  const contractNumbers = await contractMailNeedles(tx, streams);
+  const siteIds = [
+    ...new Set([...(await interventionSiteIds(tx, streams)), ...(await contractSiteIds(tx, streams))]),
+  ];
+  const normalised = { ...subject, emails, typedEmails, orderIds, siteIds };
   const counts: ErasureCounts = {};
   for (const [place, eraser] of Object.entries(ERASERS)) counts[place] = await eraser(tx, normalised);
   const data = PRIVACY_EVENT_SCHEMAS.DataSubjectErased.parse({
@@ -245,7 +263,7 @@ export async function eraseSubject(
   return {
     counts,
     streamId,
-    mailNeedles: [...emails, ...typedEmails, ...orderNumbers, ...interventionNumbers],
+    mailNeedles: [...emails, ...typedEmails, ...orderNumbers, ...interventionNumbers, ...contractNumbers],
   };
 }
 

@@ -3,10 +3,11 @@
  * with one JSON file of everything the shop holds about a subject, built from a list of
  * collectors, one per place (profile, orders with their history, payments and refunds, withdrawal
  * requests, invoices and credit notes with their PDFs as files of the ZIP, contact requests,
- * sessions). A guest's export (through the signed order link) calls exportGuestData.
+ * interventions, yearly contracts, sessions). A guest's export (through the signed order link) calls exportGuestData.
  */
 import { DomainError } from '../../domain/errors.js';
 import { exportFileName } from '../../domain/site/dates.js';
+import { exportContracts } from '../contracts/privacy.js';
 import type { Tx } from '../db/client.js';
 import { type ZipEntry, zip } from '../http/download.js';
 import { exportInterventions } from '../interventions/privacy.js';
@@ -162,6 +163,7 @@ export const COLLECTORS: Record<string, DataCollector> = {
   invoices,
   contactRequests,
   interventions: exportInterventions,
+  contracts: exportContracts,
   sessions,
 };
 

@@ -6,15 +6,19 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { addDays } from '../../domain/dashboard/periods.js';
+import { openInterventionReason } from '../../domain/privacy/erasure.js';
 import {
   DEFAULT_RETENTION,
   daysBefore,
+  isRetentionDue,
   monthsBefore,
   type RetentionSettings,
   retentionCutoffs,
   retentionSettingsSchema,
 } from '../../domain/privacy/retention.js';
 import { shortDate } from '../../domain/site/dates.js';
+import { parisDay } from '../../domain/site/time-zone.js';
 import { revokeSessions } from '../auth/session-revocation.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
@@ -45,6 +49,8 @@ export interface RetentionItem {
     | 'inactive-account'
     | 'inactivity-warning'
     | 'guest-order'
+    | 'intervention-request'
+    | 'contract-customer'
     | 'outbox-mail'
     | 'mail-file'
     | 'expired-session'
@@ -75,12 +81,16 @@ export async function dueForRetention(sql: Tx, settings: RetentionSettings, now:
       select id, greatest(created_at, handled_at) as since from contact_requests
        where greatest(created_at, handled_at) < ${cut.contact} order by since`,
   );
-  // An account's last activity: its creation or last change, its last session, its last order.
+  // An account's last activity: its creation or last change, its last session, its last order, its
+  // interventions' last events, and its contracts' ends (a running contract is activity until it ends).
   const activity = sql`
     select u.id, u.email, p.inactivity_warned_at,
            greatest(u.created_at, u.updated_at,
                     (select max(s.updated_at) from sessions s where s.user_id = u.id),
-                    (select max(o.created_at) from orders o where o.customer_id = u.id)) as since
+                    (select max(o.created_at) from orders o where o.customer_id = u.id),
+                    (select max(i.updated_at) from interventions i where i.customer_id = u.id),
+                    (select max(coalesce((c.last_day + 1)::timestamp at time zone 'Europe/Paris', 'infinity'))
+                       from service_contracts c where c.customer_id = u.id)) as since
       from users u join profiles p on p.id = u.id
      where p.role = 'user'`;
   // Deleted only once warned for this period of inactivity, and the notice has run out (an account
@@ -115,6 +125,10 @@ export async function dueForRetention(sql: Tx, settings: RetentionSettings, now:
          and coalesce(last.at, r.created_at) < ${cut.guestOrder}
        order by since`,
   );
+  items.push(
+    ...(await interventionRequestsDue(sql, settings, now)),
+    ...(await contractCustomersDue(sql, settings, now)),
+  );
   push(
     'outbox-mail',
     await sql`select id, created_at as since from mail_outbox where status <> 'pending' and created_at < ${cut.mail}`,
@@ -132,6 +146,71 @@ export async function dueForRetention(sql: Tx, settings: RetentionSettings, now:
     }
   }
   return items;
+}
+
+/**
+ * An intervention requester's record that no account holds (an account's go with it), three years
+ * (the setting) after the last contact: the Paris day of the stream's last event. Not while the
+ * request is open (an invoice to pay, a signed devis to carry out: RGPD art. 17 § 3 b, as for an
+ * account), nor while it is a visit of a contract whose customer is still kept (it goes with it).
+ */
+async function interventionRequestsDue(
+  sql: Tx,
+  settings: RetentionSettings,
+  now: Date,
+): Promise<RetentionItem[]> {
+  const rows = await sql<
+    {
+      id: string;
+      since: Date;
+      number: string;
+      status: string;
+      contracted: boolean;
+      invoiceTotalCents: number | null;
+      paidCents: number;
+    }[]
+  >`
+    select i.id, i.updated_at as since, i.number, i.status, i.contract is not null as contracted,
+           (i.invoice ->> 'totalInclCents')::int as invoice_total_cents, i.paid_cents
+      from personal_records r join interventions i on i.id = r.stream_id
+     where r.event_type = 'InterventionRequested' and r.erased_at is null
+       and not exists (select 1 from users u where u.id = r.subject_id)
+       and (i.service_contract_id is null
+            or not exists (select 1 from personal_records c
+                            where c.stream_id = i.service_contract_id and c.event_type = 'ContractSigned'
+                              and c.erased_at is null))
+       -- A coarse bound (two days of slack for time zones); the Paris day decides below.
+       and i.updated_at < ${daysBefore(monthsBefore(now, settings.interventionRequestMonths), -2)}
+     order by i.updated_at`;
+  const today = parisDay(now);
+  return rows
+    .filter(
+      (r) =>
+        isRetentionDue(parisDay(r.since), settings.interventionRequestMonths, today) &&
+        openInterventionReason(r) === null,
+    )
+    .map((r) => ({ rule: 'intervention-request' as const, id: r.id, since: iso(r.since) }));
+}
+
+/**
+ * A contract's customer record that no account holds, three years (the setting) after the
+ * contract's end, the day after its last day (a renewing contract has none yet: kept).
+ */
+async function contractCustomersDue(
+  sql: Tx,
+  settings: RetentionSettings,
+  now: Date,
+): Promise<RetentionItem[]> {
+  const rows = await sql<{ id: string; lastDay: string }[]>`
+    select c.id, to_char(c.last_day, 'YYYY-MM-DD') as last_day
+      from personal_records r join service_contracts c on c.id = r.stream_id
+     where r.event_type = 'ContractSigned' and r.erased_at is null and c.last_day is not null
+       and not exists (select 1 from users u where u.id = r.subject_id)
+     order by c.last_day`;
+  const today = parisDay(now);
+  return rows
+    .filter((r) => isRetentionDue(addDays(r.lastDay, 1), settings.contractMonths, today))
+    .map((r) => ({ rule: 'contract-customer' as const, id: r.id, since: addDays(r.lastDay, 1) }));
 }
 
 function inactivityWarningMail(to: string, shopName: string, deletionDate: string) {
@@ -217,6 +296,19 @@ export async function runRetention(
         { ...system, at: now.toISOString() },
       ),
     );
+  }
+  // A guest's intervention or contract is its own data subject, named as a guest order is; a
+  // contract takes its visits' requests with it.
+  for (const id of [...ids('intervention-request'), ...ids('contract-customer')]) {
+    await sql.begin(async (tx) => {
+      const visits = await tx<{ id: string }[]>`
+        select id from interventions where service_contract_id = ${id}::uuid`;
+      await eraseSubject(
+        tx,
+        { userId: null, emails: [], guestOrderIds: [id, ...visits.map((v) => v.id)] },
+        { ...system, at: now.toISOString() },
+      );
+    });
   }
   await sql`delete from mail_outbox where id = any(${ids('outbox-mail').map(Number)}::bigint[])`;
   await sql`delete from sessions where id = any(${ids('expired-session')}::text[])`;

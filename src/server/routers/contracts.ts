@@ -18,7 +18,7 @@ import {
   listContracts,
   visitsToConfirm,
 } from '../contracts/queries.js';
-import { orderDocumentPdf } from '../invoices/queries.js';
+import { orderDocumentPdf, staffDocumentPdf } from '../invoices/queries.js';
 import type { TrpcContext } from '../trpc.js';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc.js';
 import { mailing, slot } from './planning.js';
@@ -98,9 +98,10 @@ export const contractsRouter = router({
     });
     return { numbers };
   }),
+  /** Staff read a contract's invoice as issued, under legal hold or not (ADR 020). */
   invoicePdf: adminProcedure
     .input(z.object({ contractId, number: documentNumber }))
-    .query(({ ctx, input }) => orderDocumentPdf(ctx.sql, input.contractId, input.number)),
+    .query(({ ctx, input }) => staffDocumentPdf(ctx.sql, input.number, input.contractId)),
   /** « Résilier » by the owner: a reason; the date follows the contract's terms. */
   terminate: adminProcedure
     .input(z.object({ contractId, reason: z.string().max(500, '500 caractères au plus.') }))

@@ -353,6 +353,15 @@ export function PolitiqueConfidentialite({
             Commandes passées sans compte : vos coordonnées sont effacées{' '}
             {frenchPeriod(retention.guestOrderMonths)} après votre dernier achat.
           </li>
+          <li>
+            Demandes d’intervention sans compte : vos coordonnées sont effacées{' '}
+            {frenchPeriod(retention.interventionRequestMonths)} après notre dernier échange ; les rapports
+            d’intervention et les factures restent conservés 10 ans.
+          </li>
+          <li>
+            Contrats d’entretien sans compte : vos coordonnées sont effacées{' '}
+            {frenchPeriod(retention.contractMonths)} après la fin du contrat.
+          </li>
           <li>Emails envoyés par la boutique : {retention.mailDays} jours.</li>
         </ul>
         <p>

@@ -19,6 +19,8 @@ const toValues = (s: RetentionSettings): Values => ({
   inactiveAccountMonths: String(s.inactiveAccountMonths),
   inactivityWarningDays: String(s.inactivityWarningDays),
   guestOrderMonths: String(s.guestOrderMonths),
+  interventionRequestMonths: String(s.interventionRequestMonths),
+  contractMonths: String(s.contractMonths),
   mailDays: String(s.mailDays),
 });
 /** Typed text into numbers; an unreadable one stays NaN and fails with its French message. */
@@ -51,6 +53,18 @@ const FIELDS: { name: keyof RetentionSettings; label: string; unit: 'mois' | 'jo
     label: 'Coordonnées des commandes sans compte',
     unit: 'mois',
     law: 'CNIL : 3 ans après le dernier achat. Les factures restent conservées 10 ans.',
+  },
+  {
+    name: 'interventionRequestMonths',
+    label: 'Demandes d’intervention sans compte',
+    unit: 'mois',
+    law: 'CNIL : 3 ans après le dernier contact. Les rapports et factures restent conservés 10 ans.',
+  },
+  {
+    name: 'contractMonths',
+    label: 'Clients des contrats d’entretien sans compte',
+    unit: 'mois',
+    law: 'CNIL : 3 ans après la fin du contrat. Les factures restent conservées 10 ans.',
   },
   {
     name: 'mailDays',

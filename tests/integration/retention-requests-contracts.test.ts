@@ -1,0 +1,177 @@
+/*
+ * How long an intervention requester's record and a yearly contract's customer record are kept
+ * when no account holds them (ADR 020; CNIL's customer-data referential, LEGAL.md: 3 years after
+ * the last purchase or contact): the request's, 36 months after its last contact (the Paris day of
+ * its stream's last event); the contract's, 36 months after its end (the day after its last day).
+ * The boundary is pinned on Paris days with the job's clock just either side of a Paris midnight,
+ * when the UTC date is still the day before: the day before, kept; the day itself, erased.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractInputSchema } from '../../src/domain/contracts/contract.js';
+import { DEFAULT_RETENTION } from '../../src/domain/privacy/retention.js';
+import type { Services } from '../../src/server/context.js';
+import { readContract, signContract } from '../../src/server/contracts/commands.js';
+import { replayContracts } from '../../src/server/contracts/replay.js';
+import { openIntervention } from '../../src/server/interventions/commands.js';
+import { dueForRetention, runRetention } from '../../src/server/privacy/retention.js';
+import { readSettings } from '../../src/server/settings/store.js';
+import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
+
+let db: TestDatabase;
+let services: Services;
+let prospect: string;
+let accountRequest: string;
+let ended: string;
+let running: string;
+
+const meta = (at: string) => ({
+  actor: { kind: 'guest' as const },
+  at: new Date(at).toISOString(),
+  requestId: `test:${at}`,
+});
+
+const request = (email: string) => ({
+  name: 'Paul Prospect',
+  email,
+  phone: '+33612345678',
+  service: 'deratisation' as const,
+  siteType: 'logement_ancien' as const,
+  street: '9 rue du Moulin',
+  zipCode: '27400',
+  city: 'Louviers',
+  urgency: 'flexible' as const,
+  preferredSlots: ['matin' as const],
+  message: 'Des souris au grenier',
+  callbackConsent: true,
+});
+
+async function insertSite() {
+  const [site] = await db.sql<{ id: string }[]>`
+    insert into sites (id, customer_id, name, street, zip_code, city, site_type)
+    values (gen_random_uuid(), null, 'Maison', '9 rue du Moulin', '27400', 'Louviers', 'logement_ancien')
+    returning id`;
+  return site!.id;
+}
+
+const household = async (tacitRenewal: boolean) =>
+  (
+    await signContract(
+      db.sql,
+      contractInputSchema.parse({
+        siteId: await insertSite(),
+        customer: {
+          name: 'Hélène Contrat',
+          email: `contrat-${tacitRenewal}@example.fr`,
+          street: '9 rue du Moulin',
+          zipCode: '27400',
+          city: 'Louviers',
+        },
+        customerKind: 'particulier',
+        conclusionMode: 'a_distance',
+        signedOnline: true,
+        pests: ['rongeurs'],
+        visitsPerYear: 2,
+        yearlyPriceExclCents: 18_000,
+        billingRhythm: 'yearly',
+        startDate: '2023-01-01',
+        termMonths: 12,
+        tacitRenewal,
+        noticeMonths: 1,
+      }),
+      { ...meta('2022-12-01T10:00:00+01:00'), actor: { kind: 'admin', userId: 'admin-1' } },
+      {
+        publicUrl: services.config.PUBLIC_URL,
+        secret: services.config.AUTH_SECRET,
+        settings: (await readSettings(db.sql)).settings,
+      },
+    )
+  ).state!.id;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+  // Last contact at 00:30 in Paris on 15 June 2023 (22:30 UTC on the 14th): due 15 June 2026.
+  prospect = (
+    await openIntervention(db.sql, request('prospect@example.fr'), {
+      meta: meta('2023-06-15T00:30:00+02:00'),
+      source: 'form',
+      customerId: null,
+    })
+  ).state!.id;
+  // The same, made from an account: it goes with the account (its own rule), not by this one.
+  const user = await createUser(services);
+  accountRequest = (
+    await openIntervention(db.sql, request(user.email), {
+      meta: meta('2023-06-15T00:30:00+02:00'),
+      source: 'form',
+      customerId: user.id,
+    })
+  ).state!.id;
+  // Ended on 31 December 2023 (no tacit renewal): due 1 January 2027. The other renews: kept.
+  ended = await household(false);
+  running = await household(true);
+}, 120_000);
+afterAll(async () => {
+  await db.drop();
+});
+
+const due = async (now: string) =>
+  (await dueForRetention(db.sql, DEFAULT_RETENTION, new Date(now), null))
+    .filter((i) => i.rule === 'intervention-request' || i.rule === 'contract-customer')
+    .map((i) => `${i.rule} ${i.id}`);
+
+const erasedAt = async (id: string, type: string) =>
+  (
+    await db.sql<{ erasedAt: Date | null }[]>`
+      select erased_at from personal_records where stream_id = ${id} and event_type = ${type}`
+  )[0]?.erasedAt;
+
+describe('an intervention request without an account: 36 months after the last contact', () => {
+  it('the period is 36 months', () => {
+    expect(DEFAULT_RETENTION.interventionRequestMonths).toBe(36);
+  });
+
+  it('on 14 June 2026 in Paris (23:30), kept; on the 15th (00:30, still the 14th in UTC), due', async () => {
+    expect(await due('2026-06-14T23:30:00+02:00')).toEqual([]);
+    expect(await due('2026-06-15T00:30:00+02:00')).toEqual([`intervention-request ${prospect}`]);
+  });
+
+  it('the job erases the prospect’s record, not the account’s', async () => {
+    await runRetention(db.sql, {
+      dryRun: false,
+      now: new Date('2026-06-15T00:30:00+02:00'),
+      mailDir: null,
+      shopName: 'Boutique',
+    });
+    expect(await erasedAt(prospect, 'InterventionRequested')).toBeInstanceOf(Date);
+    expect(await erasedAt(accountRequest, 'InterventionRequested')).toBeNull();
+    const [row] = await db.sql<{ name: string }[]>`
+      select name from interventions where id = ${prospect}`;
+    expect(row?.name).toBe('Client supprimé');
+  });
+});
+
+describe('a contract’s customer without an account: 36 months after the contract’s end', () => {
+  it('the period is 36 months', () => {
+    expect(DEFAULT_RETENTION.contractMonths).toBe(36);
+  });
+
+  it('on 31 December 2026 in Paris (23:30), kept; on 1 January 2027 (00:30, still 2026 in UTC), due', async () => {
+    expect(await due('2026-12-31T23:30:00+01:00')).toEqual([]);
+    expect(await due('2027-01-01T00:30:00+01:00')).toEqual([`contract-customer ${ended}`]);
+  });
+
+  it('the job erases the ended contract’s customer, keeps the renewing one’s, and the replay agrees', async () => {
+    await runRetention(db.sql, {
+      dryRun: false,
+      now: new Date('2027-01-01T00:30:00+01:00'),
+      mailDir: null,
+      shopName: 'Boutique',
+    });
+    expect(await erasedAt(ended, 'ContractSigned')).toBeInstanceOf(Date);
+    expect(await erasedAt(running, 'ContractSigned')).toBeNull();
+    expect((await readContract(db.sql, ended))!.customer.name).toBe('Client supprimé');
+    expect((await readContract(db.sql, running))!.customer.name).toBe('Hélène Contrat');
+    expect((await replayContracts(db.sql)).differences).toEqual([]);
+  });
+});
