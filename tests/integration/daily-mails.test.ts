@@ -3,7 +3,7 @@ import type { Context, Services, SessionUser } from '../../src/server/context.js
 import { issueDocumentsOnDecisions } from '../../src/server/invoices/issue.js';
 import { onOrderDecided } from '../../src/server/orders/after-decision.js';
 import { addOrderNote, setOrderStatus } from '../../src/server/orders/commands.js';
-import { commitSingle } from '../../src/server/orders/commit.js';
+import { commitSingle, orderRead } from '../../src/server/orders/commit.js';
 import { orderLinker } from '../../src/server/orders/order-link.js';
 import { prepareStatusMail } from '../../src/server/orders/status-mails.js';
 import { ConcurrencyError, readStream } from '../../src/server/orders/store.js';
@@ -170,7 +170,7 @@ describe("the customer's status mails", () => {
       commitSingle(
         services.sql,
         order.id,
-        stored,
+        orderRead(stored),
         event,
         { ...meta, at: new Date().toISOString() },
         (await prepareStatusMail(services.sql, event))?.alongsideOf,
@@ -181,7 +181,7 @@ describe("the customer's status mails", () => {
     await commitSingle(
       services.sql,
       order.id,
-      await readStream(db.sql, order.id),
+      orderRead(await readStream(db.sql, order.id)),
       event,
       { ...meta, at: new Date().toISOString() },
       (await prepareStatusMail(services.sql, event))?.alongsideOf,
@@ -209,7 +209,7 @@ describe("the customer's status mails", () => {
       await commitSingle(
         services.sql,
         order.id,
-        await readStream(db.sql, order.id),
+        orderRead(await readStream(db.sql, order.id)),
         event,
         { ...meta, at: new Date().toISOString() },
         prepared?.alongsideOf,

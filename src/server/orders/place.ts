@@ -17,7 +17,7 @@ import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
 import { readSettings } from '../settings/store.js';
 import { canonicalJson } from './canonical.js';
-import { type CommandMeta, commitDecision, foldStored, lockProducts } from './commit.js';
+import { type CommandMeta, commitDecision, foldStored, lockProducts, NEW_STREAM } from './commit.js';
 import { nextOrderNumber } from './order-number.js';
 import { queueShopNotifications } from './shop-notifications.js';
 import { readStream } from './store.js';
@@ -191,7 +191,7 @@ export async function placeOrder(
         requestId: meta.requestId,
         idempotencyKey: key,
       };
-      const { state } = await commitDecision(tx, orderId, [], decided, commandMeta, products);
+      const { state } = await commitDecision(tx, orderId, NEW_STREAM, decided, commandMeta, products);
       if (!state) throw new Error('OrderPlaced folded to nothing');
       await queueShopNotifications(tx, state, products, settings, meta.publicUrl ?? null);
       return placedOrder(state);
