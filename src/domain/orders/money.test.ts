@@ -310,6 +310,7 @@ describe('status changes and the money figures', () => {
         extraCents: 0,
         reason: 'returned',
         restock: false,
+        note: null,
       },
     } as OrderEvent;
     const status = (from: string, to: string): OrderEvent =>

@@ -22,6 +22,7 @@ import { stockMoveOf } from '../../domain/orders/transitions.js';
 import { toId } from '../../domain/security/ids.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import type { Sql, Tx } from '../db/client.js';
+import { mailTransaction } from '../mail/outbox.js';
 import { afterDecision } from './after-decision.js';
 import { CLOSURE_LOCK, isDayClosed } from './closed-days.js';
 import { runCommand } from './command-loop.js';
@@ -119,7 +120,7 @@ export async function handleOrderCommand(
           const [event] = decided;
           if (!event) return { state, events: [] };
           if (needsTransaction(decided)) {
-            return await sql.begin(async (tx) =>
+            return await mailTransaction(sql, async (tx) =>
               afterDecisionIn(tx, id, meta, await commitDecision(tx, id, read, decided, meta, [])),
             );
           }
@@ -132,7 +133,7 @@ export async function handleOrderCommand(
           return committed;
         }
       }
-      return await sql.begin(async (tx) => {
+      return await mailTransaction(sql, async (tx) => {
         const { money } = spec;
         // Pipelined, in this order on the one connection: the lock, then the reads under it.
         const [, stored, dayClosed] = await Promise.all([

@@ -15,6 +15,7 @@ import { commerceRules } from '../../domain/settings/settings.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
+import { mailTransaction } from '../mail/outbox.js';
 import { readSettings } from '../settings/store.js';
 import { canonicalJson } from './canonical.js';
 import { type CommandMeta, commitDecision, foldStored, lockProducts, NEW_STREAM } from './commit.js';
@@ -142,7 +143,7 @@ export async function placeOrder(
     if (earlier) return earlier;
   }
   try {
-    const placed = await sql.begin(async (tx) => {
+    const placed = await mailTransaction(sql, async (tx) => {
       const orderId = randomUUID();
       if (key) {
         // A concurrent request with the same key waits here until the first one commits.
