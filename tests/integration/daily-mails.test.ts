@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context, Services, SessionUser } from '../../src/server/context.js';
+import { createSql } from '../../src/server/db/client.js';
 import { issueDocumentsOnDecisions } from '../../src/server/invoices/issue.js';
 import { onOrderDecided } from '../../src/server/orders/after-decision.js';
 import { addOrderNote, setOrderStatus } from '../../src/server/orders/commands.js';
-import { commitSingle } from '../../src/server/orders/commit.js';
+import { commitSingle, orderRead } from '../../src/server/orders/commit.js';
 import { orderLinker } from '../../src/server/orders/order-link.js';
 import { prepareStatusMail } from '../../src/server/orders/status-mails.js';
 import { ConcurrencyError, readStream } from '../../src/server/orders/store.js';
@@ -170,7 +171,7 @@ describe("the customer's status mails", () => {
       commitSingle(
         services.sql,
         order.id,
-        stored,
+        orderRead(stored),
         event,
         { ...meta, at: new Date().toISOString() },
         (await prepareStatusMail(services.sql, event))?.alongsideOf,
@@ -181,7 +182,7 @@ describe("the customer's status mails", () => {
     await commitSingle(
       services.sql,
       order.id,
-      await readStream(db.sql, order.id),
+      orderRead(await readStream(db.sql, order.id)),
       event,
       { ...meta, at: new Date().toISOString() },
       (await prepareStatusMail(services.sql, event))?.alongsideOf,
@@ -209,7 +210,7 @@ describe("the customer's status mails", () => {
       await commitSingle(
         services.sql,
         order.id,
-        await readStream(db.sql, order.id),
+        orderRead(await readStream(db.sql, order.id)),
         event,
         { ...meta, at: new Date().toISOString() },
         prepared?.alongsideOf,
@@ -225,6 +226,38 @@ describe("the customer's status mails", () => {
       expect(wakes.length).toBeGreaterThan(0);
     } finally {
       await listener.unlisten();
+    }
+  });
+
+  it("checkout queues the owner's notice with the order and wakes the workers after its commit", async () => {
+    // Issue 41: a NOTIFY inside the checkout's transaction held the notification queue lock through
+    // its commit. The statements one connection sends show where the wake goes.
+    const sent: string[] = [];
+    const traced = createSql(db.url, 1, {
+      debug: (_connection, query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(' ')),
+    });
+    try {
+      const product = await createProduct(db.sql, { title: 'Piège à frelons', stockQuantity: 5 });
+      const order = await placeOrder(
+        traced,
+        {
+          customerId: null,
+          customer: customerForm,
+          deliveryMethod: 'delivery',
+          lines: [{ productId: product.id, quantity: 1 }],
+        },
+        guest,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await mails(`shop-new-order:${order.id}`)).toHaveLength(1);
+      const begin = sent.findIndex((q) => q.startsWith('begin'));
+      const commit = sent.findIndex((q, i) => i > begin && q.startsWith('commit'));
+      const notify = sent.findIndex((q) => q.startsWith('select pg_notify'));
+      expect(begin).toBeGreaterThanOrEqual(0);
+      expect(sent.slice(begin, commit).some((q) => q.includes('mail_outbox'))).toBe(true);
+      expect(notify).toBeGreaterThan(commit);
+    } finally {
+      await traced.end();
     }
   });
 

@@ -23,7 +23,7 @@ import {
 } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type { EvolvingEvent, OrderCommand, OrderState, ProductSnapshot } from './decider.js';
-import { outstandingLines, refuseCancelWhilePaid, withLedger } from './decider-money.js';
+import { outstandingLines, refuseCancelWhilePaid } from './decider-money.js';
 import type { CustomerDetails, DeliveryMethod, OrderEvent, OrderLine, Shipment } from './events.js';
 import { EMPTY_LEDGER } from './money.js';
 import { isOrderStatus } from './status.js';
@@ -334,17 +334,16 @@ export function evolveLifecycle(
   const at = event.metadata.at;
   switch (event.type) {
     case 'OrderStatusChanged':
-      return withLedger(
-        {
-          ...state,
-          status: event.data.to,
-          // The first "delivered" starts the withdrawal period (withdrawal.ts).
-          deliveredAt: state.deliveredAt ?? (event.data.to === 'delivered' ? at : null),
-          version: event.version,
-          updatedAt: at,
-        },
-        state.ledger,
-      );
+      // The ledger is unchanged, and so are the figures derived from it (moneySummary's status,
+      // paid and refunded amounts do not depend on the order's status): nothing to recompute.
+      return {
+        ...state,
+        status: event.data.to,
+        // The first "delivered" starts the withdrawal period (withdrawal.ts).
+        deliveredAt: state.deliveredAt ?? (event.data.to === 'delivered' ? at : null),
+        version: event.version,
+        updatedAt: at,
+      };
     case 'OrderNoteAdded':
       // An internal note changes nothing the order shows: only its version moves.
       return { ...state, version: event.version };

@@ -294,6 +294,52 @@ describe('cancellation after payment (point 3)', () => {
   });
 });
 
+describe('status changes and the money figures', () => {
+  it('a status change keeps the figures its ledger gives, whatever was paid or refunded before it', () => {
+    const partlyRefunded: OrderEvent = {
+      type: 'RefundRecorded',
+      data: {
+        refundId: 'r1',
+        day: '2026-11-24',
+        method: 'cash',
+        amountCents: 500,
+        vatRate: 20,
+        vatCents: movementVatCents(500, placed),
+        lines: [],
+        shippingCents: 500,
+        extraCents: 0,
+        reason: 'returned',
+        restock: false,
+        note: null,
+      },
+    } as OrderEvent;
+    const status = (from: string, to: string): OrderEvent =>
+      ({ type: 'OrderStatusChanged', data: { from, to } }) as OrderEvent;
+    for (const money of [[], [pay('p1', 1250)], [pay('p1', 2500)], [pay('p1', 2500), partlyRefunded]]) {
+      const before = stateOf(order, ...money);
+      const after = stateOf(
+        order,
+        ...money,
+        status('pending', 'confirmed'),
+        status('confirmed', 'cancelled'),
+        status('cancelled', 'processing'),
+      );
+      const summary = moneySummary(after!.ledger, placed.totalAmountCents);
+      expect(after).toMatchObject({
+        status: 'processing',
+        paymentStatus: summary.status,
+        paidCents: summary.paidCents,
+        refundedCents: summary.refundedCents,
+      });
+      expect(after).toMatchObject({
+        paymentStatus: before!.paymentStatus,
+        paidCents: before!.paidCents,
+        refundedCents: before!.refundedCents,
+      });
+    }
+  });
+});
+
 describe('second occurrences', () => {
   const paid = [order, pay('p1', 1250), pay('p2', 1250, 'cheque')] as const;
 

@@ -16,8 +16,14 @@ export interface Database {
 }
 
 /** The one place where snake_case columns become camelCase fields (and back, in sql(object) helpers). */
-export function createSql(url: string, max: number): Sql {
+export function createSql(
+  url: string,
+  max: number,
+  /** More of postgres.js's options (a test's `debug` tracing the statements sent). */
+  extra: Pick<postgres.Options<Record<string, never>>, 'debug'> = {},
+): Sql {
   return postgres(url, {
+    ...extra,
     max,
     onnotice: () => {},
     transform: { column: { from: postgres.toCamel, to: postgres.fromCamel } },

@@ -27,7 +27,7 @@ import { shopIdentity } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
 import { nextInSeries } from '../db/number-counters.js';
 import { onOrderDecided } from '../orders/after-decision.js';
-import { commitDecision, foldStored } from '../orders/commit.js';
+import { commitDecision, foldStored, type OrderRead } from '../orders/commit.js';
 import type { OrderUrl } from '../orders/order-link.js';
 import { readStream, type StoredEvent } from '../orders/store.js';
 import { readSettings } from '../settings/store.js';
@@ -101,7 +101,7 @@ const meta = (actor: Actor, at: string) => ({ actor, at, requestId: `invoice:${a
 async function append(
   tx: Tx,
   orderId: string,
-  stored: StoredEvent[],
+  read: OrderRead,
   type: 'InvoiceIssued' | 'CreditNoteIssued',
   document: DocumentSnapshot,
   actor: Actor,
@@ -112,7 +112,7 @@ async function append(
   await commitDecision(
     tx,
     orderId,
-    stored,
+    read,
     [{ type, data: { document, pdfSha256 } }],
     meta(actor, document.issuedAt),
     [],
@@ -166,7 +166,7 @@ export async function issueInvoice(
   const { identity, shop } = await documentSeller(tx);
   const numbered = await takeNumber(tx, identity.invoicePrefix, clock);
   const document = buildInvoice({ order, identity, shop, numbered });
-  return await append(tx, orderId, stored, 'InvoiceIssued', document, actor, orderUrl);
+  return await append(tx, orderId, { stored, state: order }, 'InvoiceIssued', document, actor, orderUrl);
 }
 
 /** The invoice snapshot of an order, from its stream. */
@@ -217,7 +217,7 @@ export async function issueCreditNote(
   // Refused requests throw before a number is taken: the series never skips one.
   build({ number: '', series: '', sequence: 1, issuedAt: invoice.issuedAt });
   const document = build(await takeNumber(tx, identity.creditNotePrefix, clock));
-  return await append(tx, orderId, stored, 'CreditNoteIssued', document, actor, orderUrl);
+  return await append(tx, orderId, { stored, state: order }, 'CreditNoteIssued', document, actor, orderUrl);
 }
 
 /**

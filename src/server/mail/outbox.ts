@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Sql, Tx } from '../db/client.js';
 import { notifyCommitted } from '../db/notify.js';
 import { logger } from '../logger.js';
@@ -19,6 +20,9 @@ export interface QueuedMail extends Mail {
   kind: string;
 }
 
+/** The transactions whose owner wakes the workers after the commit (mailTransaction), and whether to. */
+const wakeAfterCommit = new WeakMap<Tx, { queued: boolean }>();
+
 /**
  * Queues a mail, in the caller's transaction when given one; returns false when a mail with this key
  * was already queued.
@@ -31,11 +35,32 @@ export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
     return false;
   }
   const queued = (await outboxInsert(sql, mail)).length > 0;
-  // Wakes the workers of every instance: at the caller's commit when `sql` is a transaction (its
-  // commit then waits on the notification queue lock: the hot one-statement path wakes them after
-  // its commit instead, mailsCommitted).
-  if (queued) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`;
-  return queued;
+  if (!queued) return false;
+  const deferred = wakeAfterCommit.get(sql);
+  // In a mailTransaction its owner wakes the workers after the commit. Elsewhere they are woken at
+  // the caller's commit when `sql` is a transaction (its commit then waits on the notification
+  // queue lock through its WAL flush: the order path does not, see mailTransaction).
+  if (deferred) deferred.queued = true;
+  else await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`;
+  return true;
+}
+
+/**
+ * Runs `work` in a transaction whose queued mails (enqueueMail) wake the outbox's workers after its
+ * commit, never from inside it: a NOTIFY in a transaction holds PostgreSQL's notification queue
+ * lock from its commit until its WAL is flushed, so concurrent writers that queue mails would
+ * commit one after the other (issue 41). The mails still commit with the transaction's events or
+ * not at all; a crash between the commit and the wake only delays them to the workers' next poll.
+ * The order path's transactions (checkout, order commands) run this way.
+ */
+export async function mailTransaction<T>(sql: Sql, work: (tx: postgres.TransactionSql) => Promise<T>) {
+  const wake = { queued: false };
+  const result = (await sql.begin(async (tx) => {
+    wakeAfterCommit.set(tx, wake);
+    return await work(tx);
+  })) as T;
+  if (wake.queued) mailsCommitted(sql);
+  return result;
 }
 
 /**

@@ -12,10 +12,16 @@ export function canonicalJson(value: unknown): string {
   }
   if (Array.isArray(value))
     return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  // Keys in UTF-16 code unit order (the default sort's), written in one pass: every append hashes
+  // its event's content with this.
+  const record = value as Record<string, unknown>;
+  let out = '';
+  for (const key of Object.keys(record).sort()) {
+    const v = record[key];
+    if (v === undefined) continue;
+    out += `${out ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(v)}`;
+  }
+  return `{${out}}`;
 }
 
 /** What an event's hash covers besides its position. */

@@ -22,6 +22,7 @@ import { stockMoveOf } from '../../domain/orders/transitions.js';
 import { toId } from '../../domain/security/ids.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import type { Sql, Tx } from '../db/client.js';
+import { mailTransaction } from '../mail/outbox.js';
 import { afterDecision } from './after-decision.js';
 import { CLOSURE_LOCK, isDayClosed } from './closed-days.js';
 import { runCommand } from './command-loop.js';
@@ -32,9 +33,11 @@ import {
   commitSingle,
   foldStored,
   lockProducts,
+  type OrderRead,
+  orderRead,
 } from './commit.js';
 import { prepareStatusMail, queueStatusMailWith } from './status-mails.js';
-import { readStream, type StoredEvent } from './store.js';
+import { readStream } from './store.js';
 import { queueWithdrawalAcknowledgement } from './withdrawal-mail.js';
 
 export interface OrderCommandOptions extends Omit<CommandMeta, 'at'> {
@@ -105,45 +108,47 @@ export async function handleOrderCommand(
     async () => {
       // The order as read outside a transaction (not for a money command): enough to decide a
       // single event; for a stock move, which products to lock before reading it again under them.
-      let outside: StoredEvent[] | null = null;
+      // Folded once: the append evolves the state the decision saw (commit.ts OrderRead).
+      let outside: OrderRead | null = null;
       if (!spec.money) {
-        const stored = await readStream(sql, id);
-        outside = stored;
-        const state = foldStored(stored);
+        const read = orderRead(await readStream(sql, id));
+        outside = read;
+        const { state } = read;
         staleCheck(state, meta);
         if (!movesStock(state)) {
           const decided = decide(spec.command(state, { products: [], today, dayClosed: false }), state);
           const [event] = decided;
           if (!event) return { state, events: [] };
           if (needsTransaction(decided)) {
-            return await sql.begin(async (tx) =>
-              afterDecisionIn(tx, id, meta, await commitDecision(tx, id, stored, decided, meta, [])),
+            return await mailTransaction(sql, async (tx) =>
+              afterDecisionIn(tx, id, meta, await commitDecision(tx, id, read, decided, meta, [])),
             );
           }
           // One event: its status mail is rendered now, outside any transaction, and inserted by the
           // append's own statement, only if the event is appended; the mail's workers are woken
           // after that statement's commit (issue 41).
           const mail = await prepareStatusMail(sql, event);
-          const committed = await commitSingle(sql, id, stored, event, meta, mail?.alongsideOf);
+          const committed = await commitSingle(sql, id, read, event, meta, mail?.alongsideOf);
           mail?.committed(sql);
           return committed;
         }
       }
-      return await sql.begin(async (tx) => {
+      return await mailTransaction(sql, async (tx) => {
         const { money } = spec;
         // Pipelined, in this order on the one connection: the lock, then the reads under it.
-        let [, stored, dayClosed] = await Promise.all([
+        const [, stored, dayClosed] = await Promise.all([
           money ? tx`select pg_advisory_xact_lock_shared(hashtextextended(${CLOSURE_LOCK}, 0))` : null,
-          outside ?? readStream(tx, id),
+          outside ? null : readStream(tx, id),
           money ? isDayClosed(tx, money.day ?? today) : false,
         ]);
+        let read = outside ?? orderRead(stored ?? []);
         let products: ProductSnapshot[] = [];
-        if (movesStock(foldStored(stored))) {
+        if (movesStock(read.state)) {
           // Locks the products, then re-reads the order under those locks.
-          products = await lockProducts(tx, stockProductIds(foldStored(stored)));
-          stored = await readStream(tx, id);
+          products = await lockProducts(tx, stockProductIds(read.state));
+          read = orderRead(await readStream(tx, id));
         }
-        const state = foldStored(stored);
+        const { state } = read;
         staleCheck(state, meta);
         const decided = decide(spec.command(state, { products, today, dayClosed }), state);
         if (decided.length === 0) return { state, events: [] } satisfies Committed;
@@ -151,7 +156,7 @@ export async function handleOrderCommand(
           tx,
           id,
           meta,
-          await commitDecision(tx, id, stored, decided, meta, products),
+          await commitDecision(tx, id, read, decided, meta, products),
         );
       });
     },

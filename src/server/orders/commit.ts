@@ -36,6 +36,23 @@ export const foldStored = (events: readonly StoredEvent[]): OrderState | null =>
   isOrderStream(events) ? fold(events.map(toEvolving)) : null;
 
 /**
+ * An order's stream as read and its fold: a command folds what it read once and hands both to the
+ * append, which chains after the last stored event and evolves the state it was given.
+ */
+export interface OrderRead {
+  stored: readonly StoredEvent[];
+  state: OrderState | null;
+}
+
+export const orderRead = (stored: readonly StoredEvent[]): OrderRead => ({
+  stored,
+  state: foldStored(stored),
+});
+
+/** A new stream: nothing stored, no order yet. */
+export const NEW_STREAM: OrderRead = { stored: [], state: null };
+
+/**
  * Locks the given products (in id order, so that concurrent orders never deadlock) and returns
  * what the decider needs to know about them.
  */
@@ -71,13 +88,13 @@ function metadataFor(meta: CommandMeta): EventMetadata {
 export async function commitSingle(
   sql: Sql,
   streamId: string,
-  stored: readonly StoredEvent[],
+  read: OrderRead,
   event: OrderEvent,
   meta: CommandMeta,
   /** The other writes the event brings (its status mail), given the order once it is folded. */
   alongsideOf?: (after: OrderState, version: number) => WithAppend[],
 ): Promise<Committed> {
-  const before = foldStored(stored);
+  const { stored, state: before } = read;
   const version = stored.at(-1)?.version ?? 0;
   const prevHash = stored.at(-1)?.hash ?? null;
   const metadata = metadataFor(meta);
@@ -86,7 +103,7 @@ export async function commitSingle(
   // Personal fields take the transaction path too: their record is written beside the event.
   if (productSalesChange(before, after).length > 0 || isPersonalEventType(event.type)) {
     return await sql.begin(async (tx) => {
-      const committed = await commitDecision(tx, streamId, stored, [event], meta, []);
+      const committed = await commitDecision(tx, streamId, read, [event], meta, []);
       for (const write of alongside) await write(tx, tx`true`);
       return committed;
     });
@@ -119,12 +136,13 @@ export interface Committed {
 export async function commitDecision(
   tx: Tx,
   streamId: string,
-  stored: readonly StoredEvent[],
+  read: OrderRead,
   decided: readonly OrderEvent[],
   meta: CommandMeta,
   products: readonly ProductSnapshot[],
 ): Promise<Committed> {
-  let state = foldStored(stored);
+  const { stored } = read;
+  let state = read.state;
   let version = stored.at(-1)?.version ?? 0;
   let prevHash = stored.at(-1)?.hash ?? null;
   const metadata = metadataFor(meta);

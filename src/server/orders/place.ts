@@ -15,9 +15,10 @@ import { commerceRules } from '../../domain/settings/settings.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import { afterCommit } from '../db/after-commit.js';
 import type { Sql, Tx } from '../db/client.js';
+import { mailTransaction } from '../mail/outbox.js';
 import { readSettings } from '../settings/store.js';
 import { canonicalJson } from './canonical.js';
-import { type CommandMeta, commitDecision, foldStored, lockProducts } from './commit.js';
+import { type CommandMeta, commitDecision, foldStored, lockProducts, NEW_STREAM } from './commit.js';
 import { nextOrderNumber } from './order-number.js';
 import { queueShopNotifications } from './shop-notifications.js';
 import { readStream } from './store.js';
@@ -142,7 +143,7 @@ export async function placeOrder(
     if (earlier) return earlier;
   }
   try {
-    const placed = await sql.begin(async (tx) => {
+    const placed = await mailTransaction(sql, async (tx) => {
       const orderId = randomUUID();
       if (key) {
         // A concurrent request with the same key waits here until the first one commits.
@@ -191,7 +192,7 @@ export async function placeOrder(
         requestId: meta.requestId,
         idempotencyKey: key,
       };
-      const { state } = await commitDecision(tx, orderId, [], decided, commandMeta, products);
+      const { state } = await commitDecision(tx, orderId, NEW_STREAM, decided, commandMeta, products);
       if (!state) throw new Error('OrderPlaced folded to nothing');
       await queueShopNotifications(tx, state, products, settings, meta.publicUrl ?? null);
       return placedOrder(state);
