@@ -1,21 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './support/admin';
-import { siteWithDevices } from './support/history';
+import { archiveSiteNow, siteWithDevices } from './support/history';
 import { mailsTo } from './support/mail';
 
 const tag = () => randomInt(1e9).toString(36);
 
-/** « Nouveau contrat » filled for `site`, the rest as the test says. */
-async function newContract(
-  page: Page,
-  site: string,
-  fill: { kind: 'Professionnel' | 'Particulier'; name: string; email: string; online: boolean },
-) {
+type ContractFill = { kind: 'Professionnel' | 'Particulier'; name: string; email: string; online: boolean };
+
+/** « Nouveau contrat » filled for `site`, the rest as the test says, then created: its page's number. */
+async function newContract(page: Page, site: string, fill: ContractFill) {
   await page.goto('/admin/contracts');
   await page.getByRole('button', { name: 'Nouveau contrat' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouveau contrat' });
+  await fillContract(dialog, site, fill);
+  await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: /^Contrat CT-\d{4}-\d{6}$/ })).toBeVisible();
+  return (await page.getByRole('heading', { name: /^Contrat CT-/ }).innerText()).replace('Contrat ', '');
+}
+
+async function fillContract(dialog: Locator, site: string, fill: ContractFill) {
   await dialog.getByLabel('Site', { exact: true }).selectOption({ label: `${site} – Pont-Audemer` });
   await dialog.getByLabel('Type de client', { exact: true }).selectOption({ label: fill.kind });
   if (fill.kind === 'Professionnel') {
@@ -41,10 +47,6 @@ async function newContract(
   await dialog.getByLabel('Visites par an', { exact: true }).fill('6');
   await dialog.getByLabel('Prix annuel HT (€)', { exact: true }).fill('1200');
   await dialog.getByLabel('Facturation', { exact: true }).selectOption({ label: 'Trimestrielle' });
-  await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { name: /^Contrat CT-\d{4}-\d{6}$/ })).toBeVisible();
-  return (await page.getByRole('heading', { name: /^Contrat CT-/ }).innerText()).replace('Contrat ', '');
 }
 
 test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s invoice; a household contract ended online', async ({
@@ -122,4 +124,49 @@ test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s inv
   await customer.screenshot({ path: testInfo.outputPath('contrat-client-resilie.png'), fullPage: true });
   await page.reload();
   await expect(page.getByText(/Résilié le .* par le client \(en ligne\)/)).toBeVisible();
+});
+
+test('« Nouveau contrat » says under each field what is missing, and the server’s refusal under its field', async ({
+  page,
+}, testInfo) => {
+  const site = `Boulangerie du Pont ${tag()}`;
+  const { id: siteId } = await siteWithDevices(site, 1);
+  await signInAsAdmin(page, '/admin/contracts');
+  await page.getByRole('button', { name: 'Nouveau contrat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouveau contrat' });
+  const field = (label: string) => dialog.getByLabel(label, { exact: true });
+
+  // Sent empty: the schema's French messages, each under its field, the first field focused.
+  await dialog.getByLabel('Rongeurs (rats, souris)').uncheck();
+  await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
+  await expect(field('Site')).toHaveAccessibleDescription('Choisissez le site.');
+  await expect(field('Site')).toBeFocused();
+  await expect(field('Raison sociale')).toHaveAccessibleDescription('Indiquez la raison sociale.');
+  await expect(field('SIREN')).toHaveAccessibleDescription('Indiquez le SIREN.');
+  await expect(field('Nom du contact')).toHaveAccessibleDescription('Indiquez le nom du client.');
+  await expect(field('Email')).toHaveAccessibleDescription('Indiquez l’email du client.');
+  await expect(field('Code postal')).toHaveAccessibleDescription('Le code postal compte 5 chiffres.');
+  await expect(field('Prix annuel HT (€)')).toHaveAccessibleDescription('Indiquez le prix annuel.');
+  await expect(dialog.getByText('Choisissez au moins un nuisible.')).toBeVisible();
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`nouveau-contrat-erreurs-${width}.png`) });
+  }
+
+  // A typed value fixes its own message; the server's refusal (the site archived meanwhile) lands
+  // on the site's field, and nothing is created.
+  await fillContract(dialog, site, {
+    kind: 'Professionnel',
+    name: 'Marc Petit',
+    email: `boulangerie-${tag()}@example.fr`,
+    online: false,
+  });
+  await dialog.getByLabel('Rongeurs (rats, souris)').check();
+  await expect(field('Site')).not.toHaveAttribute('aria-invalid', 'true');
+  await archiveSiteNow(siteId);
+  await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
+  await expect(field('Site')).toHaveAccessibleDescription('Choisissez un site existant.');
+  await expect(field('Site')).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Créer le contrat' })).toBeEnabled();
+  await expect(dialog).toBeVisible();
 });
