@@ -119,21 +119,12 @@ export function useForm<V extends object, Out>({
     });
   };
 
-  /**
-   * The form field an issue belongs to: its path's head when the form has that field, else the
-   * deepest segment the form has (a flat form of a nested schema: ['customer', 'email'] is `email`).
-   */
-  const fieldOf = (path: readonly PropertyKey[]): string => {
-    const head = String(path[0] ?? '');
-    if (head in values) return head;
-    const deeper = [...path].reverse().find((p) => typeof p === 'string' && p in values);
-    return deeper === undefined ? head : String(deeper);
-  };
-
   const show = (issues: Issue[]) => {
     const next: FieldErrors<V> = {};
     for (const issue of issues) {
-      const key = fieldOf(issue.path) as keyof V & string;
+      // The first segment of the path that is a field of the form (a flat form of a nested schema:
+      // ['customer', 'email'] is `email`); none: the message is only in `messages`.
+      const key = String(issue.path.find((p) => p in values) ?? '') as keyof V & string;
       next[key] ??= issue.message;
     }
     const list = [...new Set(issues.map((i) => i.message))];
@@ -179,24 +170,17 @@ export function useForm<V extends object, Out>({
     }
   };
 
-  /**
-   * The server's answer on the fields: a zod refusal's fieldErrors, or a typed error naming its
-   * field (`details.field`, e.g. SITE_UNKNOWN on `siteId`). False when no message landed on a field
-   * of this form (the caller shows the error in the form's alert).
-   */
   function showServerErrors(error: unknown): boolean {
     if (!isTrpcError(error)) return false;
-    const data = error.data as
-      | { fieldErrors?: Record<string, string[] | undefined>; details?: { field?: unknown } | null }
-      | undefined;
-    const issues: Issue[] = Object.entries(data?.fieldErrors ?? {}).flatMap(([key, list]) =>
-      (list ?? []).map((message) => ({ path: [key], message })),
+    const fields = (error.data as { fieldErrors?: Record<string, string[] | undefined> } | undefined)
+      ?.fieldErrors;
+    if (!fields || Object.keys(fields).length === 0) return false;
+    show(
+      Object.entries(fields).flatMap(([key, list]) =>
+        (list ?? []).map((message) => ({ path: [key], message })),
+      ),
     );
-    const field = data?.details?.field;
-    if (typeof field === 'string') issues.push({ path: [field], message: error.message });
-    if (issues.length === 0) return false;
-    show(issues);
-    return issues.some((issue) => fieldOf(issue.path) in values);
+    return true;
   }
 
   return {

@@ -25,6 +25,7 @@ export function ShopHeader() {
   const cart = useCart();
   const me = trpc.session.me.useQuery(undefined, { staleTime: 60_000 });
   const hydrated = useHydrated();
+  const account = me.data ? 'Mon compte' : 'Se connecter';
   // Mounted from the first opening on, so that closing animates like opening.
   const [drawerMounted, setDrawerMounted] = useState(false);
   if (cart.drawerOpen && !drawerMounted) setDrawerMounted(true);
@@ -65,8 +66,8 @@ export function ShopHeader() {
             <Link
               to={me.data ? '/compte' : '/auth'}
               className={iconButton}
-              aria-label={me.data ? 'Mon compte' : 'Se connecter'}
-              title={me.data ? 'Mon compte' : 'Se connecter'}
+              aria-label={account}
+              title={account}
             >
               <UserRound className="size-5" aria-hidden="true" />
             </Link>
