@@ -1,50 +1,58 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './support/admin';
-import { siteWithDevices } from './support/history';
+import { archiveSiteNow, siteWithDevices } from './support/history';
 import { mailsTo } from './support/mail';
 
 const tag = () => randomInt(1e9).toString(36);
 
-/** « Nouveau contrat » filled for `site`, the rest as the test says. */
-async function newContract(
-  page: Page,
-  site: string,
-  fill: { kind: 'Professionnel' | 'Particulier'; name: string; email: string; online: boolean },
-) {
+type ContractFill = { kind: 'Professionnel' | 'Particulier'; name: string; email: string; online: boolean };
+
+/** « Nouveau contrat » filled for `site`, the rest as the test says, then created: its page's number. */
+async function newContract(page: Page, site: string, fill: ContractFill) {
   await page.goto('/admin/contracts');
   await page.getByRole('button', { name: 'Nouveau contrat' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouveau contrat' });
-  await dialog.getByLabel('Site', { exact: true }).selectOption({ label: `${site} – Pont-Audemer` });
-  await dialog.getByLabel('Type de client', { exact: true }).selectOption({ label: fill.kind });
-  if (fill.kind === 'Professionnel') {
-    await dialog.getByLabel('Raison sociale', { exact: true }).fill(site);
-    await dialog.getByLabel('SIREN', { exact: true }).fill('732829320');
-    await dialog.getByLabel('Nom du contact', { exact: true }).fill(fill.name);
-    await dialog.getByLabel('Effectif (salariés)', { exact: true }).fill('12');
-    await dialog.getByRole('textbox', { name: 'Activité principale' }).fill('Restauration');
-  } else {
-    await dialog.getByLabel('Nom', { exact: true }).fill(fill.name);
-  }
-  await dialog.getByLabel('Email', { exact: true }).fill(fill.email);
-  await dialog.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
-  await dialog.getByLabel('Adresse de facturation', { exact: true }).fill('4 rue du Port');
-  await dialog.getByLabel('Code postal', { exact: true }).fill('27500');
-  await dialog.getByLabel('Commune', { exact: true }).fill('Pont-Audemer');
-  if (fill.online) {
-    await dialog.getByLabel('Mode de conclusion', { exact: true }).selectOption('a_distance');
-    await dialog.getByLabel('Signé en ligne', { exact: true }).check();
-  }
-  await dialog.getByLabel('Zones (séparées par des virgules)', { exact: true }).fill('Cuisine');
-  await dialog.getByLabel('Postes d’appâtage prévus', { exact: true }).fill('12');
-  await dialog.getByLabel('Visites par an', { exact: true }).fill('6');
-  await dialog.getByLabel('Prix annuel HT (€)', { exact: true }).fill('1200');
-  await dialog.getByLabel('Facturation', { exact: true }).selectOption({ label: 'Trimestrielle' });
+  await fillContract(dialog, site, fill);
   await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: /^Contrat CT-\d{4}-\d{6}$/ })).toBeVisible();
   return (await page.getByRole('heading', { name: /^Contrat CT-/ }).innerText()).replace('Contrat ', '');
+}
+
+/** A field of the dialog by its label (a required field's asterisk is not part of its name). */
+const fieldOf = (dialog: Locator, label: string) =>
+  dialog
+    .getByRole('textbox', { name: label, exact: true })
+    .or(dialog.getByRole('combobox', { name: label, exact: true }));
+
+async function fillContract(dialog: Locator, site: string, fill: ContractFill) {
+  await fieldOf(dialog, 'Site').selectOption({ label: `${site} – Pont-Audemer` });
+  await fieldOf(dialog, 'Type de client').selectOption({ label: fill.kind });
+  if (fill.kind === 'Professionnel') {
+    await fieldOf(dialog, 'Raison sociale').fill(site);
+    await fieldOf(dialog, 'SIREN').fill('732829320');
+    await fieldOf(dialog, 'Nom du contact').fill(fill.name);
+    await fieldOf(dialog, 'Effectif (salariés)').fill('12');
+    await dialog.getByRole('textbox', { name: 'Activité principale' }).fill('Restauration');
+  } else {
+    await fieldOf(dialog, 'Nom').fill(fill.name);
+  }
+  await fieldOf(dialog, 'Email').fill(fill.email);
+  await fieldOf(dialog, 'Téléphone').fill('06 12 34 56 78');
+  await fieldOf(dialog, 'Adresse de facturation').fill('4 rue du Port');
+  await fieldOf(dialog, 'Code postal').fill('27500');
+  await fieldOf(dialog, 'Commune').fill('Pont-Audemer');
+  if (fill.online) {
+    await fieldOf(dialog, 'Mode de conclusion').selectOption('a_distance');
+    await dialog.getByLabel('Signé en ligne', { exact: true }).check();
+  }
+  await fieldOf(dialog, 'Zones (séparées par des virgules)').fill('Cuisine');
+  await fieldOf(dialog, 'Postes d’appâtage prévus').fill('12');
+  await fieldOf(dialog, 'Visites par an').fill('6');
+  await fieldOf(dialog, 'Prix annuel HT (€)').fill('1200');
+  await fieldOf(dialog, 'Facturation').selectOption({ label: 'Trimestrielle' });
 }
 
 test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s invoice; a household contract ended online', async ({
@@ -122,4 +130,49 @@ test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s inv
   await customer.screenshot({ path: testInfo.outputPath('contrat-client-resilie.png'), fullPage: true });
   await page.reload();
   await expect(page.getByText(/Résilié le .* par le client \(en ligne\)/)).toBeVisible();
+});
+
+test('« Nouveau contrat » says under each field what is missing, and the server’s refusal under its field', async ({
+  page,
+}, testInfo) => {
+  const site = `Boulangerie du Pont ${tag()}`;
+  const { id: siteId } = await siteWithDevices(site, 1);
+  await signInAsAdmin(page, '/admin/contracts');
+  await page.getByRole('button', { name: 'Nouveau contrat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouveau contrat' });
+  const field = (label: string) => fieldOf(dialog, label);
+
+  // Sent empty: the schema's French messages, each under its field, the first field focused.
+  await dialog.getByLabel('Rongeurs (rats, souris)').uncheck();
+  await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
+  await expect(field('Site')).toHaveAccessibleDescription('Choisissez le site.');
+  await expect(field('Site')).toBeFocused();
+  await expect(field('Raison sociale')).toHaveAccessibleDescription('Indiquez la raison sociale.');
+  await expect(field('SIREN')).toHaveAccessibleDescription('Indiquez le SIREN.');
+  await expect(field('Nom du contact')).toHaveAccessibleDescription('Indiquez le nom du client.');
+  await expect(field('Email')).toHaveAccessibleDescription('Indiquez l’email du client.');
+  await expect(field('Code postal')).toHaveAccessibleDescription('Le code postal compte 5 chiffres.');
+  await expect(field('Prix annuel HT (€)')).toHaveAccessibleDescription('Indiquez le prix annuel.');
+  await expect(dialog.getByText('Choisissez au moins un nuisible.')).toBeVisible();
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`nouveau-contrat-erreurs-${width}.png`) });
+  }
+
+  // A typed value fixes its own message; the server's refusal (the site archived meanwhile) lands
+  // on the site's field, and nothing is created.
+  await fillContract(dialog, site, {
+    kind: 'Professionnel',
+    name: 'Marc Petit',
+    email: `boulangerie-${tag()}@example.fr`,
+    online: false,
+  });
+  await dialog.getByLabel('Rongeurs (rats, souris)').check();
+  await expect(field('Site')).not.toHaveAttribute('aria-invalid', 'true');
+  await archiveSiteNow(siteId);
+  await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
+  await expect(field('Site')).toHaveAccessibleDescription('Choisissez un site existant.');
+  await expect(field('Site')).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Créer le contrat' })).toBeEnabled();
+  await expect(dialog).toBeVisible();
 });

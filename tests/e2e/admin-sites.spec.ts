@@ -8,7 +8,8 @@ import { signInAsAdmin } from './support/admin';
 
 /*
  * The owner's sites screen (issue 38, ADR 042): a restaurant, its kitchen zone, a real PNG plan,
- * twelve bait stations placed by tapping the plan, and the label sheet whose text names them all.
+ * twelve bait stations placed by tapping the plan, one moved by the keyboard, and the label sheet
+ * whose text names them all.
  * Then the screen at 1280, 768 and 375 px: nothing wider than the screen, the markers still tappable.
  */
 
@@ -93,6 +94,30 @@ test('the owner creates a restaurant, its kitchen, uploads its plan, places 12 b
   await expect(rows.first()).toContainText('PA-01');
   await expect(rows.last()).toContainText('PA-12');
   await expect(rows.last()).toContainText('Cuisine');
+
+  // By keyboard: PA-01 focused, three steps right and a large step down (Shift), each saved on
+  // release like a drag and said in the live region; the plan shows it there after a reload.
+  const pa01 = markers.filter({ hasText: 'PA-01' });
+  await expect(pa01).toHaveAccessibleName('PA-01, Poste d’appâtage, Cuisine');
+  await expect(pa01).toHaveAccessibleDescription(
+    'Flèches : déplacer le dispositif sur le plan ; Maj + flèches : par grands pas.',
+  );
+  await pa01.focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'Shift+ArrowDown'])
+    await page.keyboard.press(key);
+  await expect(page.getByTestId('plan-position')).toHaveText(
+    'PA-01 enregistré à 13 % de la gauche et 20 % du haut du plan.',
+  );
+  await page.reload();
+  await page.getByRole('tab', { name: 'Plan et dispositifs' }).click();
+  await expect(markers).toHaveCount(12);
+  const at = async () => {
+    const [p, m] = [(await plan.boundingBox())!, (await pa01.boundingBox())!];
+    return [(m.x + m.width / 2 - p.x) / p.width, (m.y + m.height / 2 - p.y) / p.height].map((v) =>
+      Math.round(v * 100),
+    );
+  };
+  await expect.poll(at).toEqual([13, 20]);
 
   // « Imprimer les étiquettes »: one label per station, PA-01 to PA-12.
   const href = await page.getByRole('link', { name: 'Imprimer les étiquettes' }).getAttribute('href');

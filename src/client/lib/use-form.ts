@@ -122,7 +122,9 @@ export function useForm<V extends object, Out>({
   const show = (issues: Issue[]) => {
     const next: FieldErrors<V> = {};
     for (const issue of issues) {
-      const key = String(issue.path[0] ?? '') as keyof V & string;
+      // The first segment of the path that is a field of the form (a flat form of a nested schema:
+      // ['customer', 'email'] is `email`); none: the message is only in `messages`.
+      const key = String(issue.path.find((p) => p in values) ?? '') as keyof V & string;
       next[key] ??= issue.message;
     }
     const list = [...new Set(issues.map((i) => i.message))];

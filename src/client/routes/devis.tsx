@@ -5,10 +5,8 @@ import { Button } from '@/client/components/ui/button';
 import { Field, FormAlert } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/errors';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
-import { usePageTitle } from '@/client/lib/utils';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { LOST_REASON_MAX } from '@/domain/interventions/decider';
 import {
@@ -19,8 +17,7 @@ import {
 } from '@/domain/interventions/devis';
 import { frenchDateTime, frenchDay, frenchLongDate } from '@/domain/site/dates';
 import { saveFile } from '../features/invoices/save-file';
-import { ShopContact } from '../features/shop/shop-contact';
-import { ShopLayout } from '../features/shop/shop-header';
+import { SignedPage } from '../features/shop/signed-page';
 
 type Shown = RouterOutputs['devis']['show'];
 
@@ -30,23 +27,17 @@ type Shown = RouterOutputs['devis']['show'];
  * devis, downloads its PDF, and accepts it with their name and a one-time code sent by mail.
  */
 export default function DevisPage() {
-  usePageTitle('Mon devis');
   const { token = '' } = useParams();
   const shown = trpc.devis.show.useQuery({ token }, { retry: false });
   return (
-    <ShopLayout>
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
-        {shown.isLoading ? (
-          <Spinner className="min-h-[40vh]" />
-        ) : !shown.data ? (
-          <p role="alert" className="rounded-lg border bg-card p-6 text-center">
-            {shown.error?.message ?? 'Ce lien de devis est invalide ou a expiré.'}
-          </p>
-        ) : (
-          <DevisView token={token} shown={shown.data} />
-        )}
-      </div>
-    </ShopLayout>
+    <SignedPage
+      title="Mon devis"
+      help="Une question ?"
+      query={shown}
+      invalid="Ce lien de devis est invalide ou a expiré."
+    >
+      {(data) => <DevisView token={token} shown={data} />}
+    </SignedPage>
   );
 }
 
@@ -148,10 +139,6 @@ function DevisView({ token, shown }: { token: string; shown: Shown }) {
         )}
       </section>
       <Decision token={token} shown={shown} />
-      <section className="rounded-lg border border-primary/20 bg-secondary p-5 sm:p-6">
-        <h2 className="mb-2 text-lg font-semibold">Une question ?</h2>
-        <ShopContact />
-      </section>
     </>
   );
 }

@@ -1,17 +1,24 @@
 import { useParams } from 'react-router-dom';
-import { InspectorFolder } from '@/client/features/sites/inspector-folder';
-import { usePageTitle } from '@/client/lib/utils';
-import { ShopLayout } from '../features/shop/shop-header';
+import { FolderGone, InspectorFolder, useNoIndex } from '@/client/features/sites/inspector-folder';
+import { trpc } from '@/client/lib/trpc';
+import { SignedPage } from '../features/shop/signed-page';
 
 /** /dossier/{token}: the inspector's folder (ADR 045), its own chunk, no account. */
 export default function Dossier() {
-  usePageTitle('Dossier de lutte contre les nuisibles');
+  useNoIndex();
   const { token = '' } = useParams();
+  const folder = trpc.inspector.folder.useQuery(
+    { token },
+    { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
+  );
   return (
-    <ShopLayout>
-      <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-        <InspectorFolder token={token} />
-      </div>
-    </ShopLayout>
+    <SignedPage
+      title="Dossier de lutte contre les nuisibles"
+      width="4xl"
+      query={folder}
+      invalid={<FolderGone />}
+    >
+      {(data) => <InspectorFolder folder={data} token={token} />}
+    </SignedPage>
   );
 }

@@ -6,10 +6,9 @@ import { Field } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
-import { usePageTitle } from '@/client/lib/utils';
 import { matchingDocument, normalizeShortCode, printedShortCode } from '@/domain/interventions/report';
 import { frenchDay, frenchLongDate } from '@/domain/site/dates';
-import { ShopLayout } from '../features/shop/shop-header';
+import { SignedPageFrame } from '../features/shop/signed-page';
 
 type View = RouterOutputs['reports']['verify'];
 
@@ -20,21 +19,17 @@ type View = RouterOutputs['reports']['verify'];
  * sealed, hashed in the browser (SubtleCrypto): the file never leaves the device.
  */
 export default function Verifier() {
-  usePageTitle('Vérifier un rapport d’intervention');
   const { code = '' } = useParams();
   return (
-    <ShopLayout>
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Vérifier un rapport d’intervention</h1>
-          <p className="mt-1 text-muted-foreground">
-            Saisissez le code imprimé sous le QR code du rapport, puis comparez votre fichier au rapport
-            scellé.
-          </p>
-        </div>
-        {code ? <Verification key={code} code={code} /> : <CodeForm />}
+    <SignedPageFrame title="Vérifier un rapport d’intervention">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Vérifier un rapport d’intervention</h1>
+        <p className="mt-1 text-muted-foreground">
+          Saisissez le code imprimé sous le QR code du rapport, puis comparez votre fichier au rapport scellé.
+        </p>
       </div>
-    </ShopLayout>
+      {code ? <Verification key={code} code={code} /> : <CodeForm />}
+    </SignedPageFrame>
   );
 }
 

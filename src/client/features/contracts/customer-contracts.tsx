@@ -196,21 +196,12 @@ export function MyContracts() {
   );
 }
 
-/** The signed link's page (/contrat/{token}). */
-export function SignedContract({ token }: { token: string }) {
-  const contracts = trpc.contracts.byToken.useQuery({ token }, { retry: false });
+/** The signed link's contract (/contrat/{token}; the page checks the link, signed-page.tsx). */
+export function SignedContract({ token, contract: c }: { token: string; contract: CustomerContract }) {
   const utils = trpc.useUtils();
   const terminate = trpc.contracts.terminateByToken.useMutation({
     onSuccess: () => utils.contracts.byToken.invalidate({ token }),
   });
-  if (contracts.isLoading) return null;
-  if (!contracts.data?.[0])
-    return (
-      <p role="alert" className="rounded-lg border bg-card p-6 text-center">
-        {contracts.error?.message ?? 'Ce lien est invalide ou a expiré.'}
-      </p>
-    );
-  const c = contracts.data[0];
   return (
     <ContractCard
       contract={c}

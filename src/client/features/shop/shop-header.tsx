@@ -18,12 +18,14 @@ const iconButton =
  * The shop's header (visitor-site.md §2): back to the site, account icon (to /compte when signed
  * in, else /auth), cart icon with the item count, contact, and the admin link on wide screens:
  * the staff's way in, shown to visitors and the back-office's roles, never to a signed-in customer
- * (the back-office is not theirs).
+ * (the back-office is not theirs). The link waits for the session: a page rendered without it (on
+ * the server, or before `session.me` answers) cannot tell a customer from a visitor.
  */
 export function ShopHeader() {
   const cart = useCart();
   const me = trpc.session.me.useQuery(undefined, { staleTime: 60_000 });
   const hydrated = useHydrated();
+  const account = me.data ? 'Mon compte' : 'Se connecter';
   // Mounted from the first opening on, so that closing animates like opening.
   const [drawerMounted, setDrawerMounted] = useState(false);
   if (cart.drawerOpen && !drawerMounted) setDrawerMounted(true);
@@ -45,7 +47,7 @@ export function ShopHeader() {
             <span className="truncate text-lg">Boutique</span>
           </Link>
           <nav className="ml-auto flex items-center gap-1" aria-label="Boutique">
-            {(!me.data || isBackOffice(me.data.role)) && (
+            {me.isSuccess && (!me.data || isBackOffice(me.data.role)) && (
               <Link
                 to="/admin/login"
                 className="hidden h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground md:inline-flex"
@@ -64,8 +66,8 @@ export function ShopHeader() {
             <Link
               to={me.data ? '/compte' : '/auth'}
               className={iconButton}
-              aria-label={me.data ? 'Mon compte' : 'Se connecter'}
-              title={me.data ? 'Mon compte' : 'Se connecter'}
+              aria-label={account}
+              title={account}
             >
               <UserRound className="size-5" aria-hidden="true" />
             </Link>

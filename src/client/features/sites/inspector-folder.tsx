@@ -1,9 +1,8 @@
 import { BadgeCheck, Download, FileText, ShieldAlert, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { buttonVariants } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
 import { SitePlan } from '@/client/features/account/site-plan';
-import { type RouterOutputs, trpc } from '@/client/lib/trpc';
+import type { RouterOutputs } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { printedShortCode } from '@/domain/interventions/report';
 import { DEVICE_KINDS } from '@/domain/interventions/visit-events';
@@ -12,7 +11,7 @@ import { frenchDay, frenchLongDate } from '@/domain/site/dates';
 type Folder = RouterOutputs['inspector']['folder'];
 
 /** The page is never indexed: the server says it in a header, the page in its head too. */
-function useNoIndex() {
+export function useNoIndex() {
   useEffect(() => {
     const meta = document.createElement('meta');
     meta.name = 'robots';
@@ -22,29 +21,18 @@ function useNoIndex() {
   }, []);
 }
 
-/**
- * /dossier/{token}: the inspector's folder of a site (issue 38 point 4, ADR 045), read without an
- * account. A revoked or unknown link shows « Ce lien n’est plus valide » and nothing of the site.
- */
-export function InspectorFolder({ token }: { token: string }) {
-  useNoIndex();
-  const folder = trpc.inspector.folder.useQuery(
-    { token },
-    { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
+/** A revoked or unknown link: nothing of the site, and who to ask. */
+export function FolderGone() {
+  return (
+    <section role="alert" className="mx-auto max-w-lg rounded-lg border bg-card p-8 text-center">
+      <XCircle className="mx-auto size-10 text-destructive" aria-hidden="true" />
+      <h1 className="mt-3 text-2xl font-bold tracking-tight">Ce lien n’est plus valide</h1>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Le dossier a été retiré ou l’adresse est incomplète. Demandez un nouveau lien à l’entreprise qui
+        intervient sur le site.
+      </p>
+    </section>
   );
-  if (folder.isLoading) return <Spinner className="min-h-[40vh]" />;
-  if (!folder.data)
-    return (
-      <section role="alert" className="mx-auto max-w-lg rounded-lg border bg-card p-8 text-center">
-        <XCircle className="mx-auto size-10 text-destructive" aria-hidden="true" />
-        <h1 className="mt-3 text-2xl font-bold tracking-tight">Ce lien n’est plus valide</h1>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Le dossier a été retiré ou l’adresse est incomplète. Demandez un nouveau lien à l’entreprise qui
-          intervient sur le site.
-        </p>
-      </section>
-    );
-  return <FolderView folder={folder.data} token={token} />;
 }
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
@@ -58,7 +46,11 @@ function Section({ title, children, id }: { title: string; children: React.React
   );
 }
 
-function FolderView({ folder, token }: { folder: Folder; token: string }) {
+/**
+ * /dossier/{token}: the inspector's folder of a site (issue 38 point 4, ADR 045), read without an
+ * account; the page (routes/dossier.tsx) checks the link and shows FolderGone when it is refused.
+ */
+export function InspectorFolder({ folder, token }: { folder: Folder; token: string }) {
   const s = folder.site;
   return (
     <div className="space-y-6">

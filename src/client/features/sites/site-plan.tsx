@@ -1,5 +1,10 @@
 import { Crosshair, ImageUp, Move, Trash2, X } from 'lucide-react';
-import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  useRef,
+  useState,
+} from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -13,6 +18,7 @@ import { cn } from '@/client/lib/utils';
 import { DEVICE_KINDS, type DeviceKind, deviceKinds } from '@/domain/interventions/visit-events';
 import { frenchDateTime } from '@/domain/site/dates';
 import type { PlanPoint } from '@/domain/sites/site';
+import { nudgedPoint, planPositionWords } from './plan-keys';
 import { DEVICE_KIND_COLORS, type PlacedDevice, type SiteDetail, useSitesChanged } from './site-data';
 
 /** What a tap on the plan does: nothing, place a new device, or move the selected one. */
@@ -32,8 +38,9 @@ const DRAG_PX = 5;
 
 /**
  * The plan and its devices: upload a new version, tap to place the chosen kind in the chosen zone,
- * drag a marker (or « Déplacer » then tap) to move it. The plan keeps its proportions at any width
- * and the markers keep a finger's size.
+ * drag a marker (or « Déplacer » then tap) to move it, or focus it and use the arrow keys (Shift:
+ * larger steps; saved when the key is released, like a drag on release). The plan keeps its
+ * proportions at any width and the markers keep a finger's size.
  */
 export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: boolean }) {
   const siteId = detail.site.id;
@@ -44,8 +51,10 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [selected, setSelected] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  /** A marker being dragged: where it is now (sent on release). */
+  /** A marker being dragged or moved by the keys: where it is now (sent on release). */
   const [dragging, setDragging] = useState<{ id: string; point: PlanPoint } | null>(null);
+  /** What the live region last said of a marker moved by the keys. */
+  const [spoken, setSpoken] = useState('');
   const surface = useRef<HTMLDivElement | null>(null);
   const press = useRef<{ id: string; x: number; y: number; moved: boolean } | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
@@ -56,6 +65,35 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
   };
   const add = trpc.sites.addDevice.useMutation({ onSuccess: () => changed(), onError });
   const move = trpc.sites.moveDevice.useMutation({ onSuccess: () => changed(), onError });
+  /**
+   * One move in flight at a time, the latest position queued behind it: quick key presses are
+   * saved in their order, and the last one wins.
+   */
+  const saving = useRef<{ busy: boolean; next: { deviceId: string; point: PlanPoint } | null }>({
+    busy: false,
+    next: null,
+  });
+  function save(deviceId: string, point: PlanPoint, label: string) {
+    if (saving.current.busy) {
+      saving.current.next = { deviceId, point };
+      return;
+    }
+    saving.current.busy = true;
+    move.mutate(
+      { deviceId, point },
+      {
+        onSuccess: () => setSpoken(`${label} enregistré ${planPositionWords(point)}.`),
+        onSettled: () => {
+          saving.current.busy = false;
+          const next = saving.current.next;
+          saving.current.next = null;
+          if (next) save(next.deviceId, next.point, label);
+          // Back to the saved position, unless a key moved the marker on meanwhile.
+          else setDragging((now) => (now?.point === point ? null : now));
+        },
+      },
+    );
+  }
   const recordPlan = trpc.sites.recordPlan.useMutation();
   const zoneOf = zoneId && detail.zones.some((z) => z.id === zoneId) ? zoneId : null;
   const selectedDevice = detail.devices.find((d) => d.id === selected) ?? null;
@@ -112,12 +150,30 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
     const p = press.current;
     press.current = null;
     if (p?.moved && surface.current) {
-      move.mutate(
-        { deviceId: device.id, point: pointOn(surface.current, event) },
-        { onSettled: () => setDragging(null) },
-      );
+      const point = pointOn(surface.current, event);
+      setDragging({ id: device.id, point });
+      save(device.id, point, device.label);
       setSelected(device.id);
     }
+  }
+
+  /** An arrow key moves the focused marker a step (Shift: a larger one); its release saves. */
+  function onMarkerKeyDown(
+    event: ReactKeyboardEvent<HTMLButtonElement>,
+    device: PlacedDevice,
+    at: PlanPoint,
+  ) {
+    if (archived || mode.kind !== 'idle') return;
+    const point = nudgedPoint(at, event.key, event.shiftKey);
+    if (!point) return;
+    event.preventDefault();
+    setSelected(device.id);
+    setDragging({ id: device.id, point });
+    setSpoken(`${device.label} ${planPositionWords(point)}.`);
+  }
+  function onMarkerKeyUp(event: ReactKeyboardEvent<HTMLButtonElement>, device: PlacedDevice) {
+    if (dragging?.id !== device.id || !nudgedPoint(dragging.point, event.key, false)) return;
+    save(device.id, dragging.point, device.label);
   }
 
   const hint =
@@ -232,6 +288,7 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
                     type="button"
                     data-testid="device-marker"
                     aria-label={`${d.label}, ${DEVICE_KINDS[d.kind]}${d.zoneName ? `, ${d.zoneName}` : ''}`}
+                    aria-describedby={archived ? undefined : 'plan-keys-help'}
                     aria-pressed={selected === d.id}
                     className={cn(
                       'absolute flex h-7 min-w-9 -translate-x-1/2 -translate-y-1/2 touch-none items-center justify-center rounded-full border-2 border-white px-1.5 text-[11px] font-bold leading-none shadow-md',
@@ -248,6 +305,8 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
                     onPointerDown={(e) => onMarkerDown(e, d)}
                     onPointerMove={onMarkerMove}
                     onPointerUp={(e) => onMarkerUp(e, d)}
+                    onKeyDown={(e) => onMarkerKeyDown(e, d, at)}
+                    onKeyUp={(e) => onMarkerKeyUp(e, d)}
                   >
                     {d.label}
                   </button>
@@ -255,6 +314,16 @@ export function SitePlan({ detail, archived }: { detail: SiteDetail; archived: b
               })}
             </div>
           </div>
+        ) : null}
+        {plan && !archived ? (
+          <>
+            <p id="plan-keys-help" className="sr-only">
+              Flèches : déplacer le dispositif sur le plan ; Maj + flèches : par grands pas.
+            </p>
+            <p className="sr-only" role="status" aria-live="polite" data-testid="plan-position">
+              {spoken}
+            </p>
+          </>
         ) : null}
         {selectedDevice && !archived ? (
           <SelectedDevice

@@ -92,6 +92,8 @@ export function FormDialog({
   editing,
   saving,
   onCancel,
+  submitLabel = editing ? 'Mettre à jour' : 'Créer',
+  busyLabel = 'Sauvegarde...',
   children,
 }: {
   open?: boolean;
@@ -102,6 +104,9 @@ export function FormDialog({
   editing: boolean;
   saving: boolean;
   onCancel: () => void;
+  /** The submit's own words (« Créer le contrat »); default « Créer » or « Mettre à jour ». */
+  submitLabel?: string;
+  busyLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -117,8 +122,8 @@ export function FormDialog({
             <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
               Annuler
             </Button>
-            <SubmitButton submitting={saving} busyLabel="Sauvegarde...">
-              {editing ? 'Mettre à jour' : 'Créer'}
+            <SubmitButton submitting={saving} busyLabel={busyLabel}>
+              {submitLabel}
             </SubmitButton>
           </DialogFooter>
         </form>
