@@ -11,8 +11,8 @@ import {
 
 export const REPORT_APPOINTMENT = 'appt-1';
 const A = REPORT_APPOINTMENT;
-export const typed = (at: string, appointmentId = A) => ({ clientEventId: `c-${at}`, appointmentId, at });
-export const applicator = (expiresOn: string) => ({
+const typed = (at: string, appointmentId = A) => ({ clientEventId: `c-${at}`, appointmentId, at });
+const applicator = (expiresOn: string) => ({
   technicianId: 'tech-1',
   name: 'Théo Martin',
   certificate: { number: 'CB-123', category: 'Nuisibles', expiresOn },

@@ -39,7 +39,7 @@ const sealedWhileLost: InterventionEvent = { type: 'ReportSealed', data: sealed.
 const visit = {
   clientEventId: 'phone-1',
   appointmentId: REPORT_APPOINTMENT,
-  by: { role: 'admin', userId: 'owner' },
+  by: { role: 'admin' as const, userId: 'owner' },
 };
 const reopened: InterventionEvent = { type: 'InterventionReopened', data: {} };
 

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   REPORT_APPOINTMENT as A,
-  applicator,
   reportAddendumCommand,
   SIGNATURE_STROKES,
   sealReportCommand as sealCommand,
   signature as sig,
   reportSnapshot as snapshot,
   treatment,
-  typed,
   visitEvents,
 } from '../../../tests/support/report-snapshot.js';
 import { DomainError } from '../errors.js';
