@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { addDays } from '../../src/domain/interventions/appointments';
-import { parisDay } from '../../src/domain/site/time-zone';
-import { adminApi, ownAddress } from './support/admin';
-import { interventionSignedOffPremisesDaysAgo } from './support/history';
-import { mutate } from './support/trpc';
+import { expect, test } from '@playwright/test';
+import { fitsTheScreen } from './support/side-scroll';
+import { signInAsTechnician, technicianVisitTomorrow } from './support/technician';
 
 /**
  * « Dispositifs » on the technician's day (ADR 037): on site, a device checked by its label while
@@ -13,64 +10,26 @@ import { mutate } from './support/trpc';
  */
 test.use({ actionTimeout: 20_000 });
 
-async function fitsTheScreen(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
 test('a technician checks bait stations on site, offline included @phone', async ({ page }) => {
   test.setTimeout(120_000);
   const tag = randomBytes(3).toString('hex');
-  const tech = { email: `tech-devices-${tag}@example.fr`, password: 'Postes-appatage-Eure-2026' };
   const customerName = `Boulangerie ${tag}`;
-  const tomorrow = addDays(parisDay(new Date()), 1);
-  const api = await adminApi();
-  try {
-    const technicianId = (
-      await mutate(api, 'adminCustomers.create', {
-        firstName: 'Léa',
-        lastName: `Roux ${tag}`,
-        ...tech,
-        role: 'technician',
-      })
-    ).id;
-    const interventionId = (
-      await interventionSignedOffPremisesDaysAgo(
-        {
-          name: customerName,
-          email: `boulangerie-${tag}@example.fr`,
-          phone: '+33612345678',
-          service: 'deratisation',
-          siteType: 'logement_ancien',
-          street: '8 rue du Four',
-          zipCode: '27000',
-          city: 'Évreux',
-          urgency: 'semaine',
-          preferredSlots: ['matin'],
-          message: 'Souris dans le fournil.',
-          callbackConsent: true,
-        },
-        null,
-        3,
-      )
-    ).id;
-    await mutate(api, 'planning.book', {
-      interventionId,
-      technicianId,
-      day: tomorrow,
-      time: '09:00',
-      durationMinutes: 60,
-    });
-  } finally {
-    await api.dispose();
-  }
+  const tech = await technicianVisitTomorrow({
+    name: customerName,
+    email: `boulangerie-${tag}@example.fr`,
+    phone: '+33612345678',
+    service: 'deratisation',
+    siteType: 'logement_ancien',
+    street: '8 rue du Four',
+    zipCode: '27000',
+    city: 'Évreux',
+    urgency: 'semaine',
+    preferredSlots: ['matin'],
+    message: 'Souris dans le fournil.',
+    callbackConsent: true,
+  });
 
-  await ownAddress(page);
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(tech.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(tech.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/tournee$/);
+  await signInAsTechnician(page, tech);
   await page.getByRole('button', { name: 'Jour suivant' }).click();
   const card = page.getByTestId('visit-card').filter({ hasText: customerName });
   await card.getByRole('button', { name: 'Sur place' }).click();

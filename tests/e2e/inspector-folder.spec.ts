@@ -54,6 +54,7 @@ test('the owner’s link opens the folder without an account, its PDF downloads;
         name: 'Restaurant Le Lebon',
         planImageId: plan.id,
         devices: 6,
+        zones: ['Cuisine', 'Réserve sèche'],
       });
       const done = await invoicedIntervention(
         sql,

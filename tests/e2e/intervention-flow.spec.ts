@@ -7,11 +7,13 @@ import { printedShortCode } from '../../src/domain/interventions/report';
 import { frenchDay } from '../../src/domain/site/dates';
 import { parisDay } from '../../src/domain/site/time-zone';
 import { photoJpeg } from '../support/images';
-import { adminApi, ownAddress, signInAsAdmin } from './support/admin';
+import { adminApi, signInAsAdmin } from './support/admin';
 import { ownProduct } from './support/catalogue';
 import { interventionSignedOffPremisesDaysAgo } from './support/history';
 import { drawWithFinger, pdfOf, pdfText, qrOf } from './support/interventions';
 import { mailsTo } from './support/mail';
+import { fitsTheScreen } from './support/side-scroll';
+import { signInAsTechnician } from './support/technician';
 import { mutate, query } from './support/trpc';
 
 /**
@@ -33,12 +35,6 @@ import { mutate, query } from './support/trpc';
 test.use({ actionTimeout: 20_000 });
 
 const SIGNED_DAYS_AGO = 3;
-
-/** No element of the page is wider than the screen. */
-async function fitsTheScreen(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 /** The whole page from its top (the sticky header stays where it belongs), named by the width. */
 async function screenshot(page: Page, name: string) {
@@ -141,12 +137,7 @@ test('a technician works a rat visit on a phone, the customer signs, the owner i
 
   try {
     // The technician signs in and lands on « Tournée ».
-    await ownAddress(page);
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(tech.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(tech.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page).toHaveURL(/\/admin\/tournee$/);
+    await signInAsTechnician(page, tech);
     await expect(page.getByRole('heading', { name: 'Tournée', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Jour suivant' }).click();
     const card = page.getByTestId('visit-card').filter({ hasText: customer.name });

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { addDays } from '../../src/domain/interventions/appointments';
-import { parisDay } from '../../src/domain/site/time-zone';
-import { adminApi, ownAddress } from './support/admin';
-import { interventionSignedOffPremisesDaysAgo, siteWithDevices } from './support/history';
+import { expect, test } from '@playwright/test';
+import { siteWithDevices } from './support/history';
 import { drawWithFinger } from './support/interventions';
-import { mutate } from './support/trpc';
+import { fitsTheScreen } from './support/side-scroll';
+import { signInAsTechnician, technicianVisitTomorrow } from './support/technician';
 
 /**
  * A restaurant's visit with its 12 bait stations (issue 38, ADR 043): the technician on site opens
@@ -15,69 +13,33 @@ import { mutate } from './support/trpc';
  */
 test.use({ actionTimeout: 20_000 });
 
-async function fitsTheScreen(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
 test('a visit checks the site’s 12 devices before its report is sealed @phone', async ({ page }) => {
   test.setTimeout(180_000);
   const tag = randomBytes(3).toString('hex');
-  const tech = { email: `tech-site-${tag}@example.fr`, password: 'Postes-appatage-Eure-2026' };
   const customerName = `Restaurant ${tag}`;
-  const tomorrow = addDays(parisDay(new Date()), 1);
   const site = await siteWithDevices(`Le Cygne ${tag}`, 12);
-  const api = await adminApi();
-  try {
-    const technicianId = (
-      await mutate(api, 'adminCustomers.create', {
-        firstName: 'Léa',
-        lastName: `Roux ${tag}`,
-        ...tech,
-        role: 'technician',
-      })
-    ).id;
-    const interventionId = (
-      await interventionSignedOffPremisesDaysAgo(
-        {
-          name: customerName,
-          email: `restaurant-${tag}@example.fr`,
-          phone: '+33612345678',
-          service: 'deratisation',
-          siteType: 'logement_ancien',
-          street: '4 rue du Port',
-          zipCode: '27500',
-          city: 'Pont-Audemer',
-          urgency: 'semaine',
-          preferredSlots: ['matin'],
-          message: 'Contrat : visite de contrôle.',
-          callbackConsent: true,
-        },
-        null,
-        3,
-        { siteId: site.id },
-      )
-    ).id;
-    await mutate(api, 'planning.book', {
-      interventionId,
-      technicianId,
-      day: tomorrow,
-      time: '09:00',
-      durationMinutes: 60,
-    });
-  } finally {
-    await api.dispose();
-  }
+  const tech = await technicianVisitTomorrow(
+    {
+      name: customerName,
+      email: `restaurant-${tag}@example.fr`,
+      phone: '+33612345678',
+      service: 'deratisation',
+      siteType: 'logement_ancien',
+      street: '4 rue du Port',
+      zipCode: '27500',
+      city: 'Pont-Audemer',
+      urgency: 'semaine',
+      preferredSlots: ['matin'],
+      message: 'Contrat : visite de contrôle.',
+      callbackConsent: true,
+    },
+    { siteId: site.id },
+  );
   const width = page.viewportSize()?.width ?? 0;
   const shot = (name: string) =>
     page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 
-  await ownAddress(page);
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(tech.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(tech.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin\/tournee$/);
+  await signInAsTechnician(page, tech);
 
   // Not on site yet: the QR says why.
   await page.goto(`/admin/tournee?dispositif=${site.devices[4]!.code}`);

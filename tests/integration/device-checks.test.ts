@@ -11,52 +11,35 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitInputSchema } from '../../src/domain/interventions/visit-input.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
-import { openIntervention } from '../../src/server/interventions/commands.js';
-import { recordVisit } from '../../src/server/interventions/visits.js';
-import { saveIdentity } from '../../src/server/invoices/identity.js';
-import { createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
-import { requestFields } from '../support/interventions.js';
-import { SELLER } from '../support/invoices.js';
-import { createTechnician } from '../support/technicians.js';
-import { type Field, fieldOf, recordedVisit, sealedVisit } from '../support/treatments.js';
+import type { TestDatabase } from '../support/db.js';
+import { type Field, recordedVisit, sealedVisit } from '../support/treatments.js';
+import {
+  countEvents,
+  openVisitTests,
+  ownerIntervention,
+  sendDeviceCheck,
+  type VisitTests,
+} from '../support/visits.js';
 
 const KEY = 'audit-test-key-0123456789';
 let db: TestDatabase;
 let field: Field;
-let technician: { id: string; name: string };
+let technician: VisitTests['technician'];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  field = fieldOf(createTestServices(db));
-  await saveIdentity(db.sql, SELLER, null);
-  technician = await createTechnician(
-    createTestServices(db),
-    { firstName: 'Théo', lastName: 'Martin' },
-    { number: 'CB-2024-777', category: 'nuisibles', expiresOn: '2029-05-31' },
-  );
+  ({ db, field, technician } = await openVisitTests());
 });
 afterAll(async () => {
   await db.drop();
 });
 
-let n = 0;
-async function intervention() {
-  const { state } = await openIntervention(db.sql, requestFields(++n), {
-    meta: { actor: { kind: 'guest' }, at: '2026-11-02T09:00:00.000Z', requestId: 'test' },
-    source: 'form',
-    customerId: null,
-  });
-  return state!.id;
-}
+const intervention = () => ownerIntervention(db.sql);
 
 const pdfText = (pdf: Buffer) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'devices-')), 'r.pdf');
   writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 };
-
-const countEvents = async (id: string) =>
-  Number((await db.sql<{ n: string }[]>`select count(*) as n from events where stream_id = ${id}`)[0]!.n);
 
 describe('device checks during the visit', () => {
   it('refuses a check that breaks a rule, and writes nothing', async () => {
@@ -67,29 +50,10 @@ describe('device checks during the visit', () => {
       arrivedAt: '2026-11-04T08:00:00.000Z',
       finishMinutes: null,
     });
-    const before = await countEvents(interventionId);
+    const before = await countEvents(db.sql, interventionId);
     const at = '2026-11-04T08:10:00.000Z';
     const send = (fields: Record<string, unknown>) =>
-      recordVisit(
-        db.sql,
-        { id: technician.id, role: 'technician', email: 't@example.fr' },
-        // What a phone could send past its own form's checks: the server's rules answer.
-        {
-          ...visitInputSchema.parse({
-            type: 'RecordDeviceCheck',
-            interventionId,
-            appointmentId,
-            clientEventId: crypto.randomUUID(),
-            at,
-            label: 'P3',
-            kind: 'plaque_glu',
-            state: 'intact',
-          }),
-          ...fields,
-        } as Parameters<typeof recordVisit>[2],
-        `visit:${at}`,
-        '2026-11-04T08:11:00.000Z',
-      );
+      sendDeviceCheck(db.sql, technician, { interventionId, appointmentId, at }, fields);
     await expect(send({ state: 'inaccessible' })).rejects.toMatchObject({ code: 'DEVICE_REASON_REQUIRED' });
     await expect(send({ state: 'intact', consumptionPercent: 30 })).rejects.toMatchObject({
       code: 'DEVICE_CONSUMPTION_UNEXPECTED',
@@ -119,7 +83,7 @@ describe('device checks during the visit', () => {
         state: 'inaccessible',
       }).error?.issues[0],
     ).toMatchObject({ path: ['reason'], message: 'Indiquez pourquoi il est inaccessible.' });
-    expect(await countEvents(interventionId)).toBe(before);
+    expect(await countEvents(db.sql, interventionId)).toBe(before);
   });
 
   it('seals the checks into the report: « Contrôle des dispositifs » in the PDF, the log verifies', async () => {

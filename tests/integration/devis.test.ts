@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevisDraft } from '../../src/domain/interventions/devis.js';
 import { EXPRESS_REQUEST_WORDING, VAT_CERTIFICATION_WORDING } from '../../src/domain/interventions/devis.js';
+import { LOST_MESSAGE } from '../../src/domain/interventions/pipeline.js';
 import { DEFAULT_TARIFFS } from '../../src/domain/interventions/tariffs.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
 import { openIntervention, runInterventionCommand } from '../../src/server/interventions/commands.js';
@@ -129,7 +130,7 @@ describe('the DE series', () => {
     await runInterventionCommand(db.sql, b.id, { type: 'MarkLost', reason: 'Injoignable' }, admin());
     await expect(
       sendDevis(db.sql, b.id, draft, { meta: admin(), config, clock: fixedClock('2025-06-01T10:00:00Z') }),
-    ).rejects.toThrow('Un devis ne peut être envoyé qu’à une demande');
+    ).rejects.toThrow(LOST_MESSAGE);
     await runInterventionCommand(db.sql, b.id, { type: 'Reopen' }, admin());
     const second = await sendDevis(db.sql, b.id, draft, {
       meta: admin(),

@@ -24,15 +24,15 @@ import { freePort } from '../support/http-app.js';
 import { photoJpeg } from '../support/images.js';
 import { SELLER } from '../support/invoices.js';
 import { type TestShop, testShop } from '../support/shop.js';
-import { floorPlanPng, insertSite, type SiteFixture } from '../support/sites.js';
+import { floorPlanPng, insertSite, type TestSite } from '../support/sites.js';
 import { createTechnician } from '../support/technicians.js';
 import { createBiocide, fieldOf, sealedVisit, treatmentAction } from '../support/treatments.js';
 
 let shop: TestShop;
 let http: HttpServer;
 let url: string;
-let siteA: SiteFixture;
-let siteB: SiteFixture;
+let siteA: TestSite;
+let siteB: TestSite;
 let report: { number: string; shortCode: string };
 let reportB: { number: string };
 let link: { id: string; url: string };
@@ -73,9 +73,9 @@ async function sealedAtSite(
       phone: '+33612345678',
       service: 'deratisation',
       siteType: 'restauration',
-      street: '4 place du Marché',
-      zipCode: '27000',
-      city: 'Évreux',
+      street: '4 rue du Port',
+      zipCode: '27500',
+      city: 'Pont-Audemer',
       urgency: 'flexible',
       preferredSlots: [],
       message: '',
@@ -117,12 +117,19 @@ beforeAll(async () => {
   const sheet = await storeDocument(shop.sql, await sheetPdf(), 'fds.pdf');
   await shop.sql`update products set safety_data_sheet = ${sheet.url} where id = ${bait}`;
   const plan = await storeImage(shop.sql, await floorPlanPng());
+  // Placed today, after the visits below: their reports are sealed without device checks.
+  const devices = { devices: 3, zones: ['Cuisine', 'Réserve sèche'], placedAt: new Date().toISOString() };
   siteA = await insertSite(shop.sql, {
     customerId: shop.users.customerA.id,
     name: 'Restaurant Le Bon Coin',
     planImageId: plan.id,
+    ...devices,
   });
-  siteB = await insertSite(shop.sql, { customerId: shop.users.customerB.id, name: 'Boulangerie Petit' });
+  siteB = await insertSite(shop.sql, {
+    customerId: shop.users.customerB.id,
+    name: 'Boulangerie Petit',
+    ...devices,
+  });
   const technician = { id: theo.id, name: 'Théo Martin' };
   report = await sealedAtSite(siteA.id, shop.users.customerA.id, bait, technician, 3);
   reportB = await sealedAtSite(siteB.id, shop.users.customerB.id, bait, technician, 2);
@@ -162,8 +169,8 @@ describe('the inspector’s link', () => {
     expect(folder.label).toBe('Contrôle DDPP de mars');
     expect(folder.site).toMatchObject({
       name: 'Restaurant Le Bon Coin',
-      street: '4 place du Marché',
-      city: 'Évreux',
+      street: '4 rue du Port',
+      city: 'Pont-Audemer',
     });
     expect(folder.protocol).toContain('Six visites par an');
     expect(folder.pests).toEqual(['Dératisation (rats, souris)']);

@@ -6,51 +6,34 @@
  * needs its reason, the device_checks projection is written in the append and the replay gives the
  * same rows; the QR scan finds the visit on site.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visitInputSchema } from '../../src/domain/interventions/visit-input.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
-import { openIntervention } from '../../src/server/interventions/commands.js';
 import { locateDevice } from '../../src/server/interventions/device-checks.js';
 import { replayInterventions } from '../../src/server/interventions/replay.js';
-import { recordVisit } from '../../src/server/interventions/visits.js';
-import { saveIdentity } from '../../src/server/invoices/identity.js';
-import { createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
-import { requestFields } from '../support/interventions.js';
-import { SELLER } from '../support/invoices.js';
-import { createSite, type TestSite } from '../support/sites.js';
-import { createTechnician } from '../support/technicians.js';
-import { type Field, fieldOf, recordedVisit, sealVisit } from '../support/treatments.js';
+import type { TestDatabase } from '../support/db.js';
+import { insertSite, type TestSite } from '../support/sites.js';
+import { type Field, recordedVisit, sealVisit } from '../support/treatments.js';
+import {
+  countEvents,
+  openVisitTests,
+  ownerIntervention,
+  sendDeviceCheck,
+  type VisitTests,
+} from '../support/visits.js';
 
 const KEY = 'audit-test-key-0123456789';
 let db: TestDatabase;
 let field: Field;
-let technician: { id: string; name: string };
+let technician: VisitTests['technician'];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  field = fieldOf(createTestServices(db));
-  await saveIdentity(db.sql, SELLER, null);
-  technician = await createTechnician(
-    createTestServices(db),
-    { firstName: 'Théo', lastName: 'Martin' },
-    { number: 'CB-2024-777', category: 'nuisibles', expiresOn: '2029-05-31' },
-  );
+  ({ db, field, technician } = await openVisitTests());
 });
 afterAll(async () => {
   await db.drop();
 });
 
-let n = 0;
-async function intervention(siteId: string | null) {
-  const { state } = await openIntervention(db.sql, requestFields(++n), {
-    meta: { actor: { kind: 'guest' }, at: '2026-11-02T09:00:00.000Z', requestId: 'test' },
-    source: 'admin',
-    customerId: null,
-    siteId,
-  });
-  return state!.id;
-}
+const intervention = (siteId: string | null) => ownerIntervention(db.sql, siteId);
 
 const minutesAfter = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * 60_000).toISOString();
@@ -67,33 +50,13 @@ const checkAction = (device: string, minutes: number, over: Record<string, unkno
     ...over,
   }) as const;
 
-function sendCheck(
+/** A check as the phone sends it, with a label of its own: the server names the device itself. */
+const sendCheck = (
   interventionId: string,
   appointmentId: string,
   at: string,
   fields: Record<string, unknown>,
-) {
-  const input = visitInputSchema.parse({
-    type: 'RecordDeviceCheck',
-    interventionId,
-    appointmentId,
-    clientEventId: randomUUID(),
-    at,
-    label: 'FAUX',
-    kind: 'plaque_glu',
-    state: 'intact',
-  });
-  return recordVisit(
-    db.sql,
-    { id: technician.id, role: 'technician', email: 't@example.fr' },
-    { ...input, ...fields } as typeof input,
-    `visit:${at}`,
-    minutesAfter(at, 1),
-  );
-}
-
-const countEvents = async (id: string) =>
-  Number((await db.sql<{ n: string }[]>`select count(*) as n from events where stream_id = ${id}`)[0]!.n);
+) => sendDeviceCheck(db.sql, technician, { interventionId, appointmentId, at }, { label: 'FAUX', ...fields });
 
 describe('a visit at a site with 12 devices', () => {
   let site: TestSite;
@@ -103,7 +66,7 @@ describe('a visit at a site with 12 devices', () => {
   const sealAt = minutesAfter(arrivedAt, 70);
 
   beforeAll(async () => {
-    site = await createSite(db.sql, { devices: 12 });
+    site = await insertSite(db.sql, { devices: 12 });
     interventionId = await intervention(site.id);
   });
 
@@ -128,8 +91,8 @@ describe('a visit at a site with 12 devices', () => {
   });
 
   it('refuses a device of another site and an unknown code, writing nothing', async () => {
-    const other = await createSite(db.sql, { devices: 1, name: 'Boulangerie du Marché' });
-    const before = await countEvents(interventionId);
+    const other = await insertSite(db.sql, { devices: 1, name: 'Boulangerie du Marché' });
+    const before = await countEvents(db.sql, interventionId);
     const at = minutesAfter(arrivedAt, 20);
     await expect(
       sendCheck(interventionId, appointmentId, at, { device: other.devices[0]!.code }),
@@ -151,7 +114,7 @@ describe('a visit at a site with 12 devices', () => {
     await expect(
       sendCheck(free, freeVisit, minutesAfter(arrivedAt, 24 * 60 + 5), { device: site.devices[0]!.id }),
     ).rejects.toMatchObject({ code: 'DEVICE_NO_SITE' });
-    expect(await countEvents(interventionId)).toBe(before);
+    expect(await countEvents(db.sql, interventionId)).toBe(before);
   });
 
   it('finds the visit on site from the QR code', async () => {
@@ -172,7 +135,7 @@ describe('a visit at a site with 12 devices', () => {
   });
 
   it('refuses the seal while PA-12 is unchecked, listing it, and writes nothing', async () => {
-    const before = await countEvents(interventionId);
+    const before = await countEvents(db.sql, interventionId);
     await expect(
       sealVisit(field, { interventionId, technician, appointmentId, at: sealAt }),
     ).rejects.toMatchObject({
@@ -180,7 +143,7 @@ describe('a visit at a site with 12 devices', () => {
       message:
         'Dispositif non contrôlé : PA-12. Contrôlez-le, ou indiquez « Inaccessible » avec la raison, avant de sceller le rapport.',
     });
-    expect(await countEvents(interventionId)).toBe(before);
+    expect(await countEvents(db.sql, interventionId)).toBe(before);
     const [documents] = await db.sql<{ n: string }[]>`
       select count(*) as n from report_documents where intervention_id = ${interventionId}`;
     expect(Number(documents!.n)).toBe(0);

@@ -5,30 +5,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntervention } from '../../src/server/interventions/commands.js';
-import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { readSiteTrends } from '../../src/server/sites/trends.js';
-import { createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
+import type { TestDatabase } from '../support/db.js';
 import { requestFields } from '../support/interventions.js';
-import { SELLER } from '../support/invoices.js';
-import { createSite, type TestSite } from '../support/sites.js';
-import { createTechnician } from '../support/technicians.js';
-import { type Field, fieldOf, recordedVisit, type TimedAction } from '../support/treatments.js';
+import { insertSite, type TestSite } from '../support/sites.js';
+import { type Field, recordedVisit, type TimedAction } from '../support/treatments.js';
+import { openVisitTests, type VisitTests } from '../support/visits.js';
 
 let db: TestDatabase;
 let field: Field;
-let technician: { id: string; name: string };
+let technician: VisitTests['technician'];
 let site: TestSite;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  field = fieldOf(createTestServices(db));
-  await saveIdentity(db.sql, SELLER, null);
-  technician = await createTechnician(
-    createTestServices(db),
-    { firstName: 'Théo', lastName: 'Martin' },
-    { number: 'CB-2024-777', category: 'nuisibles', expiresOn: '2029-05-31' },
-  );
-  site = await createSite(db.sql, { devices: 2 });
+  ({ db, field, technician } = await openVisitTests());
+  site = await insertSite(db.sql, { devices: 2 });
 });
 afterAll(async () => {
   await db.drop();

@@ -1,7 +1,6 @@
 /**
- * Sites written with SQL as the back-office's site screens (ADR 042) leave them: `createSite` for the
- * visit's device checks (ADR 043), `insertSite` with a plan for the customer's space and the
- * inspector's folder (ADR 045).
+ * A site written with SQL as the back-office's site screens (ADR 042) leave it, for the visit's
+ * device checks (ADR 043), the trends, the customer's space and the inspector's folder (ADR 045).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { deviceCode, deviceLabel } from '../../src/domain/sites/site.js';
@@ -9,35 +8,67 @@ import type { Sql } from '../../src/server/db/client.js';
 
 export interface TestSite {
   id: string;
+  zones: { id: string; name: string }[];
   devices: { id: string; code: string; label: string; number: number }[];
 }
 
-export async function createSite(
-  sql: Sql,
-  options: { devices: number; name?: string; placedAt?: string; zones?: string[] },
-): Promise<TestSite> {
+export interface SiteOptions {
+  /** Bait stations PA-01, PA-02…, laid over the plan (floorPlanPng) in rows of ten. */
+  devices: number;
+  name?: string;
+  customerId?: string | null;
+  /** Default « Cuisine »; with several, each device is in the zone of its column on the plan. */
+  zones?: string[];
+  /** When the devices were placed (default 5 January 2026: before any visit of a test). */
+  placedAt?: string;
+  /** An image of `images` as the site's plan, version 1. */
+  planImageId?: string;
+}
+
+export async function insertSite(sql: Sql, options: SiteOptions): Promise<TestSite> {
   const id = randomUUID();
   await sql`
-    insert into sites (id, name, street, zip_code, city, site_type)
-    values (${id}, ${options.name ?? 'Restaurant Le Cygne'}, '4 rue du Port', '27500', 'Pont-Audemer', 'restauration')`;
-  const zoneNames = options.zones ?? ['Cuisine'];
-  const zones = zoneNames.map((name, position) => ({ id: randomUUID(), site_id: id, name, position }));
-  await sql`insert into site_zones ${sql(zones)}`;
-  const devices = Array.from({ length: options.devices }, (_, i) => ({
+    insert into sites (id, customer_id, name, street, zip_code, city, site_type)
+    values (${id}, ${options.customerId ?? null}, ${options.name ?? 'Restaurant Le Cygne'}, '4 rue du Port',
+            '27500', 'Pont-Audemer', 'restauration')`;
+  const zones = (options.zones ?? ['Cuisine']).map((name, position) => ({
     id: randomUUID(),
     site_id: id,
-    number: i + 1,
-    code: deviceCode(randomBytes(8)),
-    kind: 'poste_appatage',
-    zone_id: zones[i % zones.length]!.id,
-    x: ((i % 10) + 0.5) / 10,
-    y: ((Math.floor(i / 10) % 10) + 0.5) / 10,
-    placed_at: options.placedAt ?? '2026-01-05T08:00:00.000Z',
+    name,
+    position,
   }));
+  await sql`insert into site_zones ${sql(zones)}`;
+  if (options.planImageId) {
+    const [image] = await sql<{ width: number; height: number }[]>`
+      select width, height from images where id = ${options.planImageId}`;
+    await sql`
+      insert into site_plans (site_id, version, image_id, image_url, width, height, uploaded_by_email)
+      values (${id}, 1, ${options.planImageId}, ${`/images/${options.planImageId}/1280.webp`},
+              ${image!.width}, ${image!.height}, 'gerant@example.fr')`;
+  }
+  const columns = Math.min(options.devices, 10);
+  const rows = Math.min(Math.ceil(options.devices / 10), 10);
+  const devices = Array.from({ length: options.devices }, (_, i) => {
+    // Spread over the plan inside its walls; a single row alternates between two heights.
+    const x = 0.1 + (0.8 * ((i % 10) + 0.5)) / columns;
+    const y = rows === 1 ? (i % 2 ? 0.6 : 0.3) : 0.1 + (0.8 * ((Math.floor(i / 10) % 10) + 0.5)) / rows;
+    return {
+      id: randomUUID(),
+      site_id: id,
+      number: i + 1,
+      code: deviceCode(randomBytes(8)),
+      kind: 'poste_appatage',
+      zone_id: zones[Math.min(zones.length - 1, Math.floor(x * zones.length))]!.id,
+      x,
+      y,
+      placed_at: options.placedAt ?? '2026-01-05T08:00:00.000Z',
+    };
+  });
   for (let i = 0; i < devices.length; i += 500)
     await sql`insert into site_devices ${sql(devices.slice(i, i + 500))}`;
   return {
     id,
+    zones: zones.map((z) => ({ id: z.id, name: z.name })),
     devices: devices.map((d) => ({
       id: d.id,
       code: d.code,
@@ -45,46 +76,6 @@ export async function createSite(
       label: deviceLabel('poste_appatage', d.number),
     })),
   };
-}
-
-export interface SiteFixture {
-  id: string;
-  zones: { id: string; name: string }[];
-}
-
-export async function insertSite(
-  sql: Sql,
-  site: { customerId: string | null; name: string; planImageId?: string | null; devices?: number },
-): Promise<SiteFixture> {
-  const id = randomUUID();
-  await sql`
-    insert into sites (id, customer_id, name, street, zip_code, city, site_type)
-    values (${id}, ${site.customerId}, ${site.name}, '4 place du Marché', '27000', 'Évreux', 'restauration')`;
-  const zones = [
-    { id: randomUUID(), name: 'Cuisine' },
-    { id: randomUUID(), name: 'Réserve sèche' },
-  ];
-  for (const [i, z] of zones.entries())
-    await sql`insert into site_zones (id, site_id, name, position) values (${z.id}, ${id}, ${z.name}, ${i})`;
-  if (site.planImageId) {
-    const [image] = await sql<{ width: number; height: number }[]>`
-      select width, height from images where id = ${site.planImageId}`;
-    await sql`
-      insert into site_plans (site_id, version, image_id, image_url, width, height, uploaded_by_email)
-      values (${id}, 1, ${site.planImageId}, ${`/images/${site.planImageId}/1280.webp`},
-              ${image!.width}, ${image!.height}, 'gerant@example.fr')`;
-  }
-  const count = site.devices ?? 3;
-  for (let n = 1; n <= count; n++) {
-    // Along the plan's width, alternately in the upper rooms and along the lower wall; the zone is
-    // the room of the upper half the device stands in (floorPlanPng: the kitchen left of 55 %).
-    const x = 0.15 + (0.7 * n) / (count + 1);
-    await sql`
-      insert into site_devices (id, site_id, number, code, kind, zone_id, x, y)
-      values (${randomUUID()}, ${id}, ${n}, ${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()},
-              'poste_appatage', ${zones[x < 0.55 ? 0 : 1]!.id}, ${x}, ${n % 2 ? 0.3 : 0.6})`;
-  }
-  return { id, zones };
 }
 
 /** A real floor plan image (PNG): walls, rooms and their names, as a scanned plan would show. */

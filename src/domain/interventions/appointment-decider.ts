@@ -39,7 +39,7 @@ export interface WithAppointments {
   appointments: AppointmentState[];
   /** The stage before « Planifié » (where cancelling the last appointment goes back to). */
   statusBeforeScheduled: InterventionStatus | null;
-  /** The stage « Perdu » covers (a cancellation while lost moves it). */
+  /** The stage « Perdu » covers (a cancellation appended while lost, before ADR 049, moved it). */
   statusBeforeLost: InterventionStatus | null;
   /** Anticoagulant episodes (visit-decider.ts): an open one takes inspections after « Réalisé ». */
   rodenticideEpisodes: readonly { closedOn: string | null }[];

@@ -33,7 +33,7 @@ import {
 } from './devis-decider.js';
 import type { InterventionEvent, InterventionSource, Requester, RequestPhoto } from './events.js';
 import type { PreferredSlot, SiteType, Urgency } from './labels.js';
-import { type InterventionStatus, stageAfter } from './pipeline.js';
+import { type InterventionStatus, interventionLost, stageAfter, takenWhileLost } from './pipeline.js';
 import {
   decideReport,
   evolveReport,
@@ -121,6 +121,10 @@ export function decide(command: InterventionCommand, state: InterventionState | 
     return [{ type: 'InterventionRequested', data: command.data }];
   }
   if (!state) throw interventionNotFound();
+  // « Perdu » takes only its reopening and notes (pipeline.ts). A visit command checks it itself,
+  // after its replay and assignment checks: a resent offline action stays a harmless no-op.
+  if (state.status === 'lost' && !takenWhileLost(command) && !isVisitCommand(command))
+    throw interventionLost();
   if ((DEVIS_COMMAND_TYPES as readonly string[]).includes(command.type))
     return decideDevis(command as DevisCommand, state);
   if (isAppointmentCommand(command)) return decideAppointment(command, state);

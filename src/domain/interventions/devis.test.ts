@@ -402,8 +402,8 @@ describe('a devis and an appointment in either order (the pipeline status)', () 
     expect(step(withDevis, accept()).statusBeforeScheduled).toBe('accepted');
   });
 
-  // Issue 37: the stage never goes back. The report's decider seals a finished visit even when
-  // the intervention is « Perdu » (ADR 038), so these are the log's real orders.
+  // Issue 37: the stage never goes back. The report's decider sealed a finished visit even when
+  // the intervention was « Perdu » (ADR 038) until ADR 049, so the log holds these orders.
   const seal = (s: InterventionState) =>
     evolve(
       s,

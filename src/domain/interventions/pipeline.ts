@@ -1,3 +1,5 @@
+import { DomainError } from '../errors.js';
+
 /** The back-office pipeline's columns (issue 36): one status per intervention, from its log. */
 export const INTERVENTION_STATUSES = [
   'requested',
@@ -74,6 +76,8 @@ const realised = (s: InterventionStatus) => s === 'done' || s === 'invoiced';
  * the devis's stage, ADR 036), a refused or expired devis (« Perdu », reopened at « Demande » or
  * under « Planifié » while an appointment stands, ADR 035) and a reopening (to the kept stage).
  * Under « Perdu » an event moves the kept stage: a report sealed while lost reopens « Réalisé ».
+ * The decider no longer takes such events (`interventionLost`), but streams written before it
+ * hold them, and their replay must fold them as they were appended.
  */
 export function stageAfter(before: Stage, event: StageEvent): Stage {
   // Only the stage: callers spread the result over their whole state.
@@ -123,3 +127,16 @@ export function stageAfter(before: Stage, event: StageEvent): Stage {
       return { ...s, status: 'done', statusBeforeScheduled: null };
   }
 }
+
+/**
+ * What « Perdu » allows (docs/decisions/049-lost-interventions.md): the intervention is closed
+ * until the owner reopens it. It takes its reopening and the owner's notes, and nothing that acts
+ * on the customer, the technician's day or the money: no devis, appointment (booked, moved,
+ * confirmed, cancelled), visit, report, addendum, invoice or payment. Marking it lost again keeps
+ * its own message.
+ */
+export const COMMANDS_WHILE_LOST = ['Reopen', 'AddNote', 'MarkLost'] as const;
+export const LOST_MESSAGE = 'Cette intervention est perdue : rouvrez-la d’abord.';
+export const interventionLost = () => new DomainError('invalid', 'INTERVENTION_LOST', LOST_MESSAGE);
+export const takenWhileLost = (command: { type: string }) =>
+  (COMMANDS_WHILE_LOST as readonly string[]).includes(command.type);

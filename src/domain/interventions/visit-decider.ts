@@ -20,7 +20,7 @@ import { frenchDay } from '../site/french-day.js';
 import { parisDay } from '../site/time-zone.js';
 import type { AppointmentState } from './appointment-decider.js';
 import { addDays, isActiveAppointment } from './appointments.js';
-import type { InterventionStatus } from './pipeline.js';
+import { type InterventionStatus, interventionLost } from './pipeline.js';
 import {
   DEVICE_KINDS,
   DEVICE_STATES,
@@ -359,8 +359,7 @@ export function decideVisit(command: VisitCommand, state: WithVisits): VisitEven
     );
   if (!isActiveAppointment(appointment.status))
     throw invalid('APPOINTMENT_CANCELLED', 'Ce rendez-vous a été annulé.');
-  if (state.status === 'lost')
-    throw invalid('INTERVENTION_CLOSED', 'Cette intervention est classée « Perdu » : rouvrez-la d’abord.');
+  if (state.status === 'lost') throw interventionLost();
 
   const at = checkAt(command.at, command.now);
   const typed = { clientEventId, appointmentId: appointment.id, at };

@@ -6,7 +6,7 @@ import { runningCluster } from '../../../src/server/db/embedded';
 import { openIntervention, type RequestFields } from '../../../src/server/interventions/commands';
 import { recordOffPremisesSignature, sendDevis } from '../../../src/server/interventions/devis';
 import { customerForm, placeOrder } from '../../support/orders';
-import { createSite } from '../../support/sites';
+import { insertSite } from '../../support/sites';
 import { recordedVisit, sealedVisit, type VisitPlan } from '../../support/treatments';
 
 /**
@@ -177,7 +177,7 @@ export async function interventionSignedOffPremisesDaysAgo(
 export async function siteWithDevices(name: string, devices: number) {
   const sql = createSql(await shopDatabaseUrl(), 1);
   try {
-    return await createSite(sql, {
+    return await insertSite(sql, {
       devices,
       name,
       placedAt: new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString(),

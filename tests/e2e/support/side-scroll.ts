@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * What scrolls sideways on the page: the page itself, or any box of the main content or of an open
@@ -18,4 +18,10 @@ export async function sideScrolls(page: Page): Promise<string[]> {
     }
     return found;
   });
+}
+
+/** The page is no wider than the screen: nothing to swipe sideways to read. */
+export async function fitsTheScreen(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
