@@ -19,6 +19,7 @@ import {
   confirmPlannedVisit,
   issueDueContractInvoices,
   readContract,
+  renewAndPlan,
   signContract,
   sweepContracts,
   terminateContract,
@@ -378,6 +379,71 @@ describe('a household contract: the Chatel notice and the online termination', (
       mailing,
     );
     expect((await readContract(db.sql, state!.id))!.terminated?.by).toBe('owner');
+  });
+});
+
+describe('a free termination (L215-1): the credit note of the period paid ahead', () => {
+  it('issues one credit note of the days left, replays the same rows, and nothing on a second termination', async () => {
+    const { state } = await sign(
+      household(await insertSite('logement_ancien', 'Maison Roux'), {
+        customer: {
+          name: 'Julie Roux',
+          email: 'julie@example.fr',
+          street: '2 rue Basse',
+          zipCode: '27000',
+          city: 'Évreux',
+        },
+      }),
+    );
+    const id = state!.id;
+    const options = (iso: string) => ({ meta: meta(iso), config, clock: clockAt(iso) });
+    await issueDueContractInvoices(db.sql, id, options('2027-12-20T08:00:00.000Z'));
+    // Renewed on 1 January 2028 without its Chatel notice: free termination at any time.
+    await renewAndPlan(db.sql, id, meta('2028-01-01T08:00:00.000Z'));
+    const [invoice] = await issueDueContractInvoices(db.sql, id, options('2028-01-01T08:30:00.000Z'));
+    const at = '2028-03-10T10:00:00.000Z';
+    const terminate = () =>
+      terminateContract(
+        db.sql,
+        id,
+        { by: 'customer', online: true, reason: '' },
+        meta(at),
+        mailing,
+        clockAt(at),
+      );
+    const { state: ended } = await terminate();
+    expect(ended!.terminated).toMatchObject({ endsOn: '2028-03-10', free: true });
+    // 180 € HT at 10 %: 198,00 € for 2028 (366 days); 11 March – 31 December left, 296 days.
+    const amount = Math.round((19_800 * 296) / 366);
+    expect(amount).toBe(16_013);
+    const events = await db.sql<
+      {
+        data: {
+          document: { number: string; totalInclCents: number; kind: string; cites: { number: string } };
+        };
+      }[]
+    >`
+      select data from events where stream_id = ${id} and type = 'CreditNoteIssued'`;
+    expect(events).toHaveLength(1);
+    const note = events[0]!.data.document;
+    expect(note).toMatchObject({ kind: 'credit_note', totalInclCents: amount, cites: { number: invoice } });
+    expect(note.number).toMatch(/^AV-2028-\d{6}$/);
+    expect(ended!.credits).toEqual([
+      { number: note.number, cites: invoice, totalInclCents: amount, issuedAt: '2028-03-10T10:00:00.000Z' },
+    ]);
+    const [stored] = await db.sql<{ orderId: string; kind: string }[]>`
+      select order_id, kind from invoice_documents where number = ${note.number}`;
+    expect(stored).toEqual({ orderId: id, kind: 'credit_note' });
+    expect((await mails('credit-note')).some((m) => m.subject.includes(note.number))).toBe(true);
+    expect((await contractDetail(db.sql, id, '2028-03-10')).credits).toEqual(ended!.credits);
+    expect((await verifyDocuments(db.sql)).problems).toEqual([]);
+    // The replay folds the same state into the same rows.
+    expect((await replayContracts(db.sql)).differences).toEqual([]);
+    // A second termination is refused and issues nothing.
+    await expect(terminate()).rejects.toMatchObject({ code: 'CONTRACT_TERMINATED' });
+    expect(
+      (await db.sql`select 1 from events where stream_id = ${id} and type = 'CreditNoteIssued'`).length,
+    ).toBe(1);
   });
 });
 

@@ -8,7 +8,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractInputSchema } from '../../src/domain/contracts/contract.js';
-import { type ContractState, decide, evolve, periodsOf } from '../../src/domain/contracts/decider.js';
+import {
+  type ContractState,
+  decide,
+  evolve,
+  periodsOf,
+  refundsOwed,
+} from '../../src/domain/contracts/decider.js';
 import { buildContractInvoice } from '../../src/domain/contracts/invoice.js';
 import {
   buildCreditNote,
@@ -254,8 +260,37 @@ const contractQuarter = (name: string, over: Record<string, unknown>, vatRate: n
     numbered: numbered('FA'),
   });
   cases.push({ name, doc, business: Boolean(doc.customer.business) });
+  return { contract, doc };
 };
-contractQuarter('yearly contract, quarterly invoice, private buyer, 10 %', {}, 10);
+const household = contractQuarter('yearly contract, quarterly invoice, private buyer, 10 %', {}, 10);
+// Its free termination (L215-1) on 10 November: the credit note of the quarter's days left.
+const [owed] = refundsOwed({
+  ...household.contract,
+  billingRhythm: 'quarterly',
+  invoices: [
+    {
+      number: household.doc.number,
+      yearIndex: 0,
+      periodIndex: 0,
+      from: household.doc.contract!.periodFrom,
+      to: household.doc.contract!.periodTo,
+      totalInclCents: household.doc.totalInclCents,
+      issuedAt: household.doc.issuedAt,
+    },
+  ],
+  terminated: {
+    by: 'customer',
+    online: true,
+    requestedOn: '2026-11-10',
+    endsOn: '2026-11-10',
+    free: true,
+    reason: '',
+  },
+});
+credit('yearly contract, credit note of a free termination, private buyer, 10 %', household.doc, {
+  amountCents: owed!.amountCents,
+  reason: 'Résiliation du contrat CT-2026-000001 au 10/11/2026 : période non couverte',
+});
 contractQuarter(
   'yearly contract, quarterly invoice, business buyer, 20 %',
   {

@@ -20,6 +20,7 @@ import {
   duePeriods,
   evolve,
   freeTermination,
+  refundsOwed,
   terminationEndsOn,
   visitLate,
 } from './decider.js';
@@ -283,5 +284,83 @@ describe('the contract stream', () => {
     const periods = duePeriods(s, '2027-06-01');
     expect(periods).toHaveLength(12);
     expect(decide({ type: 'Renew', today: '2027-01-01' }, s)).toEqual([]);
+  });
+});
+
+describe('the refund a termination owes (credit notes)', () => {
+  const invoice = (from: string, to: string, totalInclCents: number, number = 'FA-2026-000001') => ({
+    number,
+    yearIndex: 0,
+    periodIndex: 0,
+    from,
+    to,
+    totalInclCents,
+    issuedAt: `${from}T09:00:00.000Z`,
+  });
+  const ended = (
+    endsOn: string,
+    invoices: ContractState['invoices'],
+    over: Partial<ContractInput> = {},
+  ): ContractState => ({
+    ...signed({ billingRhythm: 'yearly', ...over }),
+    invoices,
+    terminated: { by: 'customer', online: true, requestedOn: endsOn, endsOn, free: true, reason: '' },
+  });
+  const year = invoice('2026-01-01', '2026-12-31', 57_600);
+
+  it('refunds the days after the last day, pro rata of the invoiced period', () => {
+    // Ended the day after the period's start: 2026-01-03 to 2026-12-31 left, 363 of 365 days.
+    expect(refundsOwed(ended('2026-01-02', [year]))).toEqual([
+      { invoice: year, amountCents: Math.round((57_600 * 363) / 365) },
+    ]);
+    expect(Math.round((57_600 * 363) / 365)).toBe(57_284);
+  });
+
+  it('owes nothing when the contract ends on the last day of the period', () => {
+    expect(refundsOwed(ended('2026-12-31', [year]))).toEqual([]);
+  });
+
+  it('rounds to the cent as the invoices do (half up)', () => {
+    // 90 days (January to March 2026), 45 left: 12 345 × 45 / 90 = 6 172.5 → 6 173.
+    const quarter = invoice('2026-01-01', '2026-03-31', 12_345);
+    expect(refundsOwed(ended('2026-02-14', [quarter]))[0]?.amountCents).toBe(6_173);
+  });
+
+  it('refunds a period invoiced ahead in full, and nothing for per-visit billing', () => {
+    const next = invoice('2027-01-01', '2027-12-31', 57_600, 'FA-2027-000001');
+    expect(refundsOwed(ended('2026-12-31', [year, next]))).toEqual([{ invoice: next, amountCents: 57_600 }]);
+    expect(refundsOwed(ended('2026-01-02', [year], { billingRhythm: 'per_visit' }))).toEqual([]);
+    expect(refundsOwed({ ...ended('2026-01-02', [year]), terminated: null })).toEqual([]);
+  });
+
+  it('records one credit note per invoice, of the amount owed; a second termination is refused', () => {
+    const s = ended('2026-01-02', [year]);
+    const document = (totalInclCents: number) =>
+      ({
+        kind: 'credit_note',
+        number: 'AV-2026-000001',
+        issuedAt: '2026-01-02T10:00:00.000Z',
+        totalInclCents,
+        cites: { number: year.number, issuedAt: year.issuedAt },
+      }) as Extract<Parameters<typeof decide>[0], { type: 'IssueCreditNote' }>['document'];
+    expect(() => decide({ type: 'IssueCreditNote', document: document(100), pdfSha256: 'x' }, s)).toThrow();
+    const events = decide({ type: 'IssueCreditNote', document: document(57_284), pdfSha256: 'x' }, s);
+    expect(events.map((e) => e.type)).toEqual(['CreditNoteIssued']);
+    const credited = fold(events, s);
+    expect(credited.credits).toEqual([
+      {
+        number: 'AV-2026-000001',
+        cites: year.number,
+        totalInclCents: 57_284,
+        issuedAt: '2026-01-02T10:00:00.000Z',
+      },
+    ]);
+    expect(refundsOwed(credited)).toEqual([]);
+    expect(decide({ type: 'IssueCreditNote', document: document(57_284), pdfSha256: 'x' }, credited)).toEqual(
+      [],
+    );
+    expect(() =>
+      decide({ type: 'Terminate', by: 'customer', online: true, today: '2026-01-03', reason: '' }, credited),
+    ).toThrow(expect.objectContaining({ code: 'CONTRACT_TERMINATED' }));
   });
 });

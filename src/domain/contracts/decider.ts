@@ -5,7 +5,7 @@
  * register, the ZIP export and the documents' audit read them with no second path.
  */
 import { z } from 'zod';
-import { addDays } from '../dashboard/periods.js';
+import { addDays, daysBetween } from '../dashboard/periods.js';
 import { DomainError } from '../errors.js';
 import { documentSnapshotSchema } from '../invoices/document.js';
 import {
@@ -73,6 +73,11 @@ export const CONTRACT_EVENT_SCHEMAS = {
   ContractVisitConfirmed: z.object({ day: z.string(), interventionId: z.string() }),
   /** A period's invoice (the document carries the contract year and period it bills). */
   InvoiceIssued: z.object({ document: documentSnapshotSchema, pdfSha256: z.string() }),
+  /**
+   * A credit note (avoir) on one of the contract's invoices: what a termination leaves invoiced
+   * after the last day it covers (refundsOwed). Same name and shape as an order's.
+   */
+  CreditNoteIssued: z.object({ document: documentSnapshotSchema, pdfSha256: z.string() }),
   /** The Chatel notice (L215-1) queued: the deadline it states, when, to whom. */
   ChatelNoticeSent: z.object({
     renewalDay: z.string(),
@@ -157,6 +162,14 @@ export interface ContractInvoiceRef {
   issuedAt: string;
 }
 
+/** A credit note of the contract: its number, the invoice it cites, its amount VAT included. */
+export interface ContractCreditRef {
+  number: string;
+  cites: string;
+  totalInclCents: number;
+  issuedAt: string;
+}
+
 export interface ContractState extends Omit<Signed, 'customer'> {
   id: string;
   customer: ContractCustomer;
@@ -166,6 +179,7 @@ export interface ContractState extends Omit<Signed, 'customer'> {
   visits: { yearIndex: number; day: string; interventionId: string | null }[];
   plannedYears: number[];
   invoices: ContractInvoiceRef[];
+  credits: ContractCreditRef[];
   notices: { renewalDay: string; deadline: string; sentOn: string; to: string }[];
   terminated: Extract<ContractEvent, { type: 'ContractTerminated' }>['data'] | null;
   version: number;
@@ -187,6 +201,7 @@ export function evolve(
       visits: [],
       plannedYears: [],
       invoices: [],
+      credits: [],
       notices: [],
       terminated: null,
       version: meta.version,
@@ -229,6 +244,22 @@ export function evolve(
             periodIndex: c.periodIndex,
             from: c.periodFrom,
             to: c.periodTo,
+            totalInclCents: d.totalInclCents,
+            issuedAt: d.issuedAt,
+          },
+        ],
+      };
+    }
+    case 'CreditNoteIssued': {
+      const d = event.data.document;
+      if (!d.cites) return s;
+      return {
+        ...s,
+        credits: [
+          ...s.credits,
+          {
+            number: d.number,
+            cites: d.cites.number,
             totalInclCents: d.totalInclCents,
             issuedAt: d.issuedAt,
           },
@@ -391,6 +422,31 @@ export function terminationEndsOn(s: ContractState, today: string): { endsOn: st
   return { endsOn: addDays(termEnd(s.startDate, s.termMonths, s.renewals + 1), -1), free: false };
 }
 
+/** What a termination leaves to refund on one invoice: its share after the last day covered. */
+export interface RefundOwed {
+  invoice: ContractInvoiceRef;
+  /** VAT included, in cents: the invoice's total times the days after the end over its days. */
+  amountCents: number;
+}
+
+/**
+ * What the terminated contract invoiced for the days after its last day: per invoice whose period
+ * runs past it and not yet credited, its total pro rata of the days left (rounded to the cent, as
+ * the invoices' amounts). Per-visit billing owes nothing: its invoices follow the visits done.
+ */
+export function refundsOwed(s: ContractState): RefundOwed[] {
+  if (!s.terminated || s.billingRhythm === 'per_visit') return [];
+  const endsOn = s.terminated.endsOn;
+  return s.invoices.flatMap((invoice) => {
+    if (invoice.to <= endsOn || s.credits.some((c) => c.cites === invoice.number)) return [];
+    const from = invoice.from > endsOn ? invoice.from : addDays(endsOn, 1);
+    const amountCents = Math.round(
+      (invoice.totalInclCents * daysBetween(from, invoice.to)) / daysBetween(invoice.from, invoice.to),
+    );
+    return amountCents > 0 ? [{ invoice, amountCents }] : [];
+  });
+}
+
 /** Whether the contract renews today (tacitly, on the day after its term). */
 export const renewalDue = (s: ContractState, today: string) =>
   s.tacitRenewal && today >= currentTermEnd(s) && (!s.terminated || s.terminated.endsOn >= currentTermEnd(s));
@@ -402,6 +458,7 @@ export type ContractCommand =
   | { type: 'PlanVisits'; today: string }
   | { type: 'ConfirmVisit'; day: string; interventionId: string }
   | { type: 'IssueInvoice'; document: z.infer<typeof documentSnapshotSchema>; pdfSha256: string }
+  | { type: 'IssueCreditNote'; document: z.infer<typeof documentSnapshotSchema>; pdfSha256: string }
   | { type: 'SendChatelNotice'; today: string; to: string }
   | { type: 'Renew'; today: string }
   | { type: 'Terminate'; by: 'customer' | 'owner'; online: boolean; today: string; reason: string };
@@ -453,6 +510,17 @@ export function decide(command: ContractCommand, state: ContractState | null): C
       if (!c) throw new Error('a contract invoice carries its period');
       if (invoiced(state, { yearIndex: c.yearIndex, index: c.periodIndex })) return [];
       return [{ type: 'InvoiceIssued', data: { document: command.document, pdfSha256: command.pdfSha256 } }];
+    }
+    case 'IssueCreditNote': {
+      const cited = command.document.cites?.number;
+      const owed = refundsOwed(state).find((r) => r.invoice.number === cited);
+      // Only what a termination left owed, once per invoice (a second run records nothing).
+      if (!owed || command.document.kind !== 'credit_note') return [];
+      if (command.document.totalInclCents !== owed.amountCents)
+        throw new Error('a contract credit note carries the amount owed');
+      return [
+        { type: 'CreditNoteIssued', data: { document: command.document, pdfSha256: command.pdfSha256 } },
+      ];
     }
     case 'SendChatelNotice': {
       const due = chatelNoticeDue(state, command.today);

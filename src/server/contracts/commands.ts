@@ -22,13 +22,18 @@ import {
   decide,
   duePeriods,
   evolve,
+  refundsOwed,
 } from '../../domain/contracts/decider.js';
 import { buildContractInvoice } from '../../domain/contracts/invoice.js';
 import { addDays } from '../../domain/dashboard/periods.js';
 import { DomainError } from '../../domain/errors.js';
 import { devisLineVatRate } from '../../domain/interventions/devis.js';
 import type { SiteType } from '../../domain/interventions/labels.js';
-import type { DocumentSnapshot } from '../../domain/invoices/document.js';
+import {
+  buildCreditNote,
+  type DocumentSnapshot,
+  documentSnapshotSchema,
+} from '../../domain/invoices/document.js';
 import { toId } from '../../domain/security/ids.js';
 import { frenchCalendarDate, frenchDay } from '../../domain/site/dates.js';
 import { parisDay } from '../../domain/site/time-zone.js';
@@ -379,26 +384,99 @@ export async function sendChatelNoticeIfDue(
 
 // --- Termination ------------------------------------------------------------------------------------
 
+/** The invoice a contract credit note cites, as issued (the snapshot in its InvoiceIssued event). */
+async function contractInvoice(tx: Tx, contractId: string, number: string): Promise<DocumentSnapshot> {
+  const [row] = await tx<{ document: unknown }[]>`
+    select data -> 'document' as document from events
+     where stream_id = ${contractId}::uuid and type = 'InvoiceIssued'
+       and data #>> '{document,number}' = ${number}`;
+  if (!row) throw new Error(`contract invoice ${number} not found`);
+  return documentSnapshotSchema.parse(row.document);
+}
+
+/**
+ * The credit notes (AV series) of what a termination leaves invoiced after its last day
+ * (refundsOwed), built by the invoices module's one builder, with their events; in the
+ * termination's transaction, so a rollback gives the numbers back.
+ */
+async function terminationCredits(
+  tx: Tx,
+  state: ContractState,
+  clock: DocumentClock | undefined,
+): Promise<{ events: ContractEvent[]; issued: IssuedDocument[] }> {
+  const owed = refundsOwed(state);
+  if (owed.length === 0) return { events: [], issued: [] };
+  const { identity, shop } = await documentSeller(tx);
+  const events: ContractEvent[] = [];
+  const issued: IssuedDocument[] = [];
+  let s = state;
+  for (const { invoice, amountCents } of owed) {
+    const document = buildCreditNote({
+      orderId: state.id,
+      invoice: await contractInvoice(tx, state.id, invoice.number),
+      identity,
+      shop,
+      numbered: await takeNumber(tx, identity.creditNotePrefix, clock),
+      creditedCents: 0,
+      request: {
+        amountCents,
+        reason: `Résiliation du contrat ${state.number} au ${frenchDay(state.terminated?.endsOn ?? '')} : période non couverte`,
+      },
+    });
+    const pdf = await renderDocumentPdf(document);
+    const pdfSha256 = sha256(pdf);
+    const decided = decide({ type: 'IssueCreditNote', document, pdfSha256 }, s);
+    for (const [i, e] of decided.entries())
+      s = evolve(s, e, { streamId: s.id, version: s.version + i + 1, at: s.updatedAt });
+    events.push(...decided);
+    issued.push({ document, pdf, pdfSha256 });
+  }
+  return { events, issued };
+}
+
+interface IssuedDocument {
+  document: DocumentSnapshot;
+  pdf: Buffer;
+  pdfSha256: string;
+}
+
+/**
+ * « Résilier »: the ContractTerminated event, the credit notes of what was invoiced past its last
+ * day (a free termination, L215-1), their PDFs and mails and the acknowledgement, in one transaction.
+ */
 export async function terminateContract(
   sql: Sql,
   contractId: string,
   input: { by: 'customer' | 'owner'; online: boolean; reason: string },
   meta: StreamMeta,
   mailing: AppointmentMailing,
+  clock?: DocumentClock,
 ) {
   const id = checkContractId(contractId);
   const today = parisDay(new Date(meta.at));
+  let credits: IssuedDocument[] = [];
   return await runContract(
     sql,
     id,
     meta,
-    (state) => {
+    async (state, tx) => {
+      credits = [];
       if (!state) throw contractNotFound();
-      return decide({ type: 'Terminate', ...input, today }, state);
+      const terminated = decide({ type: 'Terminate', ...input, today }, state);
+      const after = evolve(state, terminated[0] as ContractEvent, {
+        streamId: id,
+        version: state.version + 1,
+        at: meta.at,
+      });
+      const issued = await terminationCredits(tx, after, clock);
+      credits = issued.issued;
+      return [...terminated, ...issued.events];
     },
     async (tx, state) => {
       const t = state.terminated;
       if (!t) return;
+      const link = contractLinkUrl(mailing.publicUrl, mailing.secret, state.id);
+      for (const c of credits) await storeDocument(tx, id, c.document, c.pdf, c.pdfSha256, link);
       const mail = renderMail({
         shopName: mailing.settings.shopName,
         subject: `Résiliation de votre contrat ${state.number}`,

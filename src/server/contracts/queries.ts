@@ -164,6 +164,7 @@ export async function contractDetail(sql: Tx, id: string, today = parisDay(new D
         intervention: v.interventionId ? (byId.get(v.interventionId) ?? null) : null,
       })),
     invoices: s.invoices,
+    credits: s.credits,
     notices: s.notices,
     terminated: s.terminated,
     termination: s.terminated ? null : terminationEndsOn(s, today),
@@ -266,6 +267,7 @@ export async function customerContracts(sql: Tx, scope: ContractScope, today = p
           totalInclCents: i.totalInclCents,
           issuedAt: i.issuedAt,
         })),
+        credits: s.credits,
         signedOnline: s.signedOnline,
         terminated: s.terminated,
         /** What « Résilier mon contrat » would do today (null: not offered online). */

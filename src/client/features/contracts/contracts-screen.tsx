@@ -293,6 +293,33 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
             ))}
           </ul>
         )}
+        {c.credits.length > 0 && (
+          <ul className="mt-2 grid gap-2">
+            {c.credits.map((a) => (
+              <li
+                key={a.number}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm"
+              >
+                <span>
+                  Avoir <span className="font-medium">{a.number}</span> : {formatEuros(a.totalInclCents)} à
+                  rembourser
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    utils.contracts.invoicePdf
+                      .fetch({ contractId: id, number: a.number })
+                      .then((f) => saveFile(f, 'application/pdf'), toastError)
+                  }
+                >
+                  <FileDown aria-hidden="true" />
+                  PDF
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section className="rounded-lg border bg-card p-5 text-sm">
         <h2 className="mb-3 text-lg font-semibold">Avis de reconduction (article L215-1)</h2>

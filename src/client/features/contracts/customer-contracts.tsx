@@ -121,6 +121,32 @@ export function ContractCard({
             ))}
           </ul>
         )}
+        {c.credits.length > 0 && (
+          <ul className="mt-2 grid gap-2">
+            {c.credits.map((a) => (
+              <li
+                key={a.number}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm"
+              >
+                <span>
+                  <span className="font-medium">Avoir {a.number}</span>
+                  <span className="block text-muted-foreground">
+                    {formatEuros(a.totalInclCents)} à rembourser
+                  </span>
+                </span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => fetchPdf(a.number).then((f) => saveFile(f, 'application/pdf'), toastError)}
+                >
+                  <FileDown aria-hidden="true" />
+                  Télécharger l’avoir
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       {c.terminated ? (
         <p role="status" className="rounded-md border bg-muted/40 p-3 text-sm">
