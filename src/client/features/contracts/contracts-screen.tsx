@@ -1,4 +1,4 @@
-import { ArrowLeft, FileDown, Plus } from 'lucide-react';
+import { ArrowLeft, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/client/components/ui/badge';
@@ -13,14 +13,13 @@ import { toastError } from '@/client/components/ui/toast';
 import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { useLiveContracts } from '@/client/features/admin/live/use-live';
-import { saveFile } from '@/client/features/invoices/save-file';
 import { trpc } from '@/client/lib/trpc';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { BILLING_RHYTHM_LABELS } from '@/domain/contracts/calendar';
 import { CONCLUSION_MODE_LABELS, CONTRACT_PEST_LABELS } from '@/domain/contracts/contract';
 import { CONTRACT_STATUS_LABELS } from '@/domain/contracts/decider';
 import { frenchDay, frenchWeekdayDate } from '@/domain/site/dates';
-import { Item } from './customer-contracts';
+import { Item, PdfRow } from './customer-contracts';
 import { NewContractDialog } from './new-contract-dialog';
 
 /**
@@ -269,54 +268,32 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
         ) : (
           <ul className="grid gap-2">
             {c.invoices.map((i) => (
-              <li
+              <PdfRow
                 key={i.number}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm"
+                download="PDF"
+                onDownload={() => utils.contracts.invoicePdf.fetch({ contractId: id, number: i.number })}
               >
                 <span>
                   <span className="font-medium">{i.number}</span> · du {frenchDay(i.from)} au{' '}
                   {frenchDay(i.to)} · {formatEuros(i.totalInclCents)} TTC
                 </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() =>
-                    utils.contracts.invoicePdf
-                      .fetch({ contractId: id, number: i.number })
-                      .then((f) => saveFile(f, 'application/pdf'), toastError)
-                  }
-                >
-                  <FileDown aria-hidden="true" />
-                  PDF
-                </Button>
-              </li>
+              </PdfRow>
             ))}
           </ul>
         )}
         {c.credits.length > 0 && (
           <ul className="mt-2 grid gap-2">
             {c.credits.map((a) => (
-              <li
+              <PdfRow
                 key={a.number}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm"
+                download="PDF"
+                onDownload={() => utils.contracts.invoicePdf.fetch({ contractId: id, number: a.number })}
               >
                 <span>
                   Avoir <span className="font-medium">{a.number}</span> : {formatEuros(a.totalInclCents)} à
                   rembourser
                 </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() =>
-                    utils.contracts.invoicePdf
-                      .fetch({ contractId: id, number: a.number })
-                      .then((f) => saveFile(f, 'application/pdf'), toastError)
-                  }
-                >
-                  <FileDown aria-hidden="true" />
-                  PDF
-                </Button>
-              </li>
+              </PdfRow>
             ))}
           </ul>
         )}

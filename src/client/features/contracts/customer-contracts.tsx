@@ -1,5 +1,5 @@
 import { FileDown } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
@@ -98,52 +98,28 @@ export function ContractCard({
         ) : (
           <ul className="grid gap-2">
             {c.invoices.map((i) => (
-              <li
-                key={i.number}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm"
-              >
+              <PdfRow key={i.number} download="Télécharger la facture" onDownload={() => fetchPdf(i.number)}>
                 <span>
                   <span className="font-medium">Facture {i.number}</span>
                   <span className="block text-muted-foreground">
                     Du {frenchDay(i.from)} au {frenchDay(i.to)} · {formatEuros(i.totalInclCents)} TTC
                   </span>
                 </span>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  onClick={() => fetchPdf(i.number).then((f) => saveFile(f, 'application/pdf'), toastError)}
-                >
-                  <FileDown aria-hidden="true" />
-                  Télécharger la facture
-                </Button>
-              </li>
+              </PdfRow>
             ))}
           </ul>
         )}
         {c.credits.length > 0 && (
           <ul className="mt-2 grid gap-2">
             {c.credits.map((a) => (
-              <li
-                key={a.number}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm"
-              >
+              <PdfRow key={a.number} download="Télécharger l’avoir" onDownload={() => fetchPdf(a.number)}>
                 <span>
                   <span className="font-medium">Avoir {a.number}</span>
                   <span className="block text-muted-foreground">
                     {formatEuros(a.totalInclCents)} à rembourser
                   </span>
                 </span>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  onClick={() => fetchPdf(a.number).then((f) => saveFile(f, 'application/pdf'), toastError)}
-                >
-                  <FileDown aria-hidden="true" />
-                  Télécharger l’avoir
-                </Button>
-              </li>
+              </PdfRow>
             ))}
           </ul>
         )}
@@ -234,5 +210,32 @@ export function SignedContract({ token, contract: c }: { token: string; contract
       fetchPdf={(number) => utils.contracts.tokenPdf.fetch({ token, contractId: c.id, number })}
       terminate={() => terminate.mutateAsync({ token, contractId: c.id })}
     />
+  );
+}
+
+/** A document of the contract (invoice, credit note): its label, and the button that saves its PDF. */
+export function PdfRow({
+  children,
+  download,
+  onDownload,
+}: {
+  children: ReactNode;
+  /** The button's text (« PDF », « Télécharger la facture »…). */
+  download: string;
+  onDownload: () => Promise<{ base64: string; filename: string }>;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm">
+      {children}
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        onClick={() => onDownload().then((f) => saveFile(f, 'application/pdf'), toastError)}
+      >
+        <FileDown aria-hidden="true" />
+        {download}
+      </Button>
+    </li>
   );
 }
