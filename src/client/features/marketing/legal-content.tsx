@@ -336,9 +336,9 @@ export function PolitiqueConfidentialite({
       </Article>
       <Article title="5. Durée de conservation">
         <p>
-          Les données sont conservées au maximum {frenchPeriod(retention.contactMonths)} après notre dernier
-          échange, sauf obligation légale de conservation plus longue (par exemple les factures, conservées 10
-          ans).
+          Les données sont conservées le temps nécessaire à chaque finalité, au plus pendant les durées
+          ci-dessous, sauf obligation légale de conservation plus longue (par exemple les factures, conservées
+          10 ans).
         </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
