@@ -3,58 +3,81 @@ import path from 'node:path';
 import { defineConfig, devices, type Project } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium';
 
-const port = Number(process.env.E2E_PORT ?? 3107);
-// The e2e server's data folder (database, mails), known to the tests too: workers inherit it.
-process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `h27-e2e-${port}`);
+import { dataDirOf, SHARED_STATE_PORT, STOREFRONT_PORT } from './tests/e2e/support/server';
+
+// The e2e servers' data folders (database, mails) are subfolders of this one, known to the tests
+// too: workers inherit it (tests/e2e/support/server.ts).
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `h27-e2e-${STOREFRONT_PORT}`);
 
 /**
  * The spec files that read or change what the whole shop shares: the settings (maintenance, phone,
  * delivery cost, legal identity), the back-office's figures and lists (every order and contact
  * request placed anywhere moves the dashboard, the badges and the live feed), a second instance
- * restarted. They run one at a time, after the storefront's specs. Those run two files at a time:
- * the tier waits on pages, timers and sockets far more than it computes (about half a core per
- * file), so a second file nearly halves its time. Every spec owns the data it relies on (its own
- * customer, client address and cart, its own product with the stock it buys: support/catalogue.ts),
- * so no order of the files can make one fail (issue 40).
+ * restarted. They run one at a time, on a server of their own (below). The storefront's specs run
+ * two files at a time: the tier waits on pages, timers and sockets far more than it computes (about
+ * half a core per file), so a second file nearly halves its time. Every spec owns the data it relies
+ * on (its own customer, client address and cart, its own product with the stock it buys:
+ * support/catalogue.ts), so no order of the files can make one fail (issue 40).
  */
 const SHARED_STATE = /(admin[^/]*|consumer-law|invoices|live)\.spec\.ts$/;
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } };
+const storefront = `http://localhost:${STOREFRONT_PORT}`;
+const sharedState = `http://localhost:${SHARED_STATE_PORT}`;
 
 /**
- * Two phases, every project in each, always (no variable drops one: CI runs exactly `npm test`).
- * 1. The storefront: every test at 1280 px (`desktop`) and the tests tagged @phone again at 375 px
- *    (`phone`), side by side, two files at a time.
- * 2. The shared state, one file at a time: every test at 1280 px (`desktop-shared-state`), then the
- *    @phone ones at 375 px (`phone-shared-state`).
- * To run one spec of a later phase alone: `--project desktop-shared-state --no-deps`.
+ * Two servers, side by side, every project on one of them, always (no variable drops one: CI runs
+ * exactly `npm test`):
+ * - the storefront's server: every storefront test at 1280 px (`desktop`) and the tests tagged
+ *   @phone again at 375 px (`phone`), two files at a time;
+ * - the shared state's server (its own database: nothing the storefront's specs do moves its
+ *   figures), one file at a time: every test at 1280 px (`desktop-shared-state`), then the @phone
+ *   ones at 375 px (`phone-shared-state`). This chain is the tier's longest: it is listed first, so
+ *   that it starts at once.
+ * To run one spec of the chain's second project alone: `--project phone-shared-state --no-deps`.
  */
 const projects: Project[] = [
-  { name: 'desktop', use: desktop, testIgnore: SHARED_STATE, workers: 2 },
-  { name: 'phone', use: phone, testIgnore: SHARED_STATE, grep: /@phone/, workers: 2 },
   {
     name: 'desktop-shared-state',
-    use: desktop,
+    use: { ...desktop, baseURL: sharedState },
     testMatch: SHARED_STATE,
     workers: 1,
-    dependencies: ['desktop', 'phone'],
   },
   {
     name: 'phone-shared-state',
-    use: phone,
+    use: { ...phone, baseURL: sharedState },
     testMatch: SHARED_STATE,
     grep: /@phone/,
     workers: 1,
     dependencies: ['desktop-shared-state'],
   },
+  { name: 'desktop', use: { ...desktop, baseURL: storefront }, testIgnore: SHARED_STATE, workers: 2 },
+  {
+    name: 'phone',
+    use: { ...phone, baseURL: storefront },
+    testIgnore: SHARED_STATE,
+    grep: /@phone/,
+    workers: 2,
+  },
 ];
+
+/** One e2e server: the production build, started as `npm start` starts it, on a fresh database. */
+const server = (port: number) => ({
+  command: 'node tests/e2e/serve.mjs',
+  url: `http://localhost:${port}/healthz`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { PORT: String(port), E2E_DATA_DIR: dataDirOf(port) },
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Tests of one file run in order; files run side by side only in the storefront phase below.
+  // Tests of one file run in order; two storefront files and one shared-state file at a time.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   // One retry: CI shares a two-core machine with other jobs, and twice a single timing-sensitive
   // step (a tap before hydration, a notice measured mid-fade) failed a whole run. A test that only
   // passes on its retry is still listed as "flaky" in the output, to be fixed; a real break fails
@@ -68,21 +91,11 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(['--disable-quic']),
   },
   projects,
-  webServer: {
-    // The production build, started as `npm start` starts it, on a fresh database.
-    command: 'node tests/e2e/serve.mjs',
-    url: `http://localhost:${port}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
-  },
+  webServer: [server(STOREFRONT_PORT), server(SHARED_STATE_PORT)],
 });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, ownAddress } from './support/admin';
 import { addToCart, ownProduct } from './support/catalogue';
 import { confirmCheckout } from './support/checkout';
+import { shopDatabaseUrl } from './support/history';
+import { SHARED_STATE_PORT } from './support/server';
 
 /*
  * Live updates across instances (issue 15): the e2e server (instance A) and a second instance (B)
@@ -18,9 +20,8 @@ import { confirmCheckout } from './support/checkout';
 
 const PASSWORD = 'motdepasse-solide';
 
-const portA = Number(process.env.E2E_PORT ?? 3107);
-/** E2E_PORT + 1 is left for the app run by hand; B's network takes the next one. */
-const portB = portA + 2;
+/** This spec runs on the shared state's server (instance A); B's network takes the port two above. */
+const portB = SHARED_STATE_PORT + 2;
 const baseB = `http://localhost:${portB}`;
 
 /**
@@ -79,25 +80,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * The database the e2e server uses: on DATABASE_URL's server, the database serve.mjs
- * created for its port; else the embedded cluster it started in E2E_DATA_DIR, whose port PostgreSQL records on
- * the fourth line of postmaster.pid and whose password sits beside the cluster folder.
- */
-function sharedDatabaseUrl(): string {
-  if (process.env.DATABASE_URL) {
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/h27_e2e_${portA}`;
-    return url.toString();
-  }
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts');
-  const cluster = path.join(dataDir, 'postgres');
-  const port = readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
-  const password = readFileSync(`${cluster}.password`, 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shop`;
-}
-
 // Each test drives three or four browsers across two servers: room on a busy shared machine.
 test.describe.configure({ timeout: 180_000 });
 
@@ -151,7 +133,7 @@ test.beforeAll(async () => {
     PORT: String(hiddenPort),
     // Seen by the browsers at its network's address, the only trusted origin then.
     PUBLIC_URL: baseB,
-    DATABASE_URL: sharedDatabaseUrl(),
+    DATABASE_URL: await shopDatabaseUrl(),
     DATA_DIR: dataDirB,
     MAIL_DIR: path.join(dataDirB, 'mail'),
     AUTH_SECRET: randomBytes(32).toString('base64url'),

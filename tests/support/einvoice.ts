@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -50,6 +50,48 @@ function compiledSet(set: EinvoiceSet): string {
   return file;
 }
 
+/** Compiles `xsl` into the SEF file `out` (written beside, then renamed: never read half written). */
+async function compileInto(xsl: string, out: string) {
+  const partial = `${out}.${process.pid}.tmp`;
+  const bin = require.resolve('xslt3/xslt3.js');
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [bin, `-xsl:${xsl}`, `-export:${partial}`, '-nogo', '-relocate:on'],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error) => (error ? reject(error) : resolve()),
+    ),
+  );
+  renameSync(partial, out);
+}
+
+/** A lock older than this was left by a process that died while compiling (a compile takes 30 s to a few minutes). */
+const STALE_LOCK_MS = 15 * 60_000;
+
+/**
+ * `out`, compiled by this process or by another one: the first process to take the set's lock (a
+ * directory, created atomically) compiles; the others wait for its file instead of compiling the same
+ * set again (two test files of one run both validate: on a fresh clone each set is compiled once).
+ */
+async function ensureCompiled(xsl: string, out: string) {
+  const lock = `${out}.lock`;
+  while (!existsSync(out)) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    try {
+      if (!existsSync(out)) await compileInto(xsl, out);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
 /**
  * Compiles the sets the cache has no copy of, side by side (30-40 s each on an idle machine; a
  * fresh clone pays it once, later runs reuse node_modules/.cache/einvoice).
@@ -57,30 +99,17 @@ function compiledSet(set: EinvoiceSet): string {
 export async function compileSets(sets: readonly EinvoiceSet[] = ['EN16931', 'FACTURX', 'BRFR']) {
   const cache = cacheDir();
   mkdirSync(cache, { recursive: true });
-  // The Factur-X rules read their code lists with document() relative to the compiled stylesheet.
-  copyFileSync(
-    path.join(rules, 'FACTUR-X_EN16931_codedb.xml'),
-    path.join(cache, 'FACTUR-X_EN16931_codedb.xml'),
-  );
+  // The Factur-X rules read their code lists with document() relative to the compiled stylesheet
+  // (copied beside, then renamed: another test file may be reading it).
+  const codes = path.join(cache, 'FACTUR-X_EN16931_codedb.xml');
+  copyFileSync(path.join(rules, 'FACTUR-X_EN16931_codedb.xml'), `${codes}.${process.pid}.tmp`);
+  renameSync(`${codes}.${process.pid}.tmp`, codes);
   await Promise.all(
     sets.map(async (set) => {
       const xsl = path.join(rules, EINVOICE_SETS[set]);
       const hash = createHash('sha256').update(readFileSync(xsl)).digest('hex').slice(0, 16);
       const out = path.join(cache, `${set}-${hash}.sef.json`);
-      if (!existsSync(out)) {
-        // Written beside, then renamed: two processes compiling at once never read half a file.
-        const partial = `${out}.${process.pid}.tmp`;
-        const bin = require.resolve('xslt3/xslt3.js');
-        await new Promise<void>((resolve, reject) =>
-          execFile(
-            process.execPath,
-            [bin, `-xsl:${xsl}`, `-export:${partial}`, '-nogo', '-relocate:on'],
-            { maxBuffer: 16 * 1024 * 1024 },
-            (error) => (error ? reject(error) : resolve()),
-          ),
-        );
-        renameSync(partial, out);
-      }
+      await ensureCompiled(xsl, out);
       compiled.set(set, out);
     }),
   );

@@ -8,16 +8,15 @@ import { recordOffPremisesSignature, sendDevis } from '../../../src/server/inter
 import { customerForm, placeOrder } from '../../support/orders';
 import { insertSite } from '../../support/sites';
 import { recordedVisit, sealedVisit, type VisitPlan } from '../../support/treatments';
+import { currentServer } from './server';
 
 /**
- * The e2e shop's own database (serve.mjs): the embedded cluster its server published in
- * E2E_DATA_DIR, or the database it created on DATABASE_URL's server.
+ * The database of the test's e2e server (serve.mjs, support/server.ts): the embedded cluster it
+ * published in its data folder, or the database it created on DATABASE_URL's server.
  */
 export async function shopDatabaseUrl(): Promise<string> {
-  const port = Number(process.env.E2E_PORT ?? 3107);
+  const { port, dataDir } = currentServer();
   if (process.env.DATABASE_URL) return withDatabase(process.env.DATABASE_URL, `h27_e2e_${port}`);
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is unset: run through playwright.config.ts');
   const cluster = await runningCluster(path.join(dataDir, 'postgres'));
   if (!cluster) throw new Error(`no running e2e cluster in ${dataDir}`);
   return `postgres://${cluster.user}:${encodeURIComponent(cluster.password)}@${cluster.host}:${cluster.port}/shop`;

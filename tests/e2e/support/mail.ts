@@ -1,14 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { currentServer } from './server';
 
 /**
- * The .eml the e2e server wrote to this address: its data folder is E2E_DATA_DIR, set by
- * playwright.config.ts for the server and the tests alike. Quoted-printable soft breaks are joined.
+ * The .eml the test's e2e server wrote to this address (its data folder: support/server.ts). Quoted-printable soft breaks are joined.
  */
 export async function findMail(to: string, mustContain: string): Promise<string | null> {
-  const root = process.env.E2E_DATA_DIR;
-  if (!root) throw new Error('E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts');
-  const dir = path.join(root, 'mail');
+  const dir = path.join(currentServer().dataDir, 'mail');
   for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
     const text = (await readFile(path.join(dir, file), 'utf8').catch(() => '')).replace(/=\r?\n/g, '');
     if (text.includes(`To: ${to}`) && text.includes(mustContain)) return text;
@@ -33,9 +31,7 @@ function decodeQuotedPrintable(text: string): string {
 
 /** Every .eml the e2e server wrote to this address, decoded (quoted-printable), oldest first. */
 export async function mailsTo(to: string): Promise<string[]> {
-  const root = process.env.E2E_DATA_DIR;
-  if (!root) throw new Error('E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts');
-  const dir = path.join(root, 'mail');
+  const dir = path.join(currentServer().dataDir, 'mail');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   const mails: string[] = [];
   for (const file of files) {
