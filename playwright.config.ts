@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices, type Project } from '@playwright/test';
@@ -8,6 +9,9 @@ import { dataDirOf, SHARED_STATE_PORT, STOREFRONT_PORT } from './tests/e2e/suppo
 // The e2e servers' data folders (database, mails) are subfolders of this one, known to the tests
 // too: workers inherit it (tests/e2e/support/server.ts).
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `h27-e2e-${STOREFRONT_PORT}`);
+// Readable by the embedded PostgreSQL's own user, which runs below it (`mktemp -d` makes it 0700).
+mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+chmodSync(process.env.E2E_DATA_DIR, 0o755);
 
 /**
  * The spec files that read or change what the whole shop shares: the settings (maintenance, phone,

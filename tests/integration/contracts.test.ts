@@ -258,6 +258,12 @@ describe('a restaurant’s contract: 6 visits a year, billed quarterly', () => {
       (await visitsToConfirm(db.sql, visit.day, visit.day, today)).find((r) => r.contractId === id);
     expect((await planned(visit.day))?.late).toBe(false);
     expect((await planned(next))?.late).toBe(true);
+    // A week later, the week that holds today lists it among the earlier weeks' late visits; a week
+    // that does not hold today lists only its own days.
+    const laterWeek = addDays(visit.day, 7);
+    const week = (today: string) => visitsToConfirm(db.sql, laterWeek, addDays(laterWeek, 6), today);
+    expect((await week(laterWeek)).find((r) => r.contractId === id && r.day === visit.day)?.late).toBe(true);
+    expect((await week(next)).find((r) => r.contractId === id && r.day === visit.day)).toBeUndefined();
     const late = async (today: string) =>
       (await contractDetail(db.sql, id, today)).visits.find((v) => v.day === visit.day)?.late;
     expect(await late(visit.day)).toBe(false);

@@ -172,7 +172,11 @@ export async function contractDetail(sql: Tx, id: string, today = parisDay(new D
   };
 }
 
-/** The planned visits still to confirm between two days (the owner's planning), the past ones late. */
+/**
+ * The planned visits still to confirm between two days (the owner's planning), the past ones late.
+ * When the days hold today, the late visits of the weeks before come too (their own day is before
+ * `from`): a visit nobody confirmed must not drop out of sight once its week is over.
+ */
 export async function visitsToConfirm(sql: Tx, from: string, to: string, today = parisDay(new Date())) {
   const rows = await sql<
     {
@@ -189,7 +193,9 @@ export async function visitsToConfirm(sql: Tx, from: string, to: string, today =
       from contract_visits v
       join service_contracts c on c.id = v.contract_id
       join sites s on s.id = c.site_id
-     where v.intervention_id is null and v.day between ${from}::date and ${to}::date
+     where v.intervention_id is null
+       and (v.day between ${from}::date and ${to}::date
+            or (${today}::date between ${from}::date and ${to}::date and v.day < ${from}::date))
        and (c.last_day is null or v.day <= c.last_day)
      order by v.day, c.number
      limit 500`;

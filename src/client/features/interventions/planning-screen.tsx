@@ -20,7 +20,11 @@ import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminRole } from '@/client/features/admin/layout/use-admin-role';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { useLiveContracts } from '@/client/features/admin/live/use-live';
-import { ToConfirmEntries, useVisitsToConfirm } from '@/client/features/contracts/planning-to-confirm';
+import {
+  EarlierLateVisits,
+  ToConfirmEntries,
+  useVisitsToConfirm,
+} from '@/client/features/contracts/planning-to-confirm';
 import { errorMessage } from '@/client/lib/errors';
 import { useCoalesced } from '@/client/lib/live-client';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
@@ -138,6 +142,7 @@ export function PlanningScreen() {
               Aucun technicien : donnez le rôle « Technicien » à un utilisateur dans l’écran Clients.
             </p>
           )}
+          <EarlierLateVisits visits={toConfirm.earlier} />
           <ol className="grid gap-3 @4xl:grid-cols-7" aria-label="Jours de la semaine">
             {week.data.days.map((d) => {
               const items = week.data.appointments.filter((a) => parisWallTime(a.startsAt).day === d);
@@ -148,7 +153,7 @@ export function PlanningScreen() {
                   >
                     {frenchWeekdayDate(d).replace(/ \d{4}$/, '')}
                   </h2>
-                  <ToConfirmEntries visits={toConfirm(d)} />
+                  <ToConfirmEntries visits={toConfirm.onDay(d)} />
                   {items.length === 0 ? (
                     <p className="text-sm text-muted-foreground">Aucun rendez-vous</p>
                   ) : (
