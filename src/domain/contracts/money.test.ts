@@ -51,6 +51,16 @@ const refund = (amountCents: number) =>
     dayClosed: false,
   }) as const;
 
+/** The typed code a decision is refused with (null: not refused). */
+function codeOf(decision: () => unknown): string | null {
+  try {
+    decision();
+  } catch (error) {
+    return (error as { code?: string }).code ?? null;
+  }
+  return null;
+}
+
 describe('what a contract invoice owes (ADR 046)', () => {
   it('is its total less what was paid: « À payer », « Partiellement payée (X reçus) », « Payée »', () => {
     const m = (paid: number[]) => invoiceMoney(state(paid, [], false), invoice);
@@ -62,9 +72,7 @@ describe('what a contract invoice owes (ADR 046)', () => {
 
   it('refuses one cent over what is left, and a payment of an invoice paid in full', () => {
     const s = state([10_000], [], false);
-    expect(() => decideMoney(payment(9_801), s)).toThrow(
-      expect.objectContaining({ code: 'AMOUNT_TOO_HIGH' }),
-    );
+    expect(codeOf(() => decideMoney(payment(9_801), s))).toBe('AMOUNT_TOO_HIGH');
     expect(decideMoney(payment(9_800), s)).toMatchObject([
       {
         type: 'PaymentRecorded',
@@ -74,9 +82,7 @@ describe('what a contract invoice owes (ADR 046)', () => {
     expect(() => decideMoney(payment(1), state([19_800], [], false))).toThrow(
       'Cette facture est déjà entièrement payée.',
     );
-    expect(() => decideMoney({ ...payment(1), dayClosed: true }, s)).toThrow(
-      expect.objectContaining({ code: 'PERIOD_CLOSED' }),
-    );
+    expect(codeOf(() => decideMoney({ ...payment(1), dayClosed: true }, s))).toBe('PERIOD_CLOSED');
   });
 
   it('owes less by its credit note when unpaid: nothing to refund, the note deducted', () => {
@@ -85,7 +91,7 @@ describe('what a contract invoice owes (ADR 046)', () => {
     expect(creditRefundLabel(credit, creditMoney(s, credit))).toBe(
       `Déduit du reste à payer de la facture ${invoice.number}`,
     );
-    expect(() => decideMoney(refund(1), s)).toThrow(expect.objectContaining({ code: 'NOTHING_TO_REFUND' }));
+    expect(codeOf(() => decideMoney(refund(1), s))).toBe('NOTHING_TO_REFUND');
     expect(contractBalance(s)).toEqual({ owedCents: 3_743, toRefundCents: 0 });
   });
 });
@@ -95,9 +101,7 @@ describe('what a contract credit note gives back (ADR 046)', () => {
     const paid = state([19_800]);
     expect(creditRefundLabel(credit, creditMoney(paid, credit))).toBe(`${formatEuros(16_057)} à rembourser`);
     expect(contractBalance(paid)).toEqual({ owedCents: 0, toRefundCents: 16_057 });
-    expect(() => decideMoney(refund(16_058), paid)).toThrow(
-      expect.objectContaining({ code: 'REFUND_TOO_HIGH' }),
-    );
+    expect(codeOf(() => decideMoney(refund(16_058), paid))).toBe('REFUND_TOO_HIGH');
     expect(decideMoney(refund(16_057), paid)).toMatchObject([
       {
         type: 'RefundRecorded',
