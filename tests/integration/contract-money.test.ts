@@ -74,11 +74,11 @@ beforeAll(async () => {
   id = state!.id;
   number = state!.number;
   const at = '2025-12-20T08:00:00.000Z';
-  [invoice2025] = await issueDueContractInvoices(db.sql, id, {
+  [invoice2025] = (await issueDueContractInvoices(db.sql, id, {
     meta: contractMeta(at),
     config: services.config,
     clock: clockAt(at),
-  });
+  })) as [string];
 }, 120_000);
 afterAll(async () => {
   await db.drop();
