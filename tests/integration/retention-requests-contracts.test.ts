@@ -64,12 +64,13 @@ async function insertSite() {
   return site!.id;
 }
 
-const household = async (tacitRenewal: boolean) =>
+const household = async (tacitRenewal: boolean, customerId?: string) =>
   (
     await signContract(
       db.sql,
       contractInputSchema.parse({
         siteId: await insertSite(),
+        ...(customerId ? { customerId } : {}),
         customer: {
           name: 'Hélène Contrat',
           email: `contrat-${tacitRenewal}@example.fr`,
@@ -209,5 +210,33 @@ describe('an ended contract whose money is open (ADR 046)', () => {
     expect(await due('2027-01-01T00:30:00+01:00')).toEqual([]);
     await pay(1);
     expect(await due('2027-01-01T00:30:00+01:00')).toEqual([`contract-customer ${unpaid}`]);
+  });
+});
+
+describe('an account whose ended contract still owes (ADR 046)', () => {
+  it('is no inactive account while the invoice owes one cent, and is one once it is paid', async () => {
+    const user = await createUser(services);
+    const id = await household(false, user.id);
+    const [invoice] = (await issueDueContractInvoices(db.sql, id, {
+      meta: admin('2023-01-02T10:00:00+01:00'),
+      config: services.config,
+      clock: async () => new Date('2023-01-02T10:00:00+01:00'),
+    })) as [string];
+    // Years after the account's last activity: warned, unless a contract of it still owes.
+    const inactive = async () =>
+      (await dueForRetention(db.sql, DEFAULT_RETENTION, new Date('2031-01-01T12:00:00Z'), null)).some(
+        (i) => i.id === user.id,
+      );
+    const pay = (amountCents: number) =>
+      recordContractPayment(
+        db.sql,
+        id,
+        { invoiceNumber: invoice, amountCents, method: 'transfer', day: '2023-02-01' },
+        admin('2023-02-01T10:00:00+01:00'),
+      );
+    await pay(19_799);
+    expect(await inactive()).toBe(false);
+    await pay(1);
+    expect(await inactive()).toBe(true);
   });
 });
