@@ -97,6 +97,20 @@ test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s inv
   expect(text).toContain(number);
   // 1 200 € HT a year, a quarter: 300,00 € HT at 20 % (a restaurant).
   expect(text).toContain('300,00');
+  // « Enregistrer un paiement » in the invoice's row (ADR 046): the amount left, then « Payée ».
+  const invoices = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Factures' }) });
+  await expect(invoices.getByText('À payer', { exact: true })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await invoices.screenshot({ path: testInfo.outputPath(`factures-a-payer-${width}.png`) });
+  }
+  await invoices.getByRole('button', { name: 'Enregistrer un paiement' }).click();
+  const payment = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
+  await expect(payment.getByText(/Reste à payer\s:\s360,00/)).toBeVisible();
+  await payment.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+  await expect(payment).toBeHidden();
+  await expect(invoices.getByText('Payée', { exact: true })).toBeVisible();
+  await expect(invoices.getByRole('button', { name: 'Enregistrer un paiement' })).toHaveCount(0);
   for (const width of [375, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`contrat-${width}.png`), fullPage: true });

@@ -546,6 +546,26 @@ export const authorizationTable: Record<string, ProcedureRule> = {
     input: () => ({ contractId: randomUUID(), reason: 'x' }),
     expect: { ...adminOnly, admin: 'NOT_FOUND' },
   },
+  // The money of its invoices and credit notes (ADR 046): an unknown contract.
+  'contracts.recordPayment': {
+    input: () => ({
+      contractId: randomUUID(),
+      invoiceNumber: 'FA-2026-000001',
+      amountCents: 1000,
+      method: 'cash',
+      day: '2026-11-20',
+    }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
+  'contracts.recordRefund': {
+    input: () => ({
+      contractId: randomUUID(),
+      creditNoteNumber: 'AV-2026-000001',
+      amountCents: 1000,
+      method: 'cash',
+    }),
+    expect: { ...adminOnly, admin: 'NOT_FOUND' },
+  },
   'contracts.mine': { expect: signedIn },
   'contracts.minePdf': {
     input: () => ({ contractId: randomUUID(), number: 'FA-2026-000001' }),

@@ -7,17 +7,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractInputSchema } from '../../src/domain/contracts/contract.js';
 import {
   confirmPlannedVisit,
   readContract,
-  signContract,
   sweepContracts,
   terminateContract,
 } from '../../src/server/contracts/commands.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import type { OrderChange } from '../../src/server/live/order-feed.js';
-import { readSettings } from '../../src/server/settings/store.js';
+import {
+  contractMailing,
+  householdContract,
+  insertContractSite,
+  signTestContract,
+} from '../support/contracts.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
 import { SELLER } from '../support/invoices.js';
@@ -99,40 +102,10 @@ describe('live.contracts', { timeout: 240_000 }, () => {
     const orders = collect(socket.client.live.orders as unknown as Procedure);
     await Promise.all([contracts.started, interventions.started, orders.started]);
 
-    const mailing = {
-      publicUrl: config.PUBLIC_URL,
-      secret: config.AUTH_SECRET,
-      settings: (await readSettings(db.sql)).settings,
-      config,
-    };
-    const siteId = randomUUID();
-    await db.sql`
-      insert into sites (id, customer_id, name, street, zip_code, city, site_type)
-      values (${siteId}, null, 'Maison Durand', '3 rue des Lilas', '27000', 'Évreux', 'logement_ancien')`;
-    const { state } = await signContract(
+    const mailing = await contractMailing(db.sql, config);
+    const { state } = await signTestContract(
       db.sql,
-      contractInputSchema.parse({
-        siteId,
-        customer: {
-          name: 'Claire Durand',
-          email: 'claire@example.fr',
-          street: '3 rue des Lilas',
-          zipCode: '27000',
-          city: 'Évreux',
-        },
-        customerKind: 'particulier',
-        conclusionMode: 'a_distance',
-        signedOnline: true,
-        pests: ['rongeurs'],
-        visitsPerYear: 2,
-        yearlyPriceExclCents: 18_000,
-        billingRhythm: 'yearly',
-        startDate: '2027-01-01',
-        termMonths: 12,
-        tacitRenewal: true,
-        noticeMonths: 1,
-      }),
-      meta('2026-12-10T09:00:00.000Z'),
+      householdContract(await insertContractSite(db.sql)),
       mailing,
     );
     const id = state!.id;

@@ -1,7 +1,8 @@
 /**
  * A yearly contract's personal data (ADR 020, ADR 044; issue 38's last RGPD gap) on real PostgreSQL:
  * « Télécharger mes données » lists the customer's contracts with their invoices as issued; deleting
- * the account erases the contract's identity and the address its Chatel notice went to (records
+ * the account is refused while they run (ADR 046); erasing it (as before that rule) erases the
+ * contract's identity and the address its Chatel notice went to (records
  * nulled, the read row « Client supprimé »), keeps the contract's invoices under the legal hold
  * (staff only, the signed link gives nothing), erases the household's home site but not the
  * business's premises, and leaves the log untouched: it verifies, and the replay rebuilds the same
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContractFormInput, contractInputSchema } from '../../src/domain/contracts/contract.js';
 import { parisDay } from '../../src/domain/site/time-zone.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
+import { revokeSessions } from '../../src/server/auth/session-revocation.js';
 import type { Services } from '../../src/server/context.js';
 import { readContract, signContract, sweepContracts } from '../../src/server/contracts/commands.js';
 import { contractToken } from '../../src/server/contracts/contract-link.js';
@@ -21,6 +23,8 @@ import { recordInterventionPayment } from '../../src/server/interventions/invoic
 import { verifyReportCode } from '../../src/server/interventions/reports.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { isHeld } from '../../src/server/invoices/queries.js';
+import { ownErasureBlocker } from '../../src/server/privacy/accounts.js';
+import { eraseSubject } from '../../src/server/privacy/erase.js';
 import { exportCustomerData } from '../../src/server/privacy/export.js';
 import { readSettings } from '../../src/server/settings/store.js';
 import { createSite } from '../../src/server/sites/commands.js';
@@ -206,8 +210,28 @@ describe('before the erasure', () => {
 });
 
 describe('« Supprimer mon compte »', () => {
+  it('is refused while her contracts run, naming them (ADR 046)', async () => {
+    const numbers = await Promise.all(
+      [householdId, restaurantId].map(async (id) => (await readContract(db.sql, id))!.number),
+    );
+    const refusal = `Votre compte ne peut pas encore être supprimé : vos contrats ${numbers[0]} (en cours), ${numbers[1]} (en cours) ne sont pas terminés.`;
+    await expect(
+      callerAs(services, claire).account.deleteAccount({ password: claire.password, confirm: true }),
+    ).rejects.toThrow(refusal);
+    expect(await ownErasureBlocker(services, claire.id)).toContain(refusal);
+  });
+
   it('erases the contracts’ identity and keeps their invoices under the legal hold', async () => {
-    await callerAs(services, claire).account.deleteAccount({ password: claire.password, confirm: true });
+    // Erased as an account was before ADR 046 refused it while a contract runs: the state the
+    // sweep still meets in data of that time (the contracts dormant, below).
+    await db.sql.begin(async (tx) => {
+      await revokeSessions(tx, claire.id);
+      await eraseSubject(
+        tx,
+        { userId: claire.id, emails: [claire.email], accountEmail: claire.email, guestOrderIds: [] },
+        { reason: 'customer-request', actor: { kind: 'user', userId: claire.id }, requestId: 'test:erase' },
+      );
+    });
     // The invoice is kept as issued, and held: staff only from now on.
     expect(await isHeld(db.sql, householdId)).toBe(true);
     const [kept] = await db.sql`select 1 from invoice_documents where number = ${invoiceNumber}`;

@@ -12,7 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContractFormInput, contractInputSchema } from '../../src/domain/contracts/contract.js';
+import type { ContractFormInput } from '../../src/domain/contracts/contract.js';
 import { addDays } from '../../src/domain/dashboard/periods.js';
 import type { Services } from '../../src/server/context.js';
 import {
@@ -20,7 +20,6 @@ import {
   issueDueContractInvoices,
   readContract,
   renewAndPlan,
-  signContract,
   sweepContracts,
   terminateContract,
 } from '../../src/server/contracts/commands.js';
@@ -32,11 +31,19 @@ import {
   visitsToConfirm,
 } from '../../src/server/contracts/queries.js';
 import { replayContracts } from '../../src/server/contracts/replay.js';
-import type { AppointmentMailing } from '../../src/server/interventions/appointments.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { verifyDocuments } from '../../src/server/invoices/verify.js';
-import { readSettings } from '../../src/server/settings/store.js';
 import { siteToken } from '../../src/server/sites/site-link.js';
+import {
+  type ContractMailing,
+  clockAt,
+  contractMailing,
+  contractMeta,
+  householdContract,
+  insertContractSite,
+  restaurantContract,
+  signTestContract,
+} from '../support/contracts.js';
 import { callerAs, createTestDatabase, createTestServices, type TestDatabase } from '../support/db.js';
 import { SELLER } from '../support/invoices.js';
 import { createTechnician } from '../support/technicians.js';
@@ -44,77 +51,14 @@ import { createTechnician } from '../support/technicians.js';
 const config = { PUBLIC_URL: 'http://localhost:3000', AUTH_SECRET: 'contract-test-secret-0123456789abcdef' };
 let db: TestDatabase;
 let services: Services;
-let mailing: AppointmentMailing & { config: typeof config };
+let mailing: ContractMailing;
 
-async function insertSite(siteType: string, name = 'Le Bistrot du Port') {
-  const id = randomUUID();
-  await db.sql`
-    insert into sites (id, customer_id, name, street, zip_code, city, site_type)
-    values (${id}, null, ${name}, '12 quai de Seine', '27100', 'Val-de-Reuil', ${siteType})`;
-  return id;
-}
-
-const meta = (at: string) => ({
-  actor: { kind: 'admin' as const, userId: 'admin-1' },
-  at,
-  requestId: `test:${at}`,
-});
-const clockAt = (iso: string) => async () => new Date(iso);
-
-const restaurant = (siteId: string): ContractFormInput => ({
-  siteId,
-  customer: {
-    name: 'Paul Martin',
-    email: 'bistrot@example.fr',
-    street: '12 quai de Seine',
-    zipCode: '27100',
-    city: 'Val-de-Reuil',
-    companyName: 'Le Bistrot du Port SARL',
-    siren: '552100554',
-  },
-  customerKind: 'professionnel',
-  headcount: 12,
-  activity: 'Restauration',
-  withinMainActivity: false,
-  conclusionMode: 'en_etablissement',
-  signedOnline: false,
-  pests: ['rongeurs', 'blattes'],
-  zones: ['Cuisine', 'Réserve'],
-  visitsPerYear: 6,
-  deviceBaseline: { poste_appatage: 12 },
-  yearlyPriceExclCents: 120_001,
-  billingRhythm: 'quarterly',
-  startDate: '2027-01-01',
-  termMonths: 12,
-  tacitRenewal: true,
-  noticeMonths: 1,
-});
-
-const household = (siteId: string, over: Partial<ContractFormInput> = {}): ContractFormInput => ({
-  siteId,
-  customer: {
-    name: 'Claire Durand',
-    email: 'claire@example.fr',
-    street: '3 rue des Lilas',
-    zipCode: '27000',
-    city: 'Évreux',
-  },
-  customerKind: 'particulier',
-  conclusionMode: 'a_distance',
-  signedOnline: true,
-  pests: ['rongeurs'],
-  visitsPerYear: 2,
-  yearlyPriceExclCents: 18_000,
-  billingRhythm: 'yearly',
-  startDate: '2027-01-01',
-  termMonths: 12,
-  tacitRenewal: true,
-  noticeMonths: 1,
-  ...over,
-});
-
-const sign = (input: ContractFormInput, at = '2026-12-10T09:00:00.000Z') =>
-  signContract(db.sql, contractInputSchema.parse(input), meta(at), mailing);
+const insertSite = (siteType: string, name = 'Le Bistrot du Port') =>
+  insertContractSite(db.sql, siteType, name);
+const meta = contractMeta;
+const restaurant = restaurantContract;
+const household = householdContract;
+const sign = (input: ContractFormInput, at?: string) => signTestContract(db.sql, input, mailing, at);
 
 const mails = (kind: string) =>
   db.sql<{ toAddress: string; subject: string; textBody: string; htmlBody: string }[]>`
@@ -124,12 +68,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   services = createTestServices(db, config);
   await saveIdentity(db.sql, SELLER, null);
-  mailing = {
-    publicUrl: config.PUBLIC_URL,
-    secret: config.AUTH_SECRET,
-    settings: (await readSettings(db.sql)).settings,
-    config,
-  };
+  mailing = await contractMailing(db.sql, config);
 });
 afterAll(async () => {
   await db.drop();
@@ -441,7 +380,16 @@ describe('a free termination (L215-1): the credit note of the period paid ahead'
       select order_id, kind from invoice_documents where number = ${note.number}`;
     expect(stored).toEqual({ orderId: id, kind: 'credit_note' });
     expect((await mails('credit-note')).some((m) => m.subject.includes(note.number))).toBe(true);
-    expect((await contractDetail(db.sql, id, '2028-03-10')).credits).toEqual(ended!.credits);
+    // Nothing was paid on the invoice: the credit note lowers what it owes (ADR 046).
+    expect((await contractDetail(db.sql, id, '2028-03-10')).credits).toEqual(
+      ended!.credits.map((c) => ({
+        ...c,
+        refundedCents: 0,
+        refundableCents: 0,
+        settled: false,
+        refundLabel: `Déduit du reste à payer de la facture ${invoice}`,
+      })),
+    );
     expect((await verifyDocuments(db.sql)).problems).toEqual([]);
     // The replay folds the same state into the same rows.
     expect((await replayContracts(db.sql)).differences).toEqual([]);

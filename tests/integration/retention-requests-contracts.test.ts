@@ -4,18 +4,26 @@
  * the last purchase or contact): the request's, 36 months after its last contact (the Paris day of
  * its stream's last event); the contract's, 36 months after its end (the day after its last day).
  * The boundary is pinned on Paris days with the job's clock just either side of a Paris midnight,
- * when the UTC date is still the day before: the day before, kept; the day itself, erased.
+ * when the UTC date is still the day before: the day before, kept; the day itself, erased. An
+ * ended contract whose invoice is not paid in full is kept until it is (ADR 046).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractInputSchema } from '../../src/domain/contracts/contract.js';
 import { DEFAULT_RETENTION } from '../../src/domain/privacy/retention.js';
 import type { Services } from '../../src/server/context.js';
-import { readContract, signContract } from '../../src/server/contracts/commands.js';
+import {
+  issueDueContractInvoices,
+  readContract,
+  recordContractPayment,
+  signContract,
+} from '../../src/server/contracts/commands.js';
 import { replayContracts } from '../../src/server/contracts/replay.js';
 import { openIntervention } from '../../src/server/interventions/commands.js';
+import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { dueForRetention, runRetention } from '../../src/server/privacy/retention.js';
 import { readSettings } from '../../src/server/settings/store.js';
 import { createTestDatabase, createTestServices, createUser, type TestDatabase } from '../support/db.js';
+import { SELLER } from '../support/invoices.js';
 
 let db: TestDatabase;
 let services: Services;
@@ -23,6 +31,9 @@ let prospect: string;
 let accountRequest: string;
 let ended: string;
 let running: string;
+let unpaid: string;
+let unpaidInvoice: string;
+const admin = (at: string) => ({ ...meta(at), actor: { kind: 'admin' as const, userId: 'admin-1' } });
 
 const meta = (at: string) => ({
   actor: { kind: 'guest' as const },
@@ -53,12 +64,13 @@ async function insertSite() {
   return site!.id;
 }
 
-const household = async (tacitRenewal: boolean) =>
+const household = async (tacitRenewal: boolean, customerId?: string) =>
   (
     await signContract(
       db.sql,
       contractInputSchema.parse({
         siteId: await insertSite(),
+        ...(customerId ? { customerId } : {}),
         customer: {
           name: 'Hélène Contrat',
           email: `contrat-${tacitRenewal}@example.fr`,
@@ -110,6 +122,14 @@ beforeAll(async () => {
   // Ended on 31 December 2023 (no tacit renewal): due 1 January 2027. The other renews: kept.
   ended = await household(false);
   running = await household(true);
+  // Ended on the same day, its 2023 invoice not paid in full.
+  await saveIdentity(db.sql, SELLER, null);
+  unpaid = await household(false);
+  [unpaidInvoice] = (await issueDueContractInvoices(db.sql, unpaid, {
+    meta: admin('2023-01-02T10:00:00+01:00'),
+    config: services.config,
+    clock: async () => new Date('2023-01-02T10:00:00+01:00'),
+  })) as [string];
 }, 120_000);
 afterAll(async () => {
   await db.drop();
@@ -173,5 +193,50 @@ describe('a contract’s customer without an account: 36 months after the contra
     expect((await readContract(db.sql, ended))!.customer.name).toBe('Client supprimé');
     expect((await readContract(db.sql, running))!.customer.name).toBe('Hélène Contrat');
     expect((await replayContracts(db.sql)).differences).toEqual([]);
+  });
+});
+
+describe('an ended contract whose money is open (ADR 046)', () => {
+  it('is kept while its invoice owes one cent, and due once it is paid', async () => {
+    expect(await erasedAt(unpaid, 'ContractSigned')).toBeNull();
+    const pay = (amountCents: number) =>
+      recordContractPayment(
+        db.sql,
+        unpaid,
+        { invoiceNumber: unpaidInvoice, amountCents, method: 'transfer', day: '2023-02-01' },
+        admin('2023-02-01T10:00:00+01:00'),
+      );
+    await pay(19_799);
+    expect(await due('2027-01-01T00:30:00+01:00')).toEqual([]);
+    await pay(1);
+    expect(await due('2027-01-01T00:30:00+01:00')).toEqual([`contract-customer ${unpaid}`]);
+  });
+});
+
+describe('an account whose ended contract still owes (ADR 046)', () => {
+  it('is no inactive account while the invoice owes one cent, and is one once it is paid', async () => {
+    const user = await createUser(services);
+    const id = await household(false, user.id);
+    const [invoice] = (await issueDueContractInvoices(db.sql, id, {
+      meta: admin('2023-01-02T10:00:00+01:00'),
+      config: services.config,
+      clock: async () => new Date('2023-01-02T10:00:00+01:00'),
+    })) as [string];
+    // Years after the account's last activity: warned, unless a contract of it still owes.
+    const inactive = async () =>
+      (await dueForRetention(db.sql, DEFAULT_RETENTION, new Date('2031-01-01T12:00:00Z'), null)).some(
+        (i) => i.id === user.id,
+      );
+    const pay = (amountCents: number) =>
+      recordContractPayment(
+        db.sql,
+        id,
+        { invoiceNumber: invoice, amountCents, method: 'transfer', day: '2023-02-01' },
+        admin('2023-02-01T10:00:00+01:00'),
+      );
+    await pay(19_799);
+    expect(await inactive()).toBe(false);
+    await pay(1);
+    expect(await inactive()).toBe(true);
   });
 });

@@ -341,6 +341,14 @@ describe('the refund a termination owes (credit notes)', () => {
         number: 'AV-2026-000001',
         issuedAt: '2026-01-02T10:00:00.000Z',
         totalInclCents,
+        vat: [
+          {
+            rate: 20,
+            baseCents: totalInclCents - Math.round(totalInclCents / 6),
+            vatCents: Math.round(totalInclCents / 6),
+            totalInclCents,
+          },
+        ],
         cites: { number: year.number, issuedAt: year.issuedAt },
       }) as Extract<Parameters<typeof decide>[0], { type: 'IssueCreditNote' }>['document'];
     expect(() => decide({ type: 'IssueCreditNote', document: document(100), pdfSha256: 'x' }, s)).toThrow();

@@ -31,6 +31,13 @@ import {
   contractNotFound,
   ERASED_CUSTOMER,
 } from './contract.js';
+import {
+  CONTRACT_MONEY_EVENT_SCHEMAS,
+  type ContractMoneyCommand,
+  type ContractMovement,
+  decideMoney,
+  evolveMoney,
+} from './money.js';
 
 export const CONTRACT_SCHEMA_VERSION = 1;
 
@@ -97,6 +104,8 @@ export const CONTRACT_EVENT_SCHEMAS = {
     free: z.boolean(),
     reason: z.string(),
   }),
+  /** The money of the invoices and credit notes (money.ts, ADR 046): the till's own event names. */
+  ...CONTRACT_MONEY_EVENT_SCHEMAS,
 } as const;
 
 export type ContractEventType = keyof typeof CONTRACT_EVENT_SCHEMAS;
@@ -180,6 +189,11 @@ export interface ContractState extends Omit<Signed, 'customer'> {
   plannedYears: number[];
   invoices: ContractInvoiceRef[];
   credits: ContractCreditRef[];
+  /** Payments received on the invoices, refunds given on the credit notes (money.ts). */
+  payments: ContractMovement[];
+  refunds: ContractMovement[];
+  /** Each invoice's and credit note's VAT split, by number: a payment or refund follows it. */
+  documentVat: Record<string, { rate: number; totalInclCents: number }[]>;
   notices: { renewalDay: string; deadline: string; sentOn: string; to: string }[];
   terminated: Extract<ContractEvent, { type: 'ContractTerminated' }>['data'] | null;
   version: number;
@@ -202,6 +216,9 @@ export function evolve(
       plannedYears: [],
       invoices: [],
       credits: [],
+      payments: [],
+      refunds: [],
+      documentVat: {},
       notices: [],
       terminated: null,
       version: meta.version,
@@ -211,6 +228,10 @@ export function evolve(
   }
   if (!state) throw new Error(`${event.type} before ContractSigned`);
   const s: ContractState = { ...state, version: meta.version, updatedAt: meta.at };
+  const vatOf = (d: { number: string; vat: { rate: number; totalInclCents: number }[] }) => ({
+    ...s.documentVat,
+    [d.number]: d.vat.map((v) => ({ rate: v.rate, totalInclCents: v.totalInclCents })),
+  });
   switch (event.type) {
     case 'ContractVisitsPlanned':
       return {
@@ -236,6 +257,7 @@ export function evolve(
       if (!c) return s;
       return {
         ...s,
+        documentVat: vatOf(d),
         invoices: [
           ...s.invoices,
           {
@@ -255,6 +277,7 @@ export function evolve(
       if (!d.cites) return s;
       return {
         ...s,
+        documentVat: vatOf(d),
         credits: [
           ...s.credits,
           {
@@ -272,6 +295,9 @@ export function evolve(
       return { ...s, renewals: event.data.renewals };
     case 'ContractTerminated':
       return { ...s, terminated: event.data };
+    case 'PaymentRecorded':
+    case 'RefundRecorded':
+      return evolveMoney(s, event);
   }
 }
 
@@ -324,6 +350,15 @@ export function statusOn(s: ContractTerms, today: string): ContractStatus {
   if (s.terminated) return 'ending';
   return today < s.startDate ? 'upcoming' : 'active';
 }
+
+/**
+ * Whether the contract still runs on `today`: not past its last day, whether it renews, is to
+ * come, or is terminated with days still covered (its visits and its last periods' invoices are
+ * still due). While it runs its customer's account is not erased (ADR 046): an erased customer's
+ * contract goes dormant (sweepContracts), which must not happen to days still covered.
+ */
+export const contractRuns = (c: { lastDay: string | null }, today: string) =>
+  c.lastDay === null || today <= c.lastDay;
 
 /** Whether `day` is covered: from the start to the last day (open-ended while it renews). */
 const covers = (s: ContractTerms, day: string) => {
@@ -461,7 +496,8 @@ export type ContractCommand =
   | { type: 'IssueCreditNote'; document: z.infer<typeof documentSnapshotSchema>; pdfSha256: string }
   | { type: 'SendChatelNotice'; today: string; to: string }
   | { type: 'Renew'; today: string }
-  | { type: 'Terminate'; by: 'customer' | 'owner'; online: boolean; today: string; reason: string };
+  | { type: 'Terminate'; by: 'customer' | 'owner'; online: boolean; today: string; reason: string }
+  | ContractMoneyCommand;
 
 const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
 
@@ -489,6 +525,9 @@ export function decide(command: ContractCommand, state: ContractState | null): C
   }
   if (!state) throw contractNotFound();
   switch (command.type) {
+    case 'RecordPayment':
+    case 'RecordRefund':
+      return decideMoney(command, state);
     case 'PlanVisits':
       return yearsToPlan(state, command.today).map((yearIndex) => ({
         type: 'ContractVisitsPlanned',

@@ -10,7 +10,7 @@ import { PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import { documentSnapshotSchema } from '../invoices/document.js';
 import { PAYMENT_METHODS, type PaymentMethod, paymentRecordedSchema } from '../orders/money.js';
-import { PAYMENT_DAY_MESSAGES, paymentDayProblem } from '../orders/payment-day.js';
+import { closedDayError, PAYMENT_DAY_MESSAGES, paymentDayProblem } from '../orders/payment-day.js';
 import { frenchDay } from '../site/dates.js';
 import type { InterventionState } from './decider.js';
 import type { InterventionEvent } from './events.js';
@@ -134,13 +134,7 @@ export function decideBilling(command: BillingCommand, state: InterventionState)
           { field: 'reference' },
         );
       // Article 286 I 3° bis CGI (conservation): a closed day receives no movement.
-      if (command.dayClosed)
-        throw new DomainError(
-          'conflict',
-          'PERIOD_CLOSED',
-          `La journée du ${frenchDay(command.day)} est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.`,
-          { day: command.day },
-        );
+      if (command.dayClosed) throw closedDayError(command.day);
       return paymentShares(invoice.vat, command.amountCents).map((share, i) => ({
         type: 'PaymentRecorded' as const,
         data: {

@@ -8,7 +8,6 @@
 import { formatEuros } from '../catalog/pricing.js';
 import { MONEY_NOTE_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
-import { frenchDay } from '../site/dates.js';
 import type { EvolvingEvent, OrderState } from './decider.js';
 import { buyerErased, ERASED_BUYER_PAYMENT_MESSAGE } from './erased-buyer.js';
 import type { OrderEvent, OrderLine } from './events.js';
@@ -27,7 +26,7 @@ import {
   refundLineCents,
   refundTooHighMessage,
 } from './money.js';
-import { PAYMENT_DAY_MESSAGES, paymentDayProblem } from './payment-day.js';
+import { closedDayError, PAYMENT_DAY_MESSAGES, paymentDayProblem } from './payment-day.js';
 
 /** What every money command carries: the Paris day it is given on, and the days already closed. */
 export interface MoneyContext {
@@ -215,14 +214,7 @@ function checkMethod(method: string): PaymentMethod {
 
 /** Article 286 I 3° bis CGI (conservation): a closed day receives no movement. */
 function checkOpenDay(command: MoneyContext, day: string) {
-  if (command.dayClosed) {
-    throw new DomainError(
-      'conflict',
-      'PERIOD_CLOSED',
-      `La journée du ${frenchDay(day)} est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.`,
-      { day },
-    );
-  }
+  if (command.dayClosed) throw closedDayError(day);
 }
 
 function movement(order: OrderState, day: string, method: PaymentMethod, amountCents: number) {

@@ -1,4 +1,6 @@
 import { isRealDay } from '../common/dates.js';
+import { DomainError } from '../errors.js';
+import { frenchDay } from '../site/dates.js';
 import { parisDay } from '../site/time-zone.js';
 
 /**
@@ -26,3 +28,15 @@ export function paymentDayProblem(
   if (day < parisDay(new Date(orderPlacedAt))) return 'before_order';
   return null;
 }
+
+/**
+ * Article 286 I 3° bis CGI (conservation): a closed day receives no movement. The one refusal of
+ * every money command (an order's, an intervention's, a contract's).
+ */
+export const closedDayError = (day: string) =>
+  new DomainError(
+    'conflict',
+    'PERIOD_CLOSED',
+    `La journée du ${frenchDay(day)} est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.`,
+    { day },
+  );

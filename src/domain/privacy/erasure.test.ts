@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkNothingOpen,
+  type ErasableContract,
   type ErasableIntervention,
   type ErasableOrder,
+  openContractReason,
   openInterventionReason,
   openItemsMessage,
   openOrderReason,
@@ -37,8 +39,10 @@ describe('an order the erasure would leave nobody to finish', () => {
   });
 
   it('refuses the erasure and says, in French, what to do first', () => {
-    expect(() => checkNothingOpen([done], [], 'customer')).not.toThrow();
-    expect(() => checkNothingOpen([done, { ...done, status: 'pending' }], [], 'customer')).toThrow(
+    expect(() => checkNothingOpen({ orders: [done], interventions: [] }, 'customer')).not.toThrow();
+    expect(() =>
+      checkNothingOpen({ orders: [done, { ...done, status: 'pending' }], interventions: [] }, 'customer'),
+    ).toThrow(
       'Votre compte ne peut pas encore être supprimé : votre commande CMD-2026-000001 (à livrer) est en cours. Nous devons d’abord la terminer, ou l’annuler et vous rembourser : contactez-nous, puis supprimez votre compte.',
     );
     expect(
@@ -81,17 +85,76 @@ describe('an intervention the erasure would leave nobody to finish (ADR 020)', (
 
   it('refuses the erasure with the orders’ sentence, naming it', () => {
     const unpaid = { ...invoiced, paidCents: 0 };
-    expect(() => checkNothingOpen([], [unpaid], 'customer')).toThrow(
+    expect(() => checkNothingOpen({ orders: [], interventions: [unpaid] }, 'customer')).toThrow(
       'Votre compte ne peut pas encore être supprimé : votre intervention INT-2026-000001 (à payer) est en cours. Nous devons d’abord la terminer, ou l’annuler et vous rembourser : contactez-nous, puis supprimez votre compte.',
     );
     expect(() =>
       checkNothingOpen(
-        [{ ...done, status: 'pending' }],
-        [{ ...unpaid, status: 'accepted', invoiceTotalCents: null }],
+        {
+          orders: [{ ...done, status: 'pending' }],
+          interventions: [{ ...unpaid, status: 'accepted', invoiceTotalCents: null }],
+        },
         'admin',
       ),
     ).toThrow(
       'Ce compte ne peut pas encore être supprimé : les commandes et interventions CMD-2026-000001 (à livrer), INT-2026-000001 (à réaliser) sont en cours. Terminez-les, ou annulez-les et remboursez, puis supprimez le compte.',
+    );
+  });
+});
+
+const settled: ErasableContract = {
+  number: 'CT-2026-000001',
+  running: false,
+  owedCents: 0,
+  toRefundCents: 0,
+};
+
+describe('a yearly contract the erasure would leave nobody to finish (ADR 046)', () => {
+  it('is open while it runs, while an invoice owes one cent, or a credit note has one to give back', () => {
+    expect(openContractReason(settled)).toBeNull();
+    expect(openContractReason({ ...settled, running: true })).toBe('run');
+    expect(openContractReason({ ...settled, owedCents: 1 })).toBe('pay');
+    expect(openContractReason({ ...settled, toRefundCents: 1 })).toBe('refund');
+  });
+
+  it('names the contract in correct French: masculine, « en cours » said once, « résilier »', () => {
+    const running = { ...settled, running: true };
+    expect(() =>
+      checkNothingOpen({ orders: [], interventions: [], contracts: [settled] }, 'customer'),
+    ).not.toThrow();
+    expect(() =>
+      checkNothingOpen({ orders: [], interventions: [], contracts: [running] }, 'customer'),
+    ).toThrow(
+      'Votre compte ne peut pas encore être supprimé : votre contrat CT-2026-000001 (en cours) n’est pas terminé. Nous devons d’abord le terminer, ou le résilier et vous rembourser : contactez-nous, puis supprimez votre compte.',
+    );
+    expect(
+      openItemsMessage(
+        [
+          { kind: 'contract', number: 'CT-2026-000001', reason: 'run' },
+          { kind: 'contract', number: 'CT-2026-000002', reason: 'refund' },
+        ],
+        'admin',
+      ),
+    ).toBe(
+      'Ce compte ne peut pas encore être supprimé : les contrats CT-2026-000001 (en cours), CT-2026-000002 (à rembourser) ne sont pas terminés. Terminez-les, ou résiliez-les et remboursez, puis supprimez le compte.',
+    );
+    expect(openItemsMessage([{ kind: 'contract', number: 'CT-2026-000001', reason: 'pay' }], 'admin')).toBe(
+      'Ce compte ne peut pas encore être supprimé : le contrat CT-2026-000001 (à payer) n’est pas terminé. Terminez-le, ou résiliez-le et remboursez, puis supprimez le compte.',
+    );
+  });
+
+  it('agrees a mixed list in the masculine and names every kind', () => {
+    expect(() =>
+      checkNothingOpen(
+        {
+          orders: [{ ...done, status: 'pending' }],
+          interventions: [{ ...invoiced, paidCents: 0 }],
+          contracts: [{ ...settled, running: true }],
+        },
+        'customer',
+      ),
+    ).toThrow(
+      'Votre compte ne peut pas encore être supprimé : vos commandes, interventions et contrats CMD-2026-000001 (à livrer), INT-2026-000001 (à payer), CT-2026-000001 (en cours) ne sont pas terminés. Nous devons d’abord les terminer, ou les annuler ou les résilier et vous rembourser : contactez-nous, puis supprimez votre compte.',
     );
   });
 });

@@ -84,13 +84,27 @@ export interface ErasableIntervention {
   paidCents: number;
 }
 
-export type OpenReason = 'deliver' | 'pay' | 'refund' | 'perform';
+/**
+ * A yearly contract as the erasure reads it (ADR 044, 046): while it runs (until its last day,
+ * terminated or not: contractRuns), while one of its invoices is not paid in full, or one of its
+ * credit notes is not refunded, it keeps its customer.
+ */
+export interface ErasableContract {
+  number: string;
+  running: boolean;
+  /** What its invoices still owe, and what its credit notes still give back (contracts/money.ts). */
+  owedCents: number;
+  toRefundCents: number;
+}
+
+export type OpenReason = 'deliver' | 'pay' | 'refund' | 'perform' | 'run';
 
 const OPEN_REASON_LABELS: Record<OpenReason, string> = {
   deliver: 'à livrer',
   pay: 'à payer',
   refund: 'à rembourser',
   perform: 'à réaliser',
+  run: 'en cours',
 };
 
 /** Why an order keeps its customer, or null when nothing is left to do. */
@@ -108,39 +122,84 @@ export function openInterventionReason(i: ErasableIntervention): OpenReason | nu
   return i.contracted && (i.status === 'accepted' || i.status === 'scheduled') ? 'perform' : null;
 }
 
-/** An order or an intervention still open, and why. */
+/** Why a contract keeps its customer: it runs, an invoice is to pay, or a credit note to refund. */
+export function openContractReason(c: ErasableContract): OpenReason | null {
+  if (c.running) return 'run';
+  if (c.owedCents > 0) return 'pay';
+  return c.toRefundCents > 0 ? 'refund' : null;
+}
+
+type OpenKind = 'order' | 'intervention' | 'contract';
+
+/** An order, an intervention or a contract still open, and why. */
 export interface OpenItem {
-  kind: 'order' | 'intervention';
+  kind: OpenKind;
   number: string;
   reason: OpenReason;
+}
+
+/** What a data subject holds that the erasure weighs. */
+export interface SubjectHoldings {
+  orders: readonly ErasableOrder[];
+  interventions: readonly ErasableIntervention[];
+  contracts?: readonly ErasableContract[];
 }
 
 /** « CMD-2026-000001 (à livrer), INT-2026-000002 (à payer) ». */
 const openList = (open: readonly OpenItem[]) =>
   open.map((o) => `${o.number} (${OPEN_REASON_LABELS[o.reason]})`).join(', ');
 
-/** « commande », « interventions », « commandes et interventions » (all feminine). */
+const NOUNS: Record<OpenKind, string> = {
+  order: 'commande',
+  intervention: 'intervention',
+  contract: 'contrat',
+};
+const KINDS: readonly OpenKind[] = ['order', 'intervention', 'contract'];
+
+/** « commande », « interventions », « commandes et interventions », « commandes, interventions et contrats ». */
 const openNoun = (open: readonly OpenItem[]) => {
-  const kinds = new Set(open.map((o) => o.kind));
-  if (kinds.size > 1) return 'commandes et interventions';
-  const noun = kinds.has('intervention') ? 'intervention' : 'commande';
-  return open.length > 1 ? `${noun}s` : noun;
+  const kinds = KINDS.filter((k) => open.some((o) => o.kind === k));
+  if (kinds.length === 1) return `${NOUNS[kinds[0] as OpenKind]}${open.length > 1 ? 's' : ''}`;
+  const words = kinds.map((k) => `${NOUNS[k]}s`);
+  return `${words.slice(0, -1).join(', ')} et ${words.at(-1)}`;
 };
 
-/** The French sentence that says what must happen first, to the customer or to the back-office. */
+/**
+ * The French sentence that says what must happen first, to the customer or to the back-office.
+ * « commande » and « intervention » are feminine, « contrat » masculine: a list with a contract
+ * agrees in the masculine (« le », « terminés »), and says « n’est pas terminé » rather than « est
+ * en cours », which a running contract's « (en cours) » would repeat; a contract is ended by
+ * « résilier », an order or an intervention by « annuler ».
+ */
 export function openItemsMessage(open: readonly OpenItem[], who: 'customer' | 'admin'): string {
   const many = open.length > 1;
-  const what = `${openNoun(open)} ${openList(open)} ${many ? 'sont' : 'est'} en cours`;
-  if (who === 'customer')
-    return `Votre compte ne peut pas encore être supprimé : ${many ? 'vos' : 'votre'} ${what}. Nous devons d’abord ${many ? 'les' : 'la'} terminer, ou ${many ? 'les ' : 'l’'}annuler et vous rembourser : contactez-nous, puis supprimez votre compte.`;
-  return `Ce compte ne peut pas encore être supprimé : ${many ? 'les' : 'la'} ${what}. Terminez-${many ? 'les' : 'la'}, ou annulez-${many ? 'les' : 'la'} et remboursez, puis supprimez le compte.`;
+  const contracts = open.some((o) => o.kind === 'contract');
+  const onlyContracts = open.every((o) => o.kind === 'contract');
+  const them = many ? 'les' : contracts ? 'le' : 'la';
+  const state = contracts
+    ? many
+      ? 'ne sont pas terminés'
+      : 'n’est pas terminé'
+    : `${many ? 'sont' : 'est'} en cours`;
+  const what = `${openNoun(open)} ${openList(open)} ${state}`;
+  if (who === 'customer') {
+    const end = onlyContracts
+      ? `${them} résilier`
+      : contracts
+        ? 'les annuler ou les résilier'
+        : `${many ? 'les ' : 'l’'}annuler`;
+    return `Votre compte ne peut pas encore être supprimé : ${many ? 'vos' : 'votre'} ${what}. Nous devons d’abord ${them} terminer, ou ${end} et vous rembourser : contactez-nous, puis supprimez votre compte.`;
+  }
+  const end = onlyContracts
+    ? `résiliez-${them}`
+    : contracts
+      ? 'annulez-les ou résiliez-les'
+      : `annulez-${them}`;
+  return `Ce compte ne peut pas encore être supprimé : ${them} ${what}. Terminez-${them}, ou ${end} et remboursez, puis supprimez le compte.`;
 }
 
-/** The orders and interventions still open, with why (empty: the account may be erased). */
-export const openItems = (
-  orders: readonly ErasableOrder[],
-  interventions: readonly ErasableIntervention[],
-): OpenItem[] => [
+/** The orders, interventions and contracts still open, with why (empty: the account may be erased). */
+export const openItems = ({ orders, interventions, contracts = [] }: SubjectHoldings): OpenItem[] => [
   ...orders.flatMap((o) => {
     const reason = openOrderReason(o);
     return reason ? [{ kind: 'order' as const, number: o.orderNumber, reason }] : [];
@@ -149,18 +208,18 @@ export const openItems = (
     const reason = openInterventionReason(i);
     return reason ? [{ kind: 'intervention' as const, number: i.number, reason }] : [];
   }),
+  ...contracts.flatMap((c) => {
+    const reason = openContractReason(c);
+    return reason ? [{ kind: 'contract' as const, number: c.number, reason }] : [];
+  }),
 ];
 
 /**
- * Refuses the erasure of an account while one of its orders or interventions is still open
- * (RGPD art. 17 § 3 b).
+ * Refuses the erasure of an account while one of its orders, interventions or contracts is still
+ * open (RGPD art. 17 § 3 b).
  */
-export function checkNothingOpen(
-  orders: readonly ErasableOrder[],
-  interventions: readonly ErasableIntervention[],
-  who: 'customer' | 'admin',
-): void {
-  const open = openItems(orders, interventions);
+export function checkNothingOpen(holdings: SubjectHoldings, who: 'customer' | 'admin'): void {
+  const open = openItems(holdings);
   if (open.length > 0)
     throw new DomainError('conflict', 'OPEN_ORDERS', openItemsMessage(open, who), { open });
 }

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatEuros } from '../../domain/catalog/pricing.js';
+import { isRealDay } from '../../domain/common/dates.js';
 import { addMonths } from '../../domain/contracts/calendar.js';
 import {
   CONTRACT_MESSAGES,
@@ -52,6 +53,7 @@ import {
 import { logger } from '../logger.js';
 import { contactLine, renderMail } from '../mail/layout.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { CLOSURE_LOCK, isDayClosed } from '../orders/closed-days.js';
 import { readSite } from '../sites/queries.js';
 import { siteLinkUrl } from '../sites/site-link.js';
 import { contractLinkUrl } from './contract-link.js';
@@ -521,6 +523,85 @@ export async function terminateContract(
       });
     },
   );
+}
+
+// --- Money ------------------------------------------------------------------------------------------
+
+export interface ContractPaymentInput {
+  invoiceNumber: string;
+  amountCents: number;
+  method: string;
+  /** The Paris day the money was received. */
+  day: string;
+  reference?: string | null;
+}
+
+export interface ContractRefundInput {
+  creditNoteNumber: string;
+  amountCents: number;
+  method: string;
+}
+
+/**
+ * A money command on the contract's stream (ADR 046): the closures' lock in shared mode (a
+ * closure takes it exclusively: no movement lands in a day while it is being closed) and whether
+ * the movement's day is closed, read in the command's transaction, as every money command does
+ * (orders/money.ts, interventions/invoice.ts); then the pure decider.
+ */
+const runContractMoney = (
+  sql: Sql,
+  contractId: string,
+  day: string,
+  meta: StreamMeta,
+  command: (dayClosed: boolean) => ContractCommand,
+) =>
+  runContract(sql, checkContractId(contractId), meta, async (state, tx) => {
+    if (!state) throw contractNotFound();
+    await tx`select pg_advisory_xact_lock_shared(hashtextextended(${CLOSURE_LOCK}, 0))`;
+    const dayClosed = isRealDay(day) ? await isDayClosed(tx, day) : false;
+    return decide(command(dayClosed), state);
+  });
+
+/** « Enregistrer un paiement » on one of the contract's invoices. */
+export function recordContractPayment(
+  sql: Sql,
+  contractId: string,
+  input: ContractPaymentInput,
+  meta: StreamMeta,
+) {
+  const today = parisDay(new Date(meta.at));
+  const paymentId = randomUUID();
+  return runContractMoney(sql, contractId, input.day, meta, (dayClosed) => ({
+    type: 'RecordPayment',
+    invoiceNumber: input.invoiceNumber,
+    paymentId,
+    amountCents: input.amountCents,
+    method: input.method,
+    day: input.day,
+    reference: input.reference ?? null,
+    today,
+    dayClosed,
+  }));
+}
+
+/** « Enregistrer le remboursement » of one of the contract's credit notes, dated today. */
+export function recordContractRefund(
+  sql: Sql,
+  contractId: string,
+  input: ContractRefundInput,
+  meta: StreamMeta,
+) {
+  const today = parisDay(new Date(meta.at));
+  const refundId = randomUUID();
+  return runContractMoney(sql, contractId, today, meta, (dayClosed) => ({
+    type: 'RecordRefund',
+    creditNoteNumber: input.creditNoteNumber,
+    refundId,
+    amountCents: input.amountCents,
+    method: input.method,
+    today,
+    dayClosed,
+  }));
 }
 
 // --- The sweep --------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import {
   lastDay,
   parseContractEvent,
 } from '../../domain/contracts/decider.js';
+import { contractBalance } from '../../domain/contracts/money.js';
 import { parisYear, seriesNumber, yearlySeries } from '../../domain/site/yearly-series.js';
 import type { Tx } from '../db/client.js';
 import { nextInSeries } from '../db/number-counters.js';
@@ -60,39 +61,45 @@ export const contractModel: StreamModel<ContractState, ContractEvent> = {
 };
 
 /** The read row of a state: the one mapping the append and the replay share. */
-export const contractRow = (s: ContractState) => ({
-  id: s.id,
-  number: s.number,
-  customer_id: s.customerId,
-  site_id: s.siteId,
-  customer_name: s.customer.companyName || s.customer.name,
-  customer_email: s.customer.email,
-  customer_kind: s.customerKind,
-  consumer_rules: s.consumerRules,
-  conclusion_mode: s.conclusionMode,
-  signed_online: s.signedOnline,
-  pests: s.pests,
-  zones: s.zones,
-  visits_per_year: s.visitsPerYear,
-  device_baseline: s.deviceBaseline,
-  yearly_price_excl_cents: s.yearlyPriceExclCents,
-  vat_rate: String(s.vatRate.toFixed(1)),
-  billing_rhythm: s.billingRhythm,
-  start_date: s.startDate,
-  term_months: s.termMonths,
-  tacit_renewal: s.tacitRenewal,
-  notice_months: s.noticeMonths,
-  renewals: s.renewals,
-  term_end: currentTermEnd(s),
-  deadline: currentDeadline(s),
-  last_day: lastDay(s),
-  terminated: s.terminated,
-  invoices: s.invoices,
-  notices: s.notices,
-  version: s.version,
-  created_at: s.createdAt,
-  updated_at: s.updatedAt,
-});
+export function contractRow(s: ContractState) {
+  const balance = contractBalance(s);
+  return {
+    id: s.id,
+    number: s.number,
+    customer_id: s.customerId,
+    site_id: s.siteId,
+    customer_name: s.customer.companyName || s.customer.name,
+    customer_email: s.customer.email,
+    customer_kind: s.customerKind,
+    consumer_rules: s.consumerRules,
+    conclusion_mode: s.conclusionMode,
+    signed_online: s.signedOnline,
+    pests: s.pests,
+    zones: s.zones,
+    visits_per_year: s.visitsPerYear,
+    device_baseline: s.deviceBaseline,
+    yearly_price_excl_cents: s.yearlyPriceExclCents,
+    vat_rate: String(s.vatRate.toFixed(1)),
+    billing_rhythm: s.billingRhythm,
+    start_date: s.startDate,
+    term_months: s.termMonths,
+    tacit_renewal: s.tacitRenewal,
+    notice_months: s.noticeMonths,
+    renewals: s.renewals,
+    term_end: currentTermEnd(s),
+    deadline: currentDeadline(s),
+    last_day: lastDay(s),
+    terminated: s.terminated,
+    invoices: s.invoices,
+    notices: s.notices,
+    // What the erasure and the retention job weigh without folding the stream (ADR 046).
+    owed_cents: balance.owedCents,
+    to_refund_cents: balance.toRefundCents,
+    version: s.version,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+  };
+}
 type Row = ReturnType<typeof contractRow>;
 const JSON_COLUMNS = ['pests', 'zones', 'device_baseline', 'terminated', 'invoices', 'notices'] as const;
 export const CONTRACT_COLUMNS = Object.keys(
@@ -103,6 +110,10 @@ export const CONTRACT_COLUMNS = Object.keys(
     renewals: 0,
     noticeMonths: 1,
     vatRate: 20,
+    invoices: [],
+    credits: [],
+    payments: [],
+    refunds: [],
   } as unknown as ContractState),
 ) as (keyof Row)[];
 

@@ -6,7 +6,9 @@
  * read table again from the fold: « Client supprimé », as a replay gives. The contract's invoices
  * stay as issued under the legal hold (HOLDING_RECORD_TYPES: staff only from then on).
  */
-import { CONTRACT_PERSONAL_TYPES } from '../../domain/contracts/decider.js';
+import { CONTRACT_PERSONAL_TYPES, contractRuns } from '../../domain/contracts/decider.js';
+import type { ErasableContract } from '../../domain/privacy/erasure.js';
+import { parisDay } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 import { documentFiles } from '../invoices/queries.js';
 import { readModelStream } from '../log/stream-commands.js';
@@ -28,6 +30,32 @@ async function contractIdsOf(sql: Tx, s: Subject): Promise<string[]> {
             or lower(fields ->> 'email') = any(${s.emails.map((e) => e.toLowerCase())}::text[]))
      order by created_at`;
   return rows.map((r) => r.streamId);
+}
+
+/**
+ * The subject's contracts as the erasure weighs them (openContractReason, ADR 046): whether each
+ * runs today, what its invoices owe and its credit notes give back (the read row's figures),
+ * locked: a money command or the sweep on one of them waits for the erasure's decision.
+ */
+export async function subjectContracts(
+  sql: Tx,
+  s: Subject,
+  today = parisDay(new Date()),
+): Promise<ErasableContract[]> {
+  const ids = await contractIdsOf(sql, s);
+  const rows = await sql<
+    { number: string; lastDay: string | null; owedCents: number; toRefundCents: number }[]
+  >`
+    select number, to_char(last_day, 'YYYY-MM-DD') as last_day, owed_cents, to_refund_cents
+      from service_contracts where id = any(${ids}::uuid[])
+     order by number
+     for update`;
+  return rows.map((r) => ({
+    number: r.number,
+    running: contractRuns(r, today),
+    owedCents: r.owedCents,
+    toRefundCents: r.toRefundCents,
+  }));
 }
 
 /**

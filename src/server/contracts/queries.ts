@@ -18,6 +18,12 @@ import {
   terminationEndsOn,
   visitLate,
 } from '../../domain/contracts/decider.js';
+import {
+  creditMoney,
+  creditRefundLabel,
+  invoiceMoney,
+  invoicePaymentLabel,
+} from '../../domain/contracts/money.js';
 import { DomainError } from '../../domain/errors.js';
 import { parisDay } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
@@ -128,6 +134,13 @@ export async function listContracts(sql: Tx, today = parisDay(new Date())) {
 export const contractNotFoundError = () =>
   new DomainError('not_found', 'CONTRACT_NOT_FOUND', 'Contrat introuvable.');
 
+/** The credit notes with what is left to give back and their row's words (« Remboursé »…). */
+const creditsOf = (s: ContractState) =>
+  s.credits.map((c) => {
+    const money = creditMoney(s, c);
+    return { ...c, ...money, refundLabel: creditRefundLabel(c, money) };
+  });
+
 /** A contract's page: everything of the state, its site, its visits with their interventions. */
 export async function contractDetail(sql: Tx, id: string, today = parisDay(new Date())) {
   const s = (await foldContracts(sql, [id])).get(id);
@@ -163,8 +176,11 @@ export async function contractDetail(sql: Tx, id: string, today = parisDay(new D
         late: visitLate(v, today),
         intervention: v.interventionId ? (byId.get(v.interventionId) ?? null) : null,
       })),
-    invoices: s.invoices,
-    credits: s.credits,
+    invoices: s.invoices.map((i) => {
+      const money = invoiceMoney(s, i);
+      return { ...i, ...money, paymentLabel: invoicePaymentLabel(money) };
+    }),
+    credits: creditsOf(s),
     notices: s.notices,
     terminated: s.terminated,
     termination: s.terminated ? null : terminationEndsOn(s, today),
@@ -273,7 +289,7 @@ export async function customerContracts(sql: Tx, scope: ContractScope, today = p
           totalInclCents: i.totalInclCents,
           issuedAt: i.issuedAt,
         })),
-        credits: s.credits,
+        credits: creditsOf(s),
         signedOnline: s.signedOnline,
         terminated: s.terminated,
         /** What « Résilier mon contrat » would do today (null: not offered online). */

@@ -12,17 +12,19 @@ import {
   type ErasureReason,
   openItems,
   openItemsMessage,
+  type SubjectHoldings,
   wrongPassword,
 } from '../../domain/privacy/erasure.js';
 import { revokeSessions } from '../auth/session-revocation.js';
 import type { Services } from '../context.js';
+import { subjectContracts } from '../contracts/privacy.js';
 import { checkedForRemoval } from '../customers/customers.js';
 import type { Tx } from '../db/client.js';
 import { errors } from '../errors.js';
 import { subjectInterventions } from '../interventions/privacy.js';
 import { mailDir } from '../mail/transport.js';
 import { freshProofUntil } from './email-proof.js';
-import { eraseMailFiles, eraseSubject, subjectOrders } from './erase.js';
+import { type ErasureSubject, eraseMailFiles, eraseSubject, subjectOrders } from './erase.js';
 
 async function passwordMatches(services: Services, userId: string, password: string): Promise<boolean> {
   const [row] = await services.sql<{ password: string | null }[]>`
@@ -31,6 +33,13 @@ async function passwordMatches(services: Services, userId: string, password: str
   const ctx = await services.auth.$context;
   return await ctx.password.verify({ hash: row.password, password });
 }
+
+/** What the erasure weighs of a subject: its orders, interventions and contracts, locked. */
+const subjectHoldings = async (tx: Tx, subject: ErasureSubject): Promise<SubjectHoldings> => ({
+  orders: await subjectOrders(tx, subject),
+  interventions: await subjectInterventions(tx, subject),
+  contracts: await subjectContracts(tx, subject),
+});
 
 /** Runs `prepare` (checks, sessions) and the erasure in one transaction, then removes mail files. */
 async function eraseAccount(
@@ -45,12 +54,9 @@ async function eraseAccount(
     const emails = user.proven ? [user.email] : [];
     const subject = { userId: user.id, emails, accountEmail: user.email, guestOrderIds: [] };
     // An order still to deliver, pay or refund, an intervention invoice still to pay or a signed
-    // devis still to carry out is finished (or cancelled and refunded) first (ADR 020).
-    checkNothingOpen(
-      await subjectOrders(tx, subject),
-      await subjectInterventions(tx, subject),
-      why.actor.kind === 'user' ? 'customer' : 'admin',
-    );
+    // devis still to carry out, a contract that runs or whose money is not settled, is finished
+    // (or cancelled, ended and refunded) first (ADR 020, ADR 046).
+    checkNothingOpen(await subjectHoldings(tx, subject), why.actor.kind === 'user' ? 'customer' : 'admin');
     return await eraseSubject(tx, subject, why);
   });
   const files = await eraseMailFiles(mailDir(services.config), result.mailNeedles);
@@ -59,7 +65,7 @@ async function eraseAccount(
 
 /**
  * What « Supprimer mon compte » says before asking anything: null when the account may go, else
- * the French sentence naming the orders and interventions to finish first (the same rule the
+ * the French sentence naming the orders, interventions and contracts to finish first (the same rule the
  * erasure enforces).
  */
 export async function ownErasureBlocker(services: Services, userId: string): Promise<string | null> {
@@ -69,9 +75,7 @@ export async function ownErasureBlocker(services: Services, userId: string): Pro
   // What was sent with the address but not from the account is named only once the address is
   // verified: anyone can sign up with someone else's (ADR 033).
   const subject = { userId, emails: user.emailVerified ? [user.email] : [], guestOrderIds: [] };
-  const open = await services.sql.begin(async (tx) =>
-    openItems(await subjectOrders(tx, subject), await subjectInterventions(tx, subject)),
-  );
+  const open = await services.sql.begin(async (tx) => openItems(await subjectHoldings(tx, subject)));
   return open.length > 0 ? openItemsMessage(open, 'customer') : null;
 }
 

@@ -6,8 +6,9 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { contractRuns } from '../../domain/contracts/decider.js';
 import { addDays } from '../../domain/dashboard/periods.js';
-import { openInterventionReason } from '../../domain/privacy/erasure.js';
+import { openContractReason, openInterventionReason } from '../../domain/privacy/erasure.js';
 import {
   DEFAULT_RETENTION,
   daysBefore,
@@ -82,14 +83,16 @@ export async function dueForRetention(sql: Tx, settings: RetentionSettings, now:
        where greatest(created_at, handled_at) < ${cut.contact} order by since`,
   );
   // An account's last activity: its creation or last change, its last session, its last order, its
-  // interventions' last events, and its contracts' ends (a running contract is activity until it ends).
+  // interventions' last events, and its contracts' ends (a running contract is activity until it
+  // ends, one whose invoices still owe or whose credit notes still give back until settled, ADR 046).
   const activity = sql`
     select u.id, u.email, p.inactivity_warned_at,
            greatest(u.created_at, u.updated_at,
                     (select max(s.updated_at) from sessions s where s.user_id = u.id),
                     (select max(o.created_at) from orders o where o.customer_id = u.id),
                     (select max(i.updated_at) from interventions i where i.customer_id = u.id),
-                    (select max(coalesce((c.last_day + 1)::timestamp at time zone 'Europe/Paris', 'infinity'))
+                    (select max(case when c.owed_cents > 0 or c.to_refund_cents > 0 then 'infinity'
+                                     else coalesce((c.last_day + 1)::timestamp at time zone 'Europe/Paris', 'infinity') end)
                        from service_contracts c where c.customer_id = u.id)) as since
       from users u join profiles p on p.id = u.id
      where p.role = 'user'`;
@@ -194,22 +197,35 @@ async function interventionRequestsDue(
 
 /**
  * A contract's customer record that no account holds, three years (the setting) after the
- * contract's end, the day after its last day (a renewing contract has none yet: kept).
+ * contract's end, the day after its last day (a renewing contract has none yet: kept). Not while
+ * its money is open: an invoice to pay, a credit note to refund (openContractReason, ADR 046).
  */
 async function contractCustomersDue(
   sql: Tx,
   settings: RetentionSettings,
   now: Date,
 ): Promise<RetentionItem[]> {
-  const rows = await sql<{ id: string; lastDay: string }[]>`
-    select c.id, to_char(c.last_day, 'YYYY-MM-DD') as last_day
+  const rows = await sql<
+    {
+      id: string;
+      number: string;
+      lastDay: string;
+      owedCents: number;
+      toRefundCents: number;
+    }[]
+  >`
+    select c.id, c.number, to_char(c.last_day, 'YYYY-MM-DD') as last_day, c.owed_cents, c.to_refund_cents
       from personal_records r join service_contracts c on c.id = r.stream_id
      where r.event_type = 'ContractSigned' and r.erased_at is null and c.last_day is not null
        and not exists (select 1 from users u where u.id = r.subject_id)
      order by c.last_day`;
   const today = parisDay(now);
   return rows
-    .filter((r) => isRetentionDue(addDays(r.lastDay, 1), settings.contractMonths, today))
+    .filter(
+      (r) =>
+        isRetentionDue(addDays(r.lastDay, 1), settings.contractMonths, today) &&
+        openContractReason({ ...r, running: contractRuns(r, today) }) === null,
+    )
     .map((r) => ({ rule: 'contract-customer' as const, id: r.id, since: addDays(r.lastDay, 1) }));
 }
 

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { contractInputSchema } from '../../domain/contracts/contract.js';
+import { contractRefundInput } from '../../domain/contracts/money.js';
 import { actorFromUser } from '../../domain/orders/events.js';
+import { recordPaymentInput } from '../../domain/orders/money.js';
 import { uuidInput } from '../../domain/security/ids.js';
 import {
   confirmPlannedVisit,
   issueDueContractInvoices,
+  recordContractPayment,
+  recordContractRefund,
   signContract,
   terminateContract,
 } from '../contracts/commands.js';
@@ -114,6 +118,22 @@ export const contractsRouter = router({
         await mailing(ctx),
       );
       return { endsOn: handled.state?.terminated?.endsOn ?? null };
+    }),
+  /** « Enregistrer un paiement » on one of the contract's invoices (ADR 046). */
+  recordPayment: adminProcedure
+    .input(recordPaymentInput.extend({ contractId, invoiceNumber: documentNumber }))
+    .mutation(async ({ ctx, input }) => {
+      const { contractId: id, ...payment } = input;
+      await recordContractPayment(ctx.sql, id, payment, meta(ctx));
+      return { ok: true as const };
+    }),
+  /** « Enregistrer le remboursement » of one of the contract's credit notes, dated today (ADR 046). */
+  recordRefund: adminProcedure
+    .input(contractRefundInput.extend({ contractId, creditNoteNumber: documentNumber }))
+    .mutation(async ({ ctx, input }) => {
+      const { contractId: id, ...refund } = input;
+      await recordContractRefund(ctx.sql, id, refund, meta(ctx));
+      return { ok: true as const };
     }),
   /** /compte: the account's contracts. */
   mine: authedProcedure.query(({ ctx }) => customerContracts(ctx.sql, { user: ctx.user })),

@@ -1,4 +1,4 @@
-import { ArrowLeft, Plus } from 'lucide-react';
+import { ArrowLeft, HandCoins, Plus, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/client/components/ui/badge';
@@ -9,10 +9,11 @@ import { Field, FormAlert } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/client/components/ui/table';
-import { toastError } from '@/client/components/ui/toast';
+import { toast, toastError } from '@/client/components/ui/toast';
 import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { useLiveContracts } from '@/client/features/admin/live/use-live';
+import { AmountRefundDialog, PaymentDialog } from '@/client/features/admin/orders/payments-block';
 import { trpc } from '@/client/lib/trpc';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { BILLING_RHYTHM_LABELS } from '@/domain/contracts/calendar';
@@ -152,6 +153,16 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
   const [slot, setSlot] = useState({ day: '', technicianId: '', time: '09:00', durationMinutes: '60' });
   const [ending, setEnding] = useState(false);
   const [reason, setReason] = useState('');
+  // The invoice being paid, the credit note being refunded (ADR 046).
+  const [paying, setPaying] = useState<{ number: string; leftCents: number } | null>(null);
+  const [refunding, setRefunding] = useState<{ number: string; refundableCents: number } | null>(null);
+  const recordPayment = trpc.contracts.recordPayment.useMutation();
+  const recordRefund = trpc.contracts.recordRefund.useMutation();
+  const recorded = (message: string, close: () => void) => async () => {
+    toast({ title: 'Succès', description: message, variant: 'success' });
+    close();
+    await refresh();
+  };
   const c = contract.data;
   useAdminTitle(c ? `Contrat ${c.number}` : 'Contrats');
   if (!c) return null;
@@ -272,10 +283,25 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
                 key={i.number}
                 download="PDF"
                 onDownload={() => utils.contracts.invoicePdf.fetch({ contractId: id, number: i.number })}
+                action={
+                  i.leftCents > 0 ? (
+                    <Button
+                      type="button"
+                      size="sm"
+                      onClick={() => setPaying({ number: i.number, leftCents: i.leftCents })}
+                    >
+                      <HandCoins aria-hidden="true" />
+                      Enregistrer un paiement
+                    </Button>
+                  ) : null
+                }
               >
                 <span>
                   <span className="font-medium">{i.number}</span> · du {frenchDay(i.from)} au{' '}
                   {frenchDay(i.to)} · {formatEuros(i.totalInclCents)} TTC
+                  <Badge className="ml-2" variant={i.leftCents === 0 ? 'default' : 'secondary'}>
+                    {i.paymentLabel}
+                  </Badge>
                 </span>
               </PdfRow>
             ))}
@@ -288,10 +314,22 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
                 key={a.number}
                 download="PDF"
                 onDownload={() => utils.contracts.invoicePdf.fetch({ contractId: id, number: a.number })}
+                action={
+                  a.refundableCents > 0 ? (
+                    <Button
+                      type="button"
+                      size="sm"
+                      onClick={() => setRefunding({ number: a.number, refundableCents: a.refundableCents })}
+                    >
+                      <Undo2 aria-hidden="true" />
+                      Enregistrer le remboursement
+                    </Button>
+                  ) : null
+                }
               >
                 <span>
-                  Avoir <span className="font-medium">{a.number}</span> : {formatEuros(a.totalInclCents)} à
-                  rembourser
+                  Avoir <span className="font-medium">{a.number}</span> ({formatEuros(a.totalInclCents)} TTC)
+                  : {a.refundLabel}
                 </span>
               </PdfRow>
             ))}
@@ -408,6 +446,29 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
           </form>
         </DialogContent>
       </Dialog>
+      {paying && (
+        <PaymentDialog
+          leftCents={paying.leftCents}
+          pending={recordPayment.isPending}
+          record={(input) =>
+            recordPayment.mutateAsync({ contractId: id, invoiceNumber: paying.number, ...input })
+          }
+          onRecorded={recorded('Paiement enregistré.', () => setPaying(null))}
+          onClose={() => setPaying(null)}
+        />
+      )}
+      {refunding && (
+        <AmountRefundDialog
+          title={`Rembourser l’avoir ${refunding.number}`}
+          refundableCents={refunding.refundableCents}
+          pending={recordRefund.isPending}
+          record={(input) =>
+            recordRefund.mutateAsync({ contractId: id, creditNoteNumber: refunding.number, ...input })
+          }
+          onRecorded={recorded('Remboursement enregistré.', () => setRefunding(null))}
+          onClose={() => setRefunding(null)}
+        />
+      )}
       <ConfirmDialog
         open={ending}
         title="Résilier le contrat"

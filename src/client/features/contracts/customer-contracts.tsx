@@ -115,9 +115,7 @@ export function ContractCard({
               <PdfRow key={a.number} download="Télécharger l’avoir" onDownload={() => fetchPdf(a.number)}>
                 <span>
                   <span className="font-medium">Avoir {a.number}</span>
-                  <span className="block text-muted-foreground">
-                    {formatEuros(a.totalInclCents)} à rembourser
-                  </span>
+                  <span className="block text-muted-foreground">{a.refundLabel}</span>
                 </span>
               </PdfRow>
             ))}
@@ -218,24 +216,30 @@ export function PdfRow({
   children,
   download,
   onDownload,
+  action = null,
 }: {
   children: ReactNode;
   /** The button's text (« PDF », « Télécharger la facture »…). */
   download: string;
   onDownload: () => Promise<{ base64: string; filename: string }>;
+  /** A button beside the PDF's (the back-office's « Enregistrer un paiement »…). */
+  action?: ReactNode;
 }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background p-3 text-sm">
       {children}
-      <Button
-        type="button"
-        size="sm"
-        variant="outline"
-        onClick={() => onDownload().then((f) => saveFile(f, 'application/pdf'), toastError)}
-      >
-        <FileDown aria-hidden="true" />
-        {download}
-      </Button>
+      <span className="flex flex-wrap gap-2">
+        {action}
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => onDownload().then((f) => saveFile(f, 'application/pdf'), toastError)}
+        >
+          <FileDown aria-hidden="true" />
+          {download}
+        </Button>
+      </span>
     </li>
   );
 }

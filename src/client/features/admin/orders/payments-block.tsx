@@ -22,6 +22,7 @@ import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { MONEY_NOTE_MAX, PAYMENT_REFERENCE_MAX } from '@/domain/common/limits';
+import { contractRefundInput } from '@/domain/contracts/money';
 import {
   cancelAndRefundInput,
   centsToEuros,
@@ -249,8 +250,9 @@ function OrderPaymentDialog({ order, onClose }: { order: AdminOrderDetails; onCl
 }
 
 /**
- * « Enregistrer un paiement »: the one dialog of the payments ledger, for an order and for an
- * intervention's invoice (docs/decisions/039). `notice` says when the law allows no payment yet.
+ * « Enregistrer un paiement »: the one dialog of the payments ledger, for an order, an
+ * intervention's invoice (docs/decisions/039) and a contract's invoice (ADR 046). `notice` says
+ * when the law allows no payment yet.
  */
 export function PaymentDialog({
   leftCents,
@@ -334,6 +336,75 @@ export function PaymentDialog({
             Annuler
           </Button>
           <SubmitButton submitting={pending}>Enregistrer le paiement</SubmitButton>
+        </DialogFooter>
+      </form>
+    </MoneyDialog>
+  );
+}
+
+/**
+ * « Enregistrer le remboursement » of a given amount (a contract's credit note, ADR 046): how much,
+ * at most what is left to give back, and how; dated today, as every refund.
+ */
+export function AmountRefundDialog({
+  title,
+  refundableCents,
+  pending,
+  record,
+  onRecorded,
+  onClose,
+}: {
+  title: string;
+  refundableCents: number;
+  pending: boolean;
+  record: (input: z.infer<typeof contractRefundInput>) => Promise<unknown>;
+  onRecorded: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const form = useForm({
+    initial: { amountCents: centsToEuros(refundableCents), method: 'transfer' },
+    schema: contractRefundInput,
+    toInput: (v) => ({ ...v, amountCents: cents(v.amountCents) }),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <MoneyDialog
+      title={title}
+      description={`Reste à rembourser : ${formatEuros(refundableCents)}. Le remboursement est daté d’aujourd’hui et ne se modifie plus.`}
+      onClose={onClose}
+    >
+      <form
+        className="grid gap-3"
+        noValidate
+        onSubmit={form.submitToServer(
+          async (input) => {
+            setFailure(null);
+            await record(input);
+            await onRecorded();
+          },
+          (error) => setFailure(errorMessage(error)),
+        )}
+      >
+        <FormAlert message={failure} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Montant (€)" required error={form.errors.amountCents}>
+            {(control) => (
+              <Input {...control} {...form.text('amountCents')} inputMode="decimal" autoComplete="off" />
+            )}
+          </Field>
+          <Field label="Moyen de remboursement" required error={form.errors.method}>
+            {(control) => (
+              <NativeSelect {...control} {...form.text('method')}>
+                {methodOptions}
+              </NativeSelect>
+            )}
+          </Field>
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Annuler
+          </Button>
+          <SubmitButton submitting={pending}>Enregistrer le remboursement</SubmitButton>
         </DialogFooter>
       </form>
     </MoneyDialog>
