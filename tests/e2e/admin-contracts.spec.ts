@@ -190,3 +190,34 @@ test('« Nouveau contrat » says under each field what is missing, and the serve
   await expect(dialog.getByRole('button', { name: 'Créer le contrat' })).toBeEnabled();
   await expect(dialog).toBeVisible();
 });
+
+test('the planning lists the contract visits of earlier weeks nobody confirmed, each with its day', async ({
+  page,
+}, testInfo) => {
+  const site = `Brasserie Retard ${tag()}`;
+  await siteWithDevices(site, 4);
+  await signInAsAdmin(page, '/admin/contracts');
+  await page.getByRole('button', { name: 'Nouveau contrat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouveau contrat' });
+  await fillContract(dialog, site, {
+    kind: 'Professionnel',
+    name: 'Julie Retard',
+    email: `retard-${tag()}@example.fr`,
+    online: false,
+  });
+  // A contract entered after it began: its monthly visits of the weeks already past were never confirmed.
+  await fieldOf(dialog, 'Visites par an').fill('12');
+  const start = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+  await fieldOf(dialog, 'Début').fill(start);
+  await dialog.getByRole('button', { name: 'Créer le contrat' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/admin/planning');
+  const late = page.getByRole('region', { name: 'Visites de contrat en retard des semaines précédentes' });
+  const entries = late.getByRole('listitem').filter({ hasText: site });
+  await expect(entries.first()).toContainText('En retard');
+  await expect(entries.first()).toContainText(/Prévue le \S+ \d{1,2} \S+ \d{4}/);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`planning-retard-${width}.png`), fullPage: true });
+  }
+});
