@@ -340,7 +340,11 @@ try {
   for (const clients of CLIENT_COUNTS) {
     const rounds: { baseline: number; append: number; command: number }[] = [];
     const cpu = { baseline: 0, append: 0, command: 0 };
-    const pg: Record<'baseline' | 'append' | 'command', number | null> = { baseline: 0, append: 0, command: 0 };
+    const pg: Record<'baseline' | 'append' | 'command', number | null> = {
+      baseline: 0,
+      append: 0,
+      command: 0,
+    };
     const addPg = (key: 'baseline' | 'append' | 'command') => {
       const previous = pg[key];
       pg[key] = previous === null || lastCpu.pgPerOp === null ? null : previous + lastCpu.pgPerOp / ROUNDS;

@@ -8,9 +8,9 @@ import { mandatoryMentions } from '../../src/domain/invoices/document.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueCreditNote, issueInvoice } from '../../src/server/invoices/issue.js';
-import { mailTransaction } from '../../src/server/mail/outbox.js';
 import { renderDocumentPdf, sha256 } from '../../src/server/invoices/pdf.js';
 import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
+import { mailTransaction } from '../../src/server/mail/outbox.js';
 import { orderLinkUrl, orderToken } from '../../src/server/orders/order-link.js';
 import type { TestDatabase } from '../support/db.js';
 import { xsdErrors } from '../support/factur-x-xsd.js';
@@ -86,7 +86,9 @@ describe('invoices', () => {
     const order = await newOrder();
     await payInFull(order.id);
     expect(await documents(order.id)).toEqual([]);
-    await expect(mailTransaction(db.sql, (tx) => issueInvoice(tx, order.id, system, orderUrl))).rejects.toMatchObject({
+    await expect(
+      mailTransaction(db.sql, (tx) => issueInvoice(tx, order.id, system, orderUrl)),
+    ).rejects.toMatchObject({
       code: 'SELLER_IDENTITY_INCOMPLETE',
       message: expect.stringContaining('Raison sociale'),
     });
