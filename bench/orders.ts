@@ -332,10 +332,14 @@ try {
   // Every connection of the pool opened now, so that their backends are the ones measured.
   const poolSize = Math.max(...CLIENT_COUNTS) + 2;
   await Promise.all(Array.from({ length: poolSize }, () => sql`select pg_sleep(0.05)`));
+  // Only a server on this machine has its backends in this machine's /proc.
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(target.url).hostname);
   backendPids = (
-    await sql<{ pid: number }[]>`
-      select pid from pg_stat_activity
-       where datname = current_database() and application_name = 'h27-shop'`
+    local
+      ? await sql<{ pid: number }[]>`
+          select pid from pg_stat_activity
+           where datname = current_database() and application_name = 'h27-shop'`
+      : []
   ).map((r) => r.pid);
   for (const clients of CLIENT_COUNTS) {
     const rounds: { baseline: number; append: number; command: number }[] = [];
