@@ -11,6 +11,7 @@
  * Options (environment): BENCH_SECONDS (per round of a scenario, default 2), BENCH_EVENTS (default 100000).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { OrderState } from '../src/domain/orders/decider.js';
 import { EVENT_SCHEMA_VERSION, type OrderPlacedData } from '../src/domain/orders/events.js';
@@ -34,8 +35,33 @@ const ROUNDS = 5;
 
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
 
-/** Node CPU time per operation of the last throughput() run, in ms (the client side's share). */
-const lastCpu = { perOp: 0 };
+/**
+ * CPU time per operation of the last throughput() run, in ms: Node's (the client side's share) and,
+ * when the server runs on this machine, the PostgreSQL backends' serving the pool (their
+ * /proc/<pid>/stat ticks; null when unreadable). On a saturated machine the ratios follow the sum,
+ * which other processes' load does not change (issue 41).
+ */
+const lastCpu = { perOp: 0, pgPerOp: null as number | null };
+
+/** The pool's backends (all connections open: see openPool), read once. */
+let backendPids: number[] = [];
+
+/** User and system CPU ticks of the pool's backends (null when /proc does not show them). */
+function backendTicks(): number | null {
+  let ticks = 0;
+  for (const pid of backendPids) {
+    try {
+      // Fields after the command name: utime and stime are the 14th and 15th of the line.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return backendPids.length > 0 ? ticks : null;
+}
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICK_MS = 10;
 
 /** Runs `op` from `clients` concurrent loops for SECONDS; returns operations per second. */
 async function throughput(
@@ -46,6 +72,7 @@ async function throughput(
   let done = 0;
   const start = performance.now();
   const cpu = process.cpuUsage();
+  const ticks = backendTicks();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       for (let i = 0; performance.now() < end; i++) {
@@ -56,6 +83,9 @@ async function throughput(
   );
   const used = process.cpuUsage(cpu);
   lastCpu.perOp = (used.user + used.system) / 1000 / Math.max(done, 1);
+  const ticksAfter = backendTicks();
+  lastCpu.pgPerOp =
+    ticks === null || ticksAfter === null ? null : ((ticksAfter - ticks) * TICK_MS) / Math.max(done, 1);
   return done / ((performance.now() - start) / 1000);
 }
 
@@ -299,9 +329,30 @@ try {
   );
   console.log('  append  = event with hash and chain + stream head + read-table update (one statement)');
   console.log('  command = read the stream, fold, decide, then the same append');
+  // Every connection of the pool opened now, so that their backends are the ones measured.
+  const poolSize = Math.max(...CLIENT_COUNTS) + 2;
+  await Promise.all(Array.from({ length: poolSize }, () => sql`select pg_sleep(0.05)`));
+  // Only a server on this machine has its backends in this machine's /proc.
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(target.url).hostname);
+  backendPids = (
+    local
+      ? await sql<{ pid: number }[]>`
+          select pid from pg_stat_activity
+           where datname = current_database() and application_name = 'h27-shop'`
+      : []
+  ).map((r) => r.pid);
   for (const clients of CLIENT_COUNTS) {
     const rounds: { baseline: number; append: number; command: number }[] = [];
     const cpu = { baseline: 0, append: 0, command: 0 };
+    const pg: Record<'baseline' | 'append' | 'command', number | null> = {
+      baseline: 0,
+      append: 0,
+      command: 0,
+    };
+    const addPg = (key: 'baseline' | 'append' | 'command') => {
+      const previous = pg[key];
+      pg[key] = previous === null || lastCpu.pgPerOp === null ? null : previous + lastCpu.pgPerOp / ROUNDS;
+    };
     for (let round = 0; round < ROUNDS; round++) {
       const baseline = await throughput(
         clients,
@@ -309,11 +360,14 @@ try {
           sql`insert into bench_insert (stream_id, data) values (${randomUUID()}, ${sql.json(payload)}::jsonb)`,
       );
       cpu.baseline += lastCpu.perOp / ROUNDS;
+      addPg('baseline');
       // Each operation changes another order, so the figures are the cost of an append, not of conflicts.
       const appended = await throughput(clients, append);
       cpu.append += lastCpu.perOp / ROUNDS;
+      addPg('append');
       const commands = await throughput(clients, command);
       cpu.command += lastCpu.perOp / ROUNDS;
+      addPg('command');
       rounds.push({ baseline, append: appended, command: commands });
     }
     const median = (key: 'append' | 'command') => {
@@ -334,6 +388,10 @@ try {
     );
     console.log(
       `             Node CPU per operation: INSERT ${cpu.baseline.toFixed(3)} ms, append ${cpu.append.toFixed(3)} ms, command ${cpu.command.toFixed(3)} ms`,
+    );
+    const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(3)} ms`);
+    console.log(
+      `             PostgreSQL CPU per operation: INSERT ${ms(pg.baseline)}, append ${ms(pg.append)}, command ${ms(pg.command)}`,
     );
   }
   const check = await replayOrders(sql);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interventionRequestSchema } from '../../src/domain/interventions/request.js';
 import type { Context, Services, SessionUser } from '../../src/server/context.js';
 import { createSql } from '../../src/server/db/client.js';
+import { receiveInterventionRequest } from '../../src/server/interventions/requests.js';
 import { issueDocumentsOnDecisions } from '../../src/server/invoices/issue.js';
+import { enqueueMail, mailTransaction, OUTSIDE_MAIL_TRANSACTION } from '../../src/server/mail/outbox.js';
 import { onOrderDecided } from '../../src/server/orders/after-decision.js';
 import { addOrderNote, setOrderStatus } from '../../src/server/orders/commands.js';
 import { commitSingle, orderRead } from '../../src/server/orders/commit.js';
@@ -259,6 +262,65 @@ describe("the customer's status mails", () => {
     } finally {
       await traced.end();
     }
+  });
+
+  it("an intervention request (a stream command) queues the owner's notice with its events and wakes the workers after the commit", async () => {
+    // Issue 41: the other streams' commands (interventions, devis, reports, contracts) queued their
+    // mails with a NOTIFY inside their transaction, holding the notification queue lock through
+    // their commit. They now run as a mailTransaction (log/stream-commands.ts).
+    const sent: string[] = [];
+    const traced = createSql(db.url, 1, {
+      debug: (_connection, query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(' ')),
+    });
+    try {
+      const { settings } = await readSettings(db.sql);
+      await receiveInterventionRequest(
+        traced,
+        interventionRequestSchema.parse({
+          name: 'Paul Trace',
+          email: 'paul.trace@example.fr',
+          phone: '06 12 34 56 78',
+          service: 'guepe',
+          siteType: 'logement_ancien',
+          street: '3 rue des Lilas',
+          zipCode: '27000',
+          city: 'Évreux',
+          urgency: 'urgent',
+          preferredSlots: ['matin'],
+          message: 'Nid sous le toit',
+          callbackConsent: true,
+        }),
+        { ip: '10.41.0.1', userId: null, requestId: 'test-trace', settings, publicUrl: 'http://shop.test' },
+      );
+      const [notice] = await db.sql<{ id: number }[]>`
+        select o.id from mail_outbox o
+         where o.kind = 'shop-intervention-request' and o.text_body like '%Paul Trace%'`;
+      expect(notice).toBeDefined();
+      const begin = sent.findIndex((q) => q.startsWith('begin'));
+      const commit = sent.findIndex((q, i) => i > begin && q.startsWith('commit'));
+      const notify = sent.findIndex((q) => q.startsWith('select pg_notify'));
+      expect(begin).toBeGreaterThanOrEqual(0);
+      expect(sent.slice(begin, commit).some((q) => q.includes('mail_outbox'))).toBe(true);
+      expect(sent.slice(begin, commit).some((q) => q.includes('pg_notify'))).toBe(false);
+      expect(notify).toBeGreaterThan(commit);
+    } finally {
+      await traced.end();
+    }
+  });
+
+  it('refuses a mail queued in a transaction that is not a mailTransaction, before writing it', async () => {
+    const mail = {
+      kind: 'test',
+      dedupeKey: `test-outside:${Date.now()}`,
+      to: 'client@example.fr',
+      subject: 'Test',
+      text: 'Test',
+    };
+    await expect(db.sql.begin((tx) => enqueueMail(tx, mail))).rejects.toThrow(OUTSIDE_MAIL_TRANSACTION);
+    expect(await mails(mail.dedupeKey)).toHaveLength(0);
+    // The one way: queued with the transaction, the workers woken after it.
+    await mailTransaction(db.sql, (tx) => enqueueMail(tx, mail));
+    expect(await mails(mail.dedupeKey)).toHaveLength(1);
   });
 
   it('refuses a tracking number that is too long, and changes nothing', async () => {

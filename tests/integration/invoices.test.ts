@@ -10,6 +10,7 @@ import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueCreditNote, issueInvoice } from '../../src/server/invoices/issue.js';
 import { renderDocumentPdf, sha256 } from '../../src/server/invoices/pdf.js';
 import { orderDocumentPdf } from '../../src/server/invoices/queries.js';
+import { mailTransaction } from '../../src/server/mail/outbox.js';
 import { orderLinkUrl, orderToken } from '../../src/server/orders/order-link.js';
 import type { TestDatabase } from '../support/db.js';
 import { xsdErrors } from '../support/factur-x-xsd.js';
@@ -85,7 +86,9 @@ describe('invoices', () => {
     const order = await newOrder();
     await payInFull(order.id);
     expect(await documents(order.id)).toEqual([]);
-    await expect(db.sql.begin((tx) => issueInvoice(tx, order.id, system, orderUrl))).rejects.toMatchObject({
+    await expect(
+      mailTransaction(db.sql, (tx) => issueInvoice(tx, order.id, system, orderUrl)),
+    ).rejects.toMatchObject({
       code: 'SELLER_IDENTITY_INCOMPLETE',
       message: expect.stringContaining('Raison sociale'),
     });
@@ -125,7 +128,7 @@ describe('invoices', () => {
       siren: '552100554',
       vatNumber: 'FR40552100554',
     });
-    const issued = await db.sql.begin((tx) => issueInvoice(tx, order.id, system, orderUrl));
+    const issued = await mailTransaction(db.sql, (tx) => issueInvoice(tx, order.id, system, orderUrl));
     const [stored] = await db.sql<
       { pdf: Buffer }[]
     >`select pdf from invoice_documents where number = ${issued.number}`;
@@ -155,8 +158,8 @@ describe('invoices', () => {
 
   it('a partial refund issues an avoir citing the invoice; more than what remains is refused', async () => {
     const order = await newOrder();
-    const invoice = await db.sql.begin((tx) => issueInvoice(tx, order.id, system, orderUrl));
-    const note = await db.sql.begin((tx) =>
+    const invoice = await mailTransaction(db.sql, (tx) => issueInvoice(tx, order.id, system, orderUrl));
+    const note = await mailTransaction(db.sql, (tx) =>
       issueCreditNote(tx, order.id, { amountCents: 500, reason: 'Geste commercial' }, system, orderUrl),
     );
     expect(note.number).toMatch(/^AV-\d{4}-\d{6}$/);
@@ -168,7 +171,7 @@ describe('invoices', () => {
     const text = pdfText(stored!.pdf);
     for (const mention of mandatoryMentions(note.document)) expect(text).toContain(squash(mention));
     await expect(
-      db.sql.begin((tx) =>
+      mailTransaction(db.sql, (tx) =>
         issueCreditNote(
           tx,
           order.id,
@@ -223,7 +226,7 @@ describe('invoices', () => {
     const orders = await Promise.all(Array.from({ length: 8 }, () => newOrder()));
     const results = await Promise.allSettled(
       orders.map((order, i) =>
-        db.sql.begin(async (tx) => {
+        mailTransaction(db.sql, async (tx) => {
           await issueInvoice(tx, order.id, system, orderUrl);
           if (i % 3 === 0) throw new Error('rolled back on purpose');
         }),
@@ -241,7 +244,7 @@ describe('invoices', () => {
 
   it('orders:verify catches an edited invoice snapshot and a changed PDF', async () => {
     const order = await newOrder();
-    const issued = await db.sql.begin((tx) => issueInvoice(tx, order.id, system, orderUrl));
+    const issued = await mailTransaction(db.sql, (tx) => issueInvoice(tx, order.id, system, orderUrl));
     const clean = await verifyDatabase(db.sql, 'test-key');
     expect(clean.problems).toEqual([]);
     await db.sql`
@@ -303,7 +306,7 @@ describe('invoices', () => {
     const b = await newOrder();
     await payInFull(a.id);
     await payInFull(b.id);
-    await db.sql.begin((tx) =>
+    await mailTransaction(db.sql, (tx) =>
       issueCreditNote(tx, a.id, { amountCents: 500, reason: 'Geste commercial' }, system, orderUrl),
     );
     const app = await startHttpApp(db);

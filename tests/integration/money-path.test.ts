@@ -15,6 +15,7 @@ import { parisDay } from '../../src/domain/site/time-zone.js';
 import { closeThrough } from '../../src/server/audit/closures.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { issueInvoice } from '../../src/server/invoices/issue.js';
+import { mailTransaction } from '../../src/server/mail/outbox.js';
 import { SELLER } from '../support/invoices.js';
 import { createProduct, customerForm, guest, placeOrder } from '../support/orders.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -144,13 +145,13 @@ describe('one clock for a document: its series year is the Paris year of its dat
     const early = await newGuestOrder();
     const midnight = new Date('2026-12-31T23:00:00.000Z');
     const before = new Date('2026-12-31T22:59:59.999Z');
-    const atMidnight = await shop.sql.begin((tx) =>
+    const atMidnight = await mailTransaction(shop.sql, (tx) =>
       issueInvoice(tx, late.id, system, orderUrl, async () => midnight),
     );
     expect(atMidnight.number).toBe('FA-2027-000001');
     expect(atMidnight.document.issuedAt).toBe('2026-12-31T23:00:00.000Z');
     expect(parisDay(new Date(atMidnight.document.issuedAt))).toBe('2027-01-01');
-    const lastOf2026 = await shop.sql.begin((tx) =>
+    const lastOf2026 = await mailTransaction(shop.sql, (tx) =>
       issueInvoice(tx, early.id, system, orderUrl, async () => before),
     );
     expect(lastOf2026.number).toMatch(/^FA-2026-\d{6}$/);

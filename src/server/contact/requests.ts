@@ -8,6 +8,7 @@ import {
 import { DomainError } from '../../domain/errors.js';
 import type { ShopSettings } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
+import { mailTransaction } from '../mail/outbox.js';
 import { queueContactReply } from './mails.js';
 
 /** A stored request as the back-office sees it. */
@@ -126,7 +127,7 @@ export async function addContactReply(
   by: { id: string; name: string },
   settings: ShopSettings,
 ): Promise<ContactRequestRow> {
-  return await sql.begin(async (tx) => {
+  return await mailTransaction(sql, async (tx) => {
     const [request] = await tx<{ email: string }[]>`
       select email from contact_requests where id = ${id} for update`;
     if (!request) throw notFound();

@@ -25,7 +25,7 @@ import type { ShopSettings } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
 import { handleStreamCommand, readModelStream, type StreamMeta } from '../log/stream-commands.js';
 import { contactLine, renderMail } from '../mail/layout.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, mailTransaction } from '../mail/outbox.js';
 import { interventionIdFromToken, interventionLinkUrl } from './intervention-link.js';
 import { interventionModel } from './model.js';
 
@@ -407,7 +407,7 @@ export async function sendDueReminders(
   options: { now?: Date; batch?: number } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
-  return await sql.begin(async (tx) => {
+  return await mailTransaction(sql, async (tx) => {
     const due = await tx<
       { appointmentId: string; startsAt: Date; interventionId: string; current: boolean }[]
     >`

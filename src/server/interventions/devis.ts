@@ -41,7 +41,7 @@ import { type DocumentClock, takeNumber } from '../invoices/issue.js';
 import { sha256 } from '../invoices/pdf.js';
 import { handleStreamCommand, readModelStream, type StreamMeta } from '../log/stream-commands.js';
 import { renderMail } from '../mail/layout.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, mailTransaction } from '../mail/outbox.js';
 import { canonicalJson } from '../orders/canonical.js';
 import { idFromSignedToken, signedIdToken } from '../orders/order-link.js';
 import { readSettings } from '../settings/store.js';
@@ -262,7 +262,7 @@ export const maskEmail = (email: string) => {
  */
 export async function requestAcceptanceCode(sql: Sql, secret: string, token: string, number: string) {
   const id = tokenIntervention(secret, token);
-  return await sql.begin(async (tx) => {
+  return await mailTransaction(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtextextended(${`devis-code:${id}`}, 0))`;
     const { state } = await readDevis(tx, id);
     const d = state.devis;

@@ -26,6 +26,7 @@ import { type Actor, parseOrderEvent } from '../../domain/orders/events.js';
 import { shopIdentity } from '../../domain/settings/settings.js';
 import type { Sql, Tx } from '../db/client.js';
 import { nextInSeries } from '../db/number-counters.js';
+import { mailTransaction } from '../mail/outbox.js';
 import { onOrderDecided } from '../orders/after-decision.js';
 import { commitDecision, foldStored, type OrderRead } from '../orders/commit.js';
 import type { OrderUrl } from '../orders/order-link.js';
@@ -167,6 +168,11 @@ export async function issueInvoice(
   const numbered = await takeNumber(tx, identity.invoicePrefix, clock);
   const document = buildInvoice({ order, identity, shop, numbered });
   return await append(tx, orderId, { stored, state: order }, 'InvoiceIssued', document, actor, orderUrl);
+}
+
+/** « Émettre la facture »: the order's invoice in a transaction of its own, its mail queued with it. */
+export async function issueInvoiceNow(sql: Sql, orderId: string, actor: Actor, orderUrl: OrderUrl) {
+  return await mailTransaction(sql, (tx) => issueInvoice(tx, orderId, actor, orderUrl));
 }
 
 /** The invoice snapshot of an order, from its stream. */
@@ -321,7 +327,7 @@ export async function issueAwaitingInvoices(sql: Sql, actor: Actor, orderUrl: Or
   if (missingIdentityFields(identity).length > 0) return [];
   const numbers: string[] = [];
   for (const order of await ordersAwaitingInvoice(sql)) {
-    const issued = await sql.begin(async (tx) => {
+    const issued = await mailTransaction(sql, async (tx) => {
       await issueDocumentsAfterChange(tx, order.id, actor, orderUrl);
       const [row] = await tx<{ number: string }[]>`
         select data #>> '{document,number}' as number from events

@@ -10,6 +10,7 @@
  */
 import type { Actor, EventMetadata } from '../../domain/orders/events.js';
 import type { Sql, Tx } from '../db/client.js';
+import { mailTransaction } from '../mail/outbox.js';
 import { runCommand } from '../orders/command-loop.js';
 import { insertPersonalRecord, type PersonalRecord, personalColumn } from '../orders/personal-records.js';
 import { appendEvent, eventColumns, type StoredEvent } from '../orders/store.js';
@@ -91,7 +92,7 @@ export async function handleStreamCommand<S, E extends { type: string; data: unk
   inTransaction?: (tx: Tx, state: S) => Promise<void>,
 ): Promise<Handled<S, E>> {
   return await runCommand(sql, () =>
-    sql.begin((tx) => appendStreamCommand(tx, model, streamId, meta, decide, inTransaction)),
+    mailTransaction(sql, (tx) => appendStreamCommand(tx, model, streamId, meta, decide, inTransaction)),
   );
 }
 

@@ -24,8 +24,9 @@ export interface QueuedMail extends Mail {
 const wakeAfterCommit = new WeakMap<Tx, { queued: boolean }>();
 
 /**
- * Queues a mail, in the caller's transaction when given one; returns false when a mail with this key
- * was already queued.
+ * Queues a mail, on the pool or in the caller's mailTransaction (the one way a transaction queues
+ * mails: any other transaction is refused); returns false when a mail with this key was already
+ * queued.
  */
 export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
   // An erased customer's orders keep an empty address (ERASED_PERSONAL_FIELDS): whatever asks
@@ -34,16 +35,24 @@ export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
     logger.info(`Mail not queued, no address (erased customer): ${mail.kind}`);
     return false;
   }
+  const deferred = wakeAfterCommit.get(sql);
+  // A transaction queues mails only as a mailTransaction: a NOTIFY inside any other would hold
+  // the notification queue lock through its commit (below). Refused before anything is written.
+  if (!deferred && isTransaction(sql)) throw new Error(OUTSIDE_MAIL_TRANSACTION);
   const queued = (await outboxInsert(sql, mail)).length > 0;
   if (!queued) return false;
-  const deferred = wakeAfterCommit.get(sql);
-  // In a mailTransaction its owner wakes the workers after the commit. Elsewhere they are woken at
-  // the caller's commit when `sql` is a transaction (its commit then waits on the notification
-  // queue lock through its WAL flush: the order path does not, see mailTransaction).
+  // In a mailTransaction its owner wakes the workers after the commit; on the pool the insert
+  // committed on its own, and the wake follows it.
   if (deferred) deferred.queued = true;
   else await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`;
   return true;
 }
+
+export const OUTSIDE_MAIL_TRANSACTION =
+  'enqueueMail was given a transaction not opened by mailTransaction (mail/outbox.ts)';
+
+/** Whether `sql` is a transaction (postgres.js gives a transaction, and only it, `savepoint`). */
+const isTransaction = (sql: Tx) => typeof (sql as { savepoint?: unknown }).savepoint === 'function';
 
 /**
  * Runs `work` in a transaction whose queued mails (enqueueMail) wake the outbox's workers after its
@@ -51,7 +60,9 @@ export async function enqueueMail(sql: Tx, mail: QueuedMail): Promise<boolean> {
  * lock from its commit until its WAL is flushed, so concurrent writers that queue mails would
  * commit one after the other (issue 41). The mails still commit with the transaction's events or
  * not at all; a crash between the commit and the wake only delays them to the workers' next poll.
- * The order path's transactions (checkout, order commands) run this way.
+ * Every transaction that queues a mail runs this way (enqueueMail refuses any other): the order
+ * path's (checkout, order commands), the other streams' commands (log/stream-commands.ts:
+ * interventions, devis, reports, contracts), account, contact and invoice mails.
  */
 export async function mailTransaction<T>(sql: Sql, work: (tx: postgres.TransactionSql) => Promise<T>) {
   const wake = { queued: false };

@@ -123,10 +123,13 @@ export async function appendEvent(
         select coalesce((select version from event_streams where stream_id = ${streamId}), 0) as version
       ), ins as (
         insert into events (position, stream_id, version, type, data, metadata, recorded_at, prev_hash, hash)
-        select s.p, ${streamId}, ${version}, ${event.type}, c.content::jsonb -> 'data', c.content::jsonb -> 'metadata',
+        select s.p, ${streamId}, ${version}, ${event.type}, c.j -> 'data', c.j -> 'metadata',
                ${recordedAt}::timestamptz, ${prevHash},
                encode(sha256(convert_to(s.p::text || E'\n' || c.content, 'UTF8')), 'hex')
-          from (select nextval('events_position_seq') as p) s, (select ${content}::text as content) c, head
+          from (select nextval('events_position_seq') as p) s, head,
+               -- The content parsed into jsonb once (offset 0 keeps the planner from inlining the
+               -- cast into each of its two uses).
+               (select x.content, x.content::jsonb as j from (select ${content}::text as content) x offset 0) c
          where head.version = ${expectedVersion}
         returning position, tx_id, hash
       ), upd as (

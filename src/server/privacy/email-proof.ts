@@ -18,7 +18,7 @@ import type { Sql, Tx } from '../db/client.js';
 import { errors } from '../errors.js';
 import { mayMail } from '../limits/abuse.js';
 import { contactLine, renderMail } from '../mail/layout.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, mailTransaction } from '../mail/outbox.js';
 import { cachedSettings } from '../settings/store.js';
 
 const codeHash = (userId: string, code: string) =>
@@ -44,7 +44,7 @@ export async function requestEmailProof(services: Services, userId: string): Pro
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const shop = shopIdentity((await cachedSettings(sql, config)).settings);
-  await sql.begin(async (tx) => {
+  await mailTransaction(sql, async (tx) => {
     const [row] = await tx<{ createdAt: Date }[]>`
       insert into email_proofs (user_id, email, code_hash, attempts, expires_at, confirmed_at, created_at)
       values (${userId}, ${user.email}, ${codeHash(userId, code)}, 0,

@@ -24,7 +24,7 @@ import { revokeSessions } from '../auth/session-revocation.js';
 import type { Sql, Tx } from '../db/client.js';
 import { logger } from '../logger.js';
 import { renderMail } from '../mail/layout.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, mailTransaction } from '../mail/outbox.js';
 import { eraseSubject } from './erase.js';
 
 const LOCK = 'h27:data-retention';
@@ -294,7 +294,7 @@ export async function runRetention(
     return shortDate(due > notice ? due : notice);
   };
   for (const item of items.filter((i) => i.rule === 'inactivity-warning')) {
-    await sql.begin(async (tx) => {
+    await mailTransaction(sql, async (tx) => {
       const [user] = await tx<{ email: string }[]>`select email from users where id = ${item.id}`;
       if (!user) return;
       await enqueueMail(tx, {

@@ -4,7 +4,7 @@ import { registerFiltersSchema } from '../../domain/invoices/register.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { idInput } from '../../domain/security/ids.js';
 import { readIdentity, saveIdentity } from '../invoices/identity.js';
-import { issueAwaitingInvoices, issueInvoice, ordersAwaitingInvoice } from '../invoices/issue.js';
+import { issueAwaitingInvoices, issueInvoiceNow, ordersAwaitingInvoice } from '../invoices/issue.js';
 import { exportDocuments, listDocuments, orderDocuments, staffDocumentPdf } from '../invoices/queries.js';
 import { ordersCommitted } from '../live/signals.js';
 import { orderLinker } from '../orders/order-link.js';
@@ -53,8 +53,11 @@ export const invoicesRouter = router({
 
   /** "Émettre la facture" on the order details (e.g. on delivery to a business customer). */
   issue: adminProcedure.input(z.object({ orderId: idInput })).mutation(async ({ ctx, input }) => {
-    const issued = await ctx.sql.begin((tx) =>
-      issueInvoice(tx, input.orderId, actorFromUser(ctx.user), orderLinker(ctx.config)),
+    const issued = await issueInvoiceNow(
+      ctx.sql,
+      input.orderId,
+      actorFromUser(ctx.user),
+      orderLinker(ctx.config),
     );
     ordersCommitted(ctx.sql);
     return { number: issued.number };
