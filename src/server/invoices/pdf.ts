@@ -150,7 +150,8 @@ export function startPdf(info: {
   /**
    * A document read top to bottom (a report, the inspector's folder): `ensure` starts a new page when
    * fewer than `space` points are left, `heading` keeps `headingKeep` points with it, `body` writes
-   * a paragraph, all across the page's width inside its 48-point margins.
+   * a paragraph, `rows` a table of items (or a paragraph saying there are none), all across the
+   * page's width inside its 48-point margins.
    */
   const flow = (style: {
     headingKeep: number;
@@ -176,7 +177,24 @@ export function startPdf(info: {
       pdf.fontSize(style.bodySize).fillColor('#000000');
       write('body', text, { width });
     };
-    return { left, width, ensure, heading, body };
+    /** A table of `cols`, a row per item (`keep` points kept with each), or `none` when there are none. */
+    const rows = <T>(
+      items: readonly T[],
+      cols: TableColumn[],
+      cells: (item: T) => string[],
+      { keep, none }: { keep: number; none?: string },
+    ) => {
+      if (items.length === 0) {
+        if (none) body(none);
+        return;
+      }
+      const row = table(cols, left, width);
+      for (const item of items) {
+        ensure(keep);
+        row(cells(item));
+      }
+    };
+    return { left, width, ensure, heading, body, rows };
   };
   return { pdf, write, table, flow, done };
 }
