@@ -43,7 +43,7 @@ import {
 import { frenchDateTime } from '@/domain/site/dates';
 import { BillingSection } from './billing-section';
 import { DevisSection } from './devis-dialog';
-import { DialogForm } from './form-section';
+import { ReasonDialog } from './form-section';
 import { PlanButton } from './planning-screen';
 import { RodenticideEpisodes } from './visit/rodenticide-episodes';
 
@@ -335,56 +335,26 @@ function RequestPhotoList({ number, photos }: { number: string; photos: Row['pho
 }
 
 function LostDialog({ row, onClose }: { row: Row; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const lose = trpc.interventions.markLost.useMutation();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (lose.isPending) return;
-    if (!reason.trim()) {
-      setError('Indiquez pourquoi l’intervention est perdue.');
-      return;
-    }
-    try {
-      await lose.mutateAsync({ id: row.id, reason });
-      void utils.interventions.invalidate();
-      toast({
-        title: 'Succès',
-        description: `Intervention ${row.number} classée « Perdu ».`,
-        variant: 'success',
-      });
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Classer « Perdu »</DialogTitle>
-          <DialogDescription>
-            Intervention {row.number} ({row.name}). Le motif est enregistré dans l’historique.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogForm onSubmit={submit} onCancel={onClose} pending={lose.isPending} submit="Classer « Perdu »">
-          <Field label="Motif" error={error ?? undefined}>
-            {(c) => (
-              <Textarea
-                {...c}
-                rows={3}
-                maxLength={LOST_REASON_MAX}
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  setError(null);
-                }}
-              />
-            )}
-          </Field>
-        </DialogForm>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      title="Classer « Perdu »"
+      description={<>Intervention {row.number} ({row.name}). Le motif est enregistré dans l’historique.</>}
+      maxLength={LOST_REASON_MAX}
+      missing="Indiquez pourquoi l’intervention est perdue."
+      pending={lose.isPending}
+      send={async (reason) => {
+        await lose.mutateAsync({ id: row.id, reason });
+        void utils.interventions.invalidate();
+        toast({
+          title: 'Succès',
+          description: `Intervention ${row.number} classée « Perdu ».`,
+          variant: 'success',
+        });
+      }}
+      onClose={onClose}
+      submit="Classer « Perdu »"
+    />
   );
 }
