@@ -125,12 +125,7 @@ export async function renderFolderPdf(
   heading('Dispositifs');
   rows(
     folder.devices,
-    [
-      { title: 'Repère', x: left, w: 60, align: 'left' },
-      { title: 'Type', x: left + 64, w: 170, align: 'left' },
-      { title: 'Zone', x: left + 238, w: 180, align: 'left' },
-      { title: 'Code', x: left + 422, w: width - 422, align: 'left' },
-    ],
+    { gap: 4, columns: [['Repère', 60], ['Type', 170], ['Zone', 180], ['Code']] },
     (d) => [d.label, DEVICE_KINDS[d.kind], d.zoneName ?? '—', d.code],
     { keep: 16, none: 'Aucun dispositif en place.' },
   );
@@ -138,13 +133,16 @@ export async function renderFolderPdf(
   heading('Produits appliqués et fiches de données de sécurité');
   rows(
     folder.products,
-    [
-      { title: 'Produit', x: left, w: 170, align: 'left' },
-      { title: 'N° AMM', x: left + 174, w: 70, align: 'left' },
-      { title: 'Type', x: left + 248, w: 60, align: 'left' },
-      { title: 'Dernière application', x: left + 312, w: 80, align: 'left' },
-      { title: 'Fiche de données de sécurité', x: left + 396, w: width - 396, align: 'left' },
-    ],
+    {
+      gap: 4,
+      columns: [
+        ['Produit', 170],
+        ['N° AMM', 70],
+        ['Type', 60],
+        ['Dernière application', 80],
+        ['Fiche de données de sécurité'],
+      ],
+    },
     (p) => [
       p.title,
       p.ammNumber,
@@ -158,13 +156,16 @@ export async function renderFolderPdf(
   heading('Certificats des applicateurs (Certibiocide)');
   rows(
     folder.certificates,
-    [
-      { title: 'Applicateur', x: left, w: 120, align: 'left' },
-      { title: 'N° de certificat', x: left + 124, w: 100, align: 'left' },
-      { title: 'Catégorie', x: left + 228, w: 150, align: 'left' },
-      { title: 'Valide jusqu’au', x: left + 382, w: 70, align: 'left' },
-      { title: 'Aujourd’hui', x: left + 456, w: width - 456, align: 'left' },
-    ],
+    {
+      gap: 4,
+      columns: [
+        ['Applicateur', 120],
+        ['N° de certificat', 100],
+        ['Catégorie', 150],
+        ['Valide jusqu’au', 70],
+        ['Aujourd’hui'],
+      ],
+    },
     (c) => [
       c.name,
       c.number ?? 'Non renseigné',
@@ -178,12 +179,10 @@ export async function renderFolderPdf(
   heading('Rapports d’intervention');
   rows(
     folder.reports,
-    [
-      { title: 'Rapport', x: left, w: 100, align: 'left' },
-      { title: 'Date', x: left + 104, w: 110, align: 'left' },
-      { title: 'Code de vérification', x: left + 218, w: 90, align: 'left' },
-      { title: 'Vérification en ligne', x: left + 312, w: width - 312, align: 'left' },
-    ],
+    {
+      gap: 4,
+      columns: [['Rapport', 100], ['Date', 110], ['Code de vérification', 90], ['Vérification en ligne']],
+    },
     (r) => [
       r.number,
       frenchLongDate(r.issuedAt),

@@ -168,13 +168,10 @@ export async function renderReportPdf(r: ReportSnapshot, contentHash: string): P
   heading('Constats');
   rows(
     v.observations,
-    [
-      { title: 'Nuisible', x: left, w: 110, align: 'left' },
-      { title: 'Zone', x: left + 112, w: 110, align: 'left' },
-      { title: 'Niveau', x: left + 224, w: 60, align: 'left' },
-      { title: 'Indices', x: left + 286, w: width - 286 - 40, align: 'left' },
-      { title: 'Photos', x: left + width - 38, w: 38, align: 'right' },
-    ],
+    {
+      gap: 2,
+      columns: [['Nuisible', 110], ['Zone', 110], ['Niveau', 60], ['Indices'], ['Photos', 38, 'right']],
+    },
     (o) => [o.pest, o.zone, LEVELS[o.level] ?? o.level, o.evidence, String(o.photoIds.length)],
     { keep: 30, none: 'Aucun constat enregistré.' },
   );
@@ -182,14 +179,17 @@ export async function renderReportPdf(r: ReportSnapshot, contentHash: string): P
   heading('Traitements');
   rows(
     v.treatments,
-    [
-      { title: 'Produit', x: left, w: 118, align: 'left' },
-      { title: 'N° AMM', x: left + 120, w: 76, align: 'left' },
-      { title: 'Type', x: left + 198, w: 34, align: 'left' },
-      { title: 'Quantité', x: left + 234, w: 52, align: 'right' },
-      { title: 'Méthode, zone, cible', x: left + 292, w: 110, align: 'left' },
-      { title: 'Applicateur', x: left + 404, w: width - 404, align: 'left' },
-    ],
+    {
+      gap: 2,
+      columns: [
+        ['Produit', 118],
+        ['N° AMM', 76],
+        ['Type', 34],
+        ['Quantité', 52, 'right'],
+        ['Méthode, zone, cible', 110, 'left', 6],
+        ['Applicateur'],
+      ],
+    },
     (t) => {
       const c = t.applicator.certificate;
       return [
@@ -208,13 +208,16 @@ export async function renderReportPdf(r: ReportSnapshot, contentHash: string): P
     heading('Contrôle des dispositifs');
     rows(
       v.deviceChecks,
-      [
-        { title: 'Repère', x: left, w: 60, align: 'left' },
-        { title: 'Dispositif', x: left + 62, w: 110, align: 'left' },
-        { title: 'État', x: left + 174, w: 130, align: 'left' },
-        { title: 'Captures', x: left + 306, w: 46, align: 'right' },
-        { title: 'Note', x: left + 358, w: width - 358, align: 'left' },
-      ],
+      {
+        gap: 2,
+        columns: [
+          ['Repère', 60],
+          ['Dispositif', 110],
+          ['État', 130],
+          ['Captures', 46, 'right'],
+          ['Note', undefined, 'left', 6],
+        ],
+      },
       (d) => {
         const state = DEVICE_STATES[d.state as keyof typeof DEVICE_STATES] ?? d.state;
         return [

@@ -177,10 +177,13 @@ export function startPdf(info: {
       pdf.fontSize(style.bodySize).fillColor('#000000');
       write('body', text, { width });
     };
-    /** A table of `cols`, a row per item (`keep` points kept with each), or `none` when there are none. */
+    /**
+     * A table of `columns` (see ColumnSpec; `gap` points between two), a row per item (`keep`
+     * points kept with each), or `none` when there are none.
+     */
     const rows = <T>(
       items: readonly T[],
-      cols: TableColumn[],
+      { gap, columns }: { gap: number; columns: readonly ColumnSpec[] },
       cells: (item: T) => string[],
       { keep, none }: { keep: number; none?: string },
     ) => {
@@ -188,7 +191,7 @@ export function startPdf(info: {
         if (none) body(none);
         return;
       }
-      const row = table(cols, left, width);
+      const row = table(tableColumns(columns, gap, left, width), left, width);
       for (const item of items) {
         ensure(keep);
         row(cells(item));
@@ -197,6 +200,27 @@ export function startPdf(info: {
     return { left, width, ensure, heading, body, rows };
   };
   return { pdf, write, table, flow, done };
+}
+
+/**
+ * A column of a flowing document's table (startPdf's flow `rows`): its title, its width (none: what
+ * the others leave), its alignment (left unless told), and its own gap before it when not the table's.
+ */
+export type ColumnSpec = readonly [title: string, w?: number, align?: 'left' | 'right', gapBefore?: number];
+
+/** Places `specs` across `width` from `left`, each after the one before it and `gap` points apart. */
+function tableColumns(specs: readonly ColumnSpec[], gap: number, left: number, width: number): TableColumn[] {
+  const gapBefore = (i: number) => (i === 0 ? 0 : (specs[i]?.[3] ?? gap));
+  const fixed = specs.reduce((sum, [, w], i) => sum + (w ?? 0) + gapBefore(i), 0);
+  const rest = specs.findIndex(([, w]) => w === undefined);
+  let offset = 0;
+  return specs.map(([title, w, align = 'left'], i) => {
+    offset += gapBefore(i);
+    // After the column that takes the rest, a column is placed from the right edge.
+    const x = rest >= 0 && i > rest ? left + width - (fixed - offset) : left + offset;
+    offset += w ?? 0;
+    return { title, x, w: w ?? width - fixed, align };
+  });
 }
 
 /** A column of a document's table (startPdf's `table`). */
