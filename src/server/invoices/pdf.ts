@@ -254,7 +254,7 @@ export function documentHead(doc: StartedPdf, seller: DocumentSeller, kind: stri
   return right;
 }
 
-/** A money document's « Client » block, right of the page under its head: the lines given, empty ones left out. */
+/** A money document's « Client » block, on the right under its head: its lines, the empty ones left out. */
 export function documentCustomer(doc: StartedPdf, lines: readonly (string | null | undefined)[]) {
   const { pdf, write } = doc;
   const width = pdf.page.width - 96;

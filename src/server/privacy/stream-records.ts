@@ -52,6 +52,7 @@ export async function deleteMailsNaming(
 ): Promise<void> {
   await tx`
     delete from mail_outbox m
-     where exists (select 1 from (${numbers}) n where position(n.number in m.subject || ' ' || m.text_body) > 0)
+     where exists (select 1 from (${numbers}) n
+                    where position(n.number in m.subject || ' ' || m.text_body) > 0)
         or exists (select 1 from unnest(${[...keys]}::text[]) c where position(c in m.dedupe_key) > 0)`;
 }
