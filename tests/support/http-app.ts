@@ -66,7 +66,8 @@ export interface ServedShop {
  * (afterAll); `shop` and `app` are set once beforeAll has run.
  */
 export function servedShopForFile(): ServedShop {
-  const served = { html: (pathname: string) => servedHtml(served.app, pathname) } as ServedShop;
+  const served = {} as ServedShop;
+  served.html = (pathname) => servedHtml(served.app, pathname);
   beforeAll(async () => {
     served.shop = await testShop();
     served.app = await startHttpApp(served.shop.db);
