@@ -104,7 +104,9 @@ describe('device checks during the visit', () => {
         },
       ],
     });
-    const [doc] = await suite.db.sql<{ pdf: Buffer }[]>`select pdf from report_documents where number = ${number}`;
+    const [doc] = await suite.db.sql<
+      { pdf: Buffer }[]
+    >`select pdf from report_documents where number = ${number}`;
     const text = pdfText(doc!.pdf);
     expect(text).toContain('Contrôle des dispositifs');
     expect(text).toMatch(/P12\s+Poste d’appâtage\s+Consommé \(40 %\)/);
@@ -127,7 +129,9 @@ describe('device checks during the visit', () => {
     const [sealed] = await suite.db.sql<{ data: { report: { visit: Record<string, unknown> } } }[]>`
       select data from events where stream_id = ${interventionId} and type = 'ReportSealed'`;
     expect(Object.hasOwn(sealed!.data.report.visit, 'deviceChecks')).toBe(false);
-    const [doc] = await suite.db.sql<{ pdf: Buffer }[]>`select pdf from report_documents where number = ${number}`;
+    const [doc] = await suite.db.sql<
+      { pdf: Buffer }[]
+    >`select pdf from report_documents where number = ${number}`;
     expect(pdfText(doc!.pdf)).not.toContain('Contrôle des dispositifs');
     expect((await verifyDatabase(suite.db.sql, KEY)).ok).toBe(true);
   });

@@ -40,7 +40,13 @@ const sendCheck = (
   appointmentId: string,
   at: string,
   fields: Record<string, unknown>,
-) => sendDeviceCheck(suite.db.sql, suite.technician, { interventionId, appointmentId, at }, { label: 'FAUX', ...fields });
+) =>
+  sendDeviceCheck(
+    suite.db.sql,
+    suite.technician,
+    { interventionId, appointmentId, at },
+    { label: 'FAUX', ...fields },
+  );
 
 describe('a visit at a site with 12 devices', () => {
   let site: TestSite;
@@ -144,7 +150,12 @@ describe('a visit at a site with 12 devices', () => {
       state: 'inaccessible',
       reason: 'Chambre froide fermée à clé',
     });
-    const sealed = await sealVisit(suite.field, { interventionId, technician: suite.technician, appointmentId, at: sealAt });
+    const sealed = await sealVisit(suite.field, {
+      interventionId,
+      technician: suite.technician,
+      appointmentId,
+      at: sealAt,
+    });
     expect(sealed.number).toMatch(/^RI-2026-/);
     // Sealed: the visit takes no more checks, and the QR finds no visit on site any more.
     await expect(
@@ -172,8 +183,10 @@ describe('a visit at a site with 12 devices', () => {
     expect(live[11]).toMatchObject({ deviceId: site.devices[11]!.id, state: 'inaccessible' });
     expect((await replayInterventions(suite.db.sql)).differences).toEqual([]);
     // Lost rows and a wrong one: the replay reports them and, applied, writes the live append's rows back.
-    await suite.db.sql`delete from device_checks where intervention_id = ${interventionId} and version = ${live[3]!.version as number}`;
-    await suite.db.sql`update device_checks set captures = 99 where intervention_id = ${interventionId} and version = ${live[0]!.version as number}`;
+    await suite.db
+      .sql`delete from device_checks where intervention_id = ${interventionId} and version = ${live[3]!.version as number}`;
+    await suite.db
+      .sql`update device_checks set captures = 99 where intervention_id = ${interventionId} and version = ${live[0]!.version as number}`;
     const found = await replayInterventions(suite.db.sql);
     expect(
       found.differences

@@ -65,7 +65,10 @@ describe('a site’s device trends', () => {
     await visit(2, '2026-01-31T23:30:00.000Z', 20, { state: 'manquant' });
     await visit(3, '2026-03-10T09:00:00.000Z', 40, { state: 'remplace', captures: 3 });
     await visit(4, '2026-04-10T08:00:00.000Z', 60);
-    const t = await readSiteTrends(suite.db.sql, site.id, { months: 5, now: new Date('2026-05-20T10:00:00Z') });
+    const t = await readSiteTrends(suite.db.sql, site.id, {
+      months: 5,
+      now: new Date('2026-05-20T10:00:00Z'),
+    });
     expect(t.months).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05']);
     expect(t.total).toEqual([
       { month: '2026-01', checks: 2, meanConsumption: 0, captures: 1, missing: 0, replaced: 0 },
@@ -80,7 +83,10 @@ describe('a site’s device trends', () => {
     expect(pa02).toMatchObject({ label: 'PA-02', rising: false });
     expect(t.rising).toBe(false);
     // A shorter period leaves the older months out.
-    const short = await readSiteTrends(suite.db.sql, site.id, { months: 2, now: new Date('2026-04-30T10:00:00Z') });
+    const short = await readSiteTrends(suite.db.sql, site.id, {
+      months: 2,
+      now: new Date('2026-04-30T10:00:00Z'),
+    });
     expect(short.total.map((m) => [m.month, m.checks])).toEqual([
       ['2026-03', 2],
       ['2026-04', 2],

@@ -79,8 +79,14 @@ export function servedShopForFile(): ServedShop {
   return served;
 }
 
-/** The HTML `app` serves at `pathname`, spaces made plain, React's text separators and the entities a test reads decoded. */
-export async function servedHtml(app: RunningApp, pathname: string): Promise<{ status: number; text: string }> {
+/**
+ * The HTML `app` serves at `pathname`: spaces made plain, React's text separators dropped, the
+ * entities a test reads decoded.
+ */
+export async function servedHtml(
+  app: RunningApp,
+  pathname: string,
+): Promise<{ status: number; text: string }> {
   const res = await fetch(`http://127.0.0.1:${app.port}${pathname}`);
   const text = (await res.text())
     .replace(/[\u00a0\u202f]/g, ' ')

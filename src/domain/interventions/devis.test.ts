@@ -201,11 +201,11 @@ describe('what a devis says', () => {
   });
 });
 
-const requested: InterventionState = evolve(
-  null,
-  interventionRequested(),
-  { streamId: 'i1', version: 1, at: '2026-03-02T09:00:00.000Z' },
-);
+const requested: InterventionState = evolve(null, interventionRequested(), {
+  streamId: 'i1',
+  version: 1,
+  at: '2026-03-02T09:00:00.000Z',
+});
 const step = (
   s: InterventionState,
   command: Parameters<typeof decide>[0],

@@ -1,5 +1,5 @@
 import { Mail, Phone, RotateCcw, XCircle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -11,14 +11,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
-import { Field } from '@/client/components/ui/field';
-import { Textarea } from '@/client/components/ui/input';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast, toastError } from '@/client/components/ui/toast';
 import { ListFilters, ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
-import { errorMessage } from '@/client/lib/errors';
 import { useCoalesced } from '@/client/lib/live-client';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
@@ -340,7 +337,11 @@ function LostDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   return (
     <ReasonDialog
       title="Classer « Perdu »"
-      description={<>Intervention {row.number} ({row.name}). Le motif est enregistré dans l’historique.</>}
+      description={
+        <>
+          Intervention {row.number} ({row.name}). Le motif est enregistré dans l’historique.
+        </>
+      }
       maxLength={LOST_REASON_MAX}
       missing="Indiquez pourquoi l’intervention est perdue."
       pending={lose.isPending}

@@ -12,7 +12,7 @@ import {
 } from '@/client/components/ui/dialog';
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
-import { Input, Textarea } from '@/client/components/ui/input';
+import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast, toastError } from '@/client/components/ui/toast';
@@ -35,7 +35,7 @@ import {
   TRAVEL_BUFFER_MAX,
 } from '@/domain/interventions/appointments';
 import { frenchCalendarDate, frenchWeekdayDate, parisDay } from '@/domain/site/dates';
-import { DialogForm, FieldRow } from './form-section';
+import { DialogForm, FieldRow, ReasonDialog } from './form-section';
 import { TechnicianFilter } from './technician-filter';
 
 type Week = RouterOutputs['planning']['week'];
