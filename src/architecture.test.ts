@@ -107,6 +107,9 @@ const LEVELS: Record<string, number> = {
   backup: 9,
   // Erases, exports and retains personal data across the rooms below.
   privacy: 9,
+  // The erasure steps every stream with personal records takes (ADR 020): under the interventions'
+  // and the contracts' erasers, which call them.
+  'privacy/stream-records.ts': 7.5,
   'trpc.ts': 9,
   routers: 10,
   // Renders the shop's pages through the routers.

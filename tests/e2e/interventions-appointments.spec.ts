@@ -4,6 +4,7 @@ import { addDays, parisInstant, parisWeek } from '../../src/domain/interventions
 import { icsUtc, parseIcs } from '../../src/domain/interventions/ics';
 import { parisDay } from '../../src/domain/site/time-zone';
 import { adminApi, ownAddress, signInAsAdmin } from './support/admin';
+import { planAtNine } from './support/interventions';
 import { mailsTo } from './support/mail';
 
 /** The .ics a mail carries, however nodemailer encoded it (quoted-printable or base64). */
@@ -74,19 +75,7 @@ test('the owner books Tuesday 9:00 for a technician, who sees it at 375 px; the 
 
   // The owner plans it from the Interventions screen.
   await signInAsAdmin(page, '/admin/interventions');
-  await page.getByRole('searchbox', { name: 'Rechercher une intervention' }).fill(customer.name);
-  const card = page.getByRole('listitem').filter({ hasText: customer.name });
-  await card.getByRole('button', { name: 'Planifier' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Planifier un rendez-vous' });
-  await dialog.getByLabel('Technicien').selectOption({ label: `Théo Martin ${tag}` });
-  await dialog.getByLabel('Date').fill(tuesday);
-  await dialog.getByLabel('Heure').fill('09:00');
-  await dialog.getByLabel('Durée').selectOption({ label: '1 h' });
-  await dialog.getByRole('button', { name: 'Planifier' }).click();
-  await expect(
-    page.getByText('Rendez-vous planifié : le client reçoit la confirmation.', { exact: true }),
-  ).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await planAtNine(page, customer.name, `Théo Martin ${tag}`, tuesday);
 
   // The owner's planning shows it in the next week, every technician together.
   await page.goto('/admin/planning');

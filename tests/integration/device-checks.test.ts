@@ -8,32 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visitInputSchema } from '../../src/domain/interventions/visit-input.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
-import type { TestDatabase } from '../support/db.js';
-import { type Field, recordedVisit, sealedVisit } from '../support/treatments.js';
-import {
-  countEvents,
-  openVisitTests,
-  ownerIntervention,
-  sendDeviceCheck,
-  type VisitTests,
-} from '../support/visits.js';
+import { recordedVisit, sealedVisit } from '../support/treatments.js';
+import { countEvents, ownerIntervention, sendDeviceCheck, visitTestsForFile } from '../support/visits.js';
 
 const KEY = 'audit-test-key-0123456789';
-let db: TestDatabase;
-let field: Field;
-let technician: VisitTests['technician'];
+const suite = visitTestsForFile();
 
-beforeAll(async () => {
-  ({ db, field, technician } = await openVisitTests());
-});
-afterAll(async () => {
-  await db.drop();
-});
-
-const intervention = () => ownerIntervention(db.sql);
+const intervention = () => ownerIntervention(suite.db.sql);
 
 const pdfText = (pdf: Buffer) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'devices-')), 'r.pdf');
@@ -44,16 +28,16 @@ const pdfText = (pdf: Buffer) => {
 describe('device checks during the visit', () => {
   it('refuses a check that breaks a rule, and writes nothing', async () => {
     const interventionId = await intervention();
-    const { appointmentId } = await recordedVisit(field, {
+    const { appointmentId } = await recordedVisit(suite.field, {
       interventionId,
-      technician,
+      technician: suite.technician,
       arrivedAt: '2026-11-04T08:00:00.000Z',
       finishMinutes: null,
     });
-    const before = await countEvents(db.sql, interventionId);
+    const before = await countEvents(suite.db.sql, interventionId);
     const at = '2026-11-04T08:10:00.000Z';
     const send = (fields: Record<string, unknown>) =>
-      sendDeviceCheck(db.sql, technician, { interventionId, appointmentId, at }, fields);
+      sendDeviceCheck(suite.db.sql, suite.technician, { interventionId, appointmentId, at }, fields);
     await expect(send({ state: 'inaccessible' })).rejects.toMatchObject({ code: 'DEVICE_REASON_REQUIRED' });
     await expect(send({ state: 'intact', consumptionPercent: 30 })).rejects.toMatchObject({
       code: 'DEVICE_CONSUMPTION_UNEXPECTED',
@@ -83,14 +67,14 @@ describe('device checks during the visit', () => {
         state: 'inaccessible',
       }).error?.issues[0],
     ).toMatchObject({ path: ['reason'], message: 'Indiquez pourquoi il est inaccessible.' });
-    expect(await countEvents(db.sql, interventionId)).toBe(before);
+    expect(await countEvents(suite.db.sql, interventionId)).toBe(before);
   });
 
   it('seals the checks into the report: « Contrôle des dispositifs » in the PDF, the log verifies', async () => {
     const interventionId = await intervention();
-    const { number } = await sealedVisit(field, {
+    const { number } = await sealedVisit(suite.field, {
       interventionId,
-      technician,
+      technician: suite.technician,
       arrivedAt: '2026-11-05T08:00:00.000Z',
       actions: [
         {
@@ -120,31 +104,35 @@ describe('device checks during the visit', () => {
         },
       ],
     });
-    const [doc] = await db.sql<{ pdf: Buffer }[]>`select pdf from report_documents where number = ${number}`;
+    const [doc] = await suite.db.sql<
+      { pdf: Buffer }[]
+    >`select pdf from report_documents where number = ${number}`;
     const text = pdfText(doc!.pdf);
     expect(text).toContain('Contrôle des dispositifs');
     expect(text).toMatch(/P12\s+Poste d’appâtage\s+Consommé \(40 %\)/);
     expect(text).toMatch(/G2\s+Plaque de glu\s+Remplacé\s+3\s+Plaque saturée/);
     expect(text).toMatch(/D1\s+Désinsectiseur\s+Inaccessible : Cuisine fermée/);
-    const [sealed] = await db.sql<{ data: { report: { visit: Record<string, unknown> } } }[]>`
+    const [sealed] = await suite.db.sql<{ data: { report: { visit: Record<string, unknown> } } }[]>`
       select data from events where stream_id = ${interventionId} and type = 'ReportSealed'`;
     expect(sealed!.data.report.visit.deviceChecks).toHaveLength(3);
-    expect((await verifyDatabase(db.sql, KEY)).ok).toBe(true);
+    expect((await verifyDatabase(suite.db.sql, KEY)).ok).toBe(true);
   });
 
   it('leaves no « deviceChecks » in a report whose visit checked none', async () => {
     const interventionId = await intervention();
-    const { number } = await sealedVisit(field, {
+    const { number } = await sealedVisit(suite.field, {
       interventionId,
-      technician,
+      technician: suite.technician,
       arrivedAt: '2026-11-06T08:00:00.000Z',
       actions: [{ type: 'AddCustomerRemark', text: 'Rien à signaler', minutes: 5 }],
     });
-    const [sealed] = await db.sql<{ data: { report: { visit: Record<string, unknown> } } }[]>`
+    const [sealed] = await suite.db.sql<{ data: { report: { visit: Record<string, unknown> } } }[]>`
       select data from events where stream_id = ${interventionId} and type = 'ReportSealed'`;
     expect(Object.hasOwn(sealed!.data.report.visit, 'deviceChecks')).toBe(false);
-    const [doc] = await db.sql<{ pdf: Buffer }[]>`select pdf from report_documents where number = ${number}`;
+    const [doc] = await suite.db.sql<
+      { pdf: Buffer }[]
+    >`select pdf from report_documents where number = ${number}`;
     expect(pdfText(doc!.pdf)).not.toContain('Contrôle des dispositifs');
-    expect((await verifyDatabase(db.sql, KEY)).ok).toBe(true);
+    expect((await verifyDatabase(suite.db.sql, KEY)).ok).toBe(true);
   });
 });

@@ -1,34 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TARIFFS, type Tariffs } from '../../src/domain/interventions/tariffs.js';
-import { type RunningApp, startHttpApp } from '../support/http-app.js';
-import { type TestShop, testShop } from '../support/shop.js';
+import { servedShopForFile } from '../support/http-app.js';
 
 /*
  * Issue 36: Paramètres › Interventions publishes the tariff (arrêté du 24 janvier 2017); the public
  * « Tarifs » page is rendered by the server from it, so its HTML carries the saved values.
  */
-let shop: TestShop;
-let app: RunningApp;
-
-beforeAll(async () => {
-  shop = await testShop();
-  app = await startHttpApp(shop.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await shop?.drop();
-});
-
-const html = async (pathname: string) => {
-  const res = await fetch(`http://127.0.0.1:${app.port}${pathname}`);
-  const text = (await res.text())
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&');
-  return { status: res.status, text };
-};
+const served = servedShopForFile();
+const { html } = served;
 
 const wasps: Tariffs['services'][number] = {
   id: randomUUID(),
@@ -49,7 +29,7 @@ describe('Paramètres › Interventions and the « Tarifs » page', () => {
   });
 
   it('publishes what the owner saves: rates, time counting, travel, paid devis, surcharges, catalogue', async () => {
-    await shop.as('admin').interventions.saveTariffs({
+    await served.shop.as('admin').interventions.saveTariffs({
       ...DEFAULT_TARIFFS,
       hourlyRates: [
         { label: 'Taux normal', cents: 7200 },
@@ -79,13 +59,13 @@ describe('Paramètres › Interventions and the « Tarifs » page', () => {
   });
 
   it('refuses a paid devis without its price, in French, and changes nothing', async () => {
-    const before = await shop.as('admin').interventions.tariffSettings();
+    const before = await served.shop.as('admin').interventions.tariffSettings();
     await expect(
-      shop
+      served.shop
         .as('admin')
         .interventions.saveTariffs({ ...DEFAULT_TARIFFS, quoteFree: false, quotePriceCents: 0 }),
     ).rejects.toThrow('Indiquez le prix du devis, ou rendez-le gratuit.');
-    expect(await shop.as('admin').interventions.tariffSettings()).toEqual(before);
+    expect(await served.shop.as('admin').interventions.tariffSettings()).toEqual(before);
   });
 
   it('is linked from the footer of every public page and from the service pages and the contact section', async () => {

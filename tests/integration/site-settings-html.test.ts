@@ -1,40 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/domain/settings/settings.js';
 import { BUSINESS } from '../../src/domain/site/business.js';
-import { type RunningApp, startHttpApp } from '../support/http-app.js';
-import { type TestShop, testShop } from '../support/shop.js';
+import { servedShopForFile } from '../support/http-app.js';
 
 /*
  * Issue 26: the shop's identity and delivery claims follow Paramètres in the HTML the server sends,
  * on the marketing pages the build pre-renders as on the shop pages, for a visitor without
  * JavaScript (or a crawler): no deploy, no script. A save clears the rendered pages at once.
  */
-let shop: TestShop;
-let app: RunningApp;
-
-beforeAll(async () => {
-  shop = await testShop();
-  app = await startHttpApp(shop.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await shop?.drop();
-});
-
-/** The raw HTML as a client without JavaScript reads it, spaces made plain. */
-const html = async (pathname: string) => {
-  const res = await fetch(`http://127.0.0.1:${app.port}${pathname}`);
-  const text = (await res.text())
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-  return { status: res.status, text };
-};
+const served = servedShopForFile();
+const { html } = served;
 
 const save = (changes: Partial<typeof DEFAULT_SETTINGS>) =>
-  shop.as('admin').settings.update({
+  served.shop.as('admin').settings.update({
     ...DEFAULT_SETTINGS,
     shopEmail: 'boutique@example.fr',
     notificationsEnabled: false,

@@ -3,31 +3,24 @@
  * visit's commands (projected into device_checks by the append), read per Paris month by
  * readSiteTrends and by the admins' procedure `siteActivity.trends`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openIntervention } from '../../src/server/interventions/commands.js';
 import { readSiteTrends } from '../../src/server/sites/trends.js';
-import type { TestDatabase } from '../support/db.js';
 import { requestFields } from '../support/interventions.js';
 import { insertSite, type TestSite } from '../support/sites.js';
-import { type Field, recordedVisit, type TimedAction } from '../support/treatments.js';
-import { openVisitTests, type VisitTests } from '../support/visits.js';
+import { recordedVisit, type TimedAction } from '../support/treatments.js';
+import { visitTestsForFile } from '../support/visits.js';
 
-let db: TestDatabase;
-let field: Field;
-let technician: VisitTests['technician'];
+const suite = visitTestsForFile();
 let site: TestSite;
 
 beforeAll(async () => {
-  ({ db, field, technician } = await openVisitTests());
-  site = await insertSite(db.sql, { devices: 2 });
-});
-afterAll(async () => {
-  await db.drop();
+  site = await insertSite(suite.db.sql, { devices: 2 });
 });
 
 /** One visit of the site: PA-01 consumed at `percent`, PA-02 as given. */
 async function visit(n: number, arrivedAt: string, percent: number, second: Partial<TimedAction> = {}) {
-  const { state } = await openIntervention(db.sql, requestFields(n), {
+  const { state } = await openIntervention(suite.db.sql, requestFields(n), {
     meta: {
       actor: { kind: 'admin', userId: 'owner' },
       at: '2026-01-02T09:00:00.000Z',
@@ -37,9 +30,9 @@ async function visit(n: number, arrivedAt: string, percent: number, second: Part
     customerId: null,
     siteId: site.id,
   });
-  await recordedVisit(field, {
+  await recordedVisit(suite.field, {
     interventionId: state!.id,
-    technician,
+    technician: suite.technician,
     arrivedAt,
     actions: [
       {
@@ -72,7 +65,10 @@ describe('a site’s device trends', () => {
     await visit(2, '2026-01-31T23:30:00.000Z', 20, { state: 'manquant' });
     await visit(3, '2026-03-10T09:00:00.000Z', 40, { state: 'remplace', captures: 3 });
     await visit(4, '2026-04-10T08:00:00.000Z', 60);
-    const t = await readSiteTrends(db.sql, site.id, { months: 5, now: new Date('2026-05-20T10:00:00Z') });
+    const t = await readSiteTrends(suite.db.sql, site.id, {
+      months: 5,
+      now: new Date('2026-05-20T10:00:00Z'),
+    });
     expect(t.months).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05']);
     expect(t.total).toEqual([
       { month: '2026-01', checks: 2, meanConsumption: 0, captures: 1, missing: 0, replaced: 0 },
@@ -87,7 +83,10 @@ describe('a site’s device trends', () => {
     expect(pa02).toMatchObject({ label: 'PA-02', rising: false });
     expect(t.rising).toBe(false);
     // A shorter period leaves the older months out.
-    const short = await readSiteTrends(db.sql, site.id, { months: 2, now: new Date('2026-04-30T10:00:00Z') });
+    const short = await readSiteTrends(suite.db.sql, site.id, {
+      months: 2,
+      now: new Date('2026-04-30T10:00:00Z'),
+    });
     expect(short.total.map((m) => [m.month, m.checks])).toEqual([
       ['2026-03', 2],
       ['2026-04', 2],
@@ -95,7 +94,7 @@ describe('a site’s device trends', () => {
   });
 
   it('answers « Site introuvable. » for an unknown site', async () => {
-    await expect(readSiteTrends(db.sql, crypto.randomUUID())).rejects.toMatchObject({
+    await expect(readSiteTrends(suite.db.sql, crypto.randomUUID())).rejects.toMatchObject({
       code: 'SITE_NOT_FOUND',
     });
   });

@@ -104,8 +104,15 @@ const isTimed = <E>(entry: E | readonly [string, E]): entry is readonly [string,
 /** The intervention every intervention decider test is about. */
 export const TEST_INTERVENTION_ID = 'b0000000-0000-4000-8000-000000000001';
 
-/** A visitor's request from the site's form (wasps in an old house), the stream's first event. */
-export const interventionRequested = (): InterventionEvent => ({
+type InterventionRequestedData = Extract<InterventionEvent, { type: 'InterventionRequested' }>['data'];
+
+/**
+ * A visitor's request from the site's form (wasps in an old house), the stream's first event; `over`
+ * changes what a test is about (another service, another urgency).
+ */
+export const interventionRequested = (
+  over: Partial<InterventionRequestedData> = {},
+): Extract<InterventionEvent, { type: 'InterventionRequested' }> => ({
   type: 'InterventionRequested',
   data: {
     number: 'INT-2026-000001',
@@ -129,6 +136,7 @@ export const interventionRequested = (): InterventionEvent => ({
       city: '',
       message: '',
     },
+    ...over,
   },
 });
 

@@ -1,10 +1,12 @@
 import net from 'node:net';
 import { createTRPCClient, createWSClient, httpLink, wsLink } from '@trpc/client';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { Services } from '../../src/server/context.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
 import type { AppRouter } from '../../src/server/routers/index.js';
 import { createTestServices, type TestDatabase } from './db.js';
+import { type TestShop, testShop } from './shop.js';
 
 /** The real HTTP server (tRPC, websocket, better-auth) on a free loopback port. */
 export interface RunningApp {
@@ -49,6 +51,50 @@ export async function startHttpApp(db: TestDatabase, env: Record<string, string>
   const http = await createHttpServer(services, { dev: false });
   await new Promise<void>((r) => http.server.listen(port, '127.0.0.1', () => r()));
   return { services, http, port, url: `http://localhost:${port}`, close: () => http.close() };
+}
+
+/** A test shop (tests/support/shop.ts) served by the real HTTP server, and the HTML it serves. */
+export interface ServedShop {
+  shop: TestShop;
+  app: RunningApp;
+  /** The raw HTML served at `pathname`, as a client without JavaScript (or a crawler) reads it. */
+  html(pathname: string): Promise<{ status: number; text: string }>;
+}
+
+/**
+ * The calling file's served shop: opened before its tests (beforeAll), closed and dropped after them
+ * (afterAll); `shop` and `app` are set once beforeAll has run.
+ */
+export function servedShopForFile(): ServedShop {
+  const served = {} as ServedShop;
+  served.html = (pathname) => servedHtml(served.app, pathname);
+  beforeAll(async () => {
+    served.shop = await testShop();
+    served.app = await startHttpApp(served.shop.db);
+  });
+  afterAll(async () => {
+    await served.app?.close();
+    await served.shop?.drop();
+  });
+  return served;
+}
+
+/**
+ * The HTML `app` serves at `pathname`: spaces made plain, React's text separators dropped, the
+ * entities a test reads decoded.
+ */
+export async function servedHtml(
+  app: RunningApp,
+  pathname: string,
+): Promise<{ status: number; text: string }> {
+  const res = await fetch(`http://127.0.0.1:${app.port}${pathname}`);
+  const text = (await res.text())
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  return { status: res.status, text };
 }
 
 /** What /api answers: better-auth's { code, message } or tRPC's { error }. */

@@ -5,6 +5,7 @@
  * owner; a device check sent as a phone could send it.
  */
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { visitInputSchema } from '../../src/domain/interventions/visit-input.js';
 import type { Sql } from '../../src/server/db/client.js';
 import { openIntervention } from '../../src/server/interventions/commands.js';
@@ -32,6 +33,21 @@ export async function openVisitTests(): Promise<VisitTests> {
     { number: 'CB-2024-777', category: 'nuisibles', expiresOn: '2029-05-31' },
   );
   return { db, field: fieldOf(services), technician };
+}
+
+/**
+ * The visit tests of the calling file: opened before its tests (beforeAll), its database dropped
+ * after them (afterAll); the fields are set once beforeAll has run.
+ */
+export function visitTestsForFile(): VisitTests {
+  const suite = {} as VisitTests;
+  beforeAll(async () => {
+    Object.assign(suite, await openVisitTests());
+  });
+  afterAll(async () => {
+    await suite.db?.drop();
+  });
+  return suite;
 }
 
 let opened = 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { interventionRequested } from '../../../tests/support/decider.js';
 import { decide, evolve, type InterventionState } from './decider.js';
 import {
   ACKNOWLEDGEMENT_WORDING,
@@ -200,36 +201,11 @@ describe('what a devis says', () => {
   });
 });
 
-const requested: InterventionState = evolve(
-  null,
-  {
-    type: 'InterventionRequested',
-    data: {
-      number: 'INT-2026-000001',
-      source: 'form',
-      customerId: null,
-      service: 'guepe',
-      siteType: 'logement_ancien',
-      urgency: 'urgent',
-      preferredSlots: [],
-      photos: [],
-      callbackConsent: null,
-      contactRequestId: null,
-      siteId: null,
-      serviceContractId: null,
-      requester: {
-        name: 'Camille',
-        email: 'c@example.fr',
-        phone: '',
-        street: '',
-        zipCode: '',
-        city: '',
-        message: '',
-      },
-    },
-  },
-  { streamId: 'i1', version: 1, at: '2026-03-02T09:00:00.000Z' },
-);
+const requested: InterventionState = evolve(null, interventionRequested(), {
+  streamId: 'i1',
+  version: 1,
+  at: '2026-03-02T09:00:00.000Z',
+});
 const step = (
   s: InterventionState,
   command: Parameters<typeof decide>[0],

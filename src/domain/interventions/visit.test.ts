@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { interventionRequested } from '../../../tests/support/decider.js';
 import { DomainError } from '../errors.js';
 import { decide, evolve, type InterventionState } from './decider.js';
 import type { InterventionEvent } from './events.js';
@@ -28,32 +29,7 @@ function fresh(): InterventionState {
   version = 0;
   let s = apply(
     null,
-    {
-      type: 'InterventionRequested',
-      data: {
-        number: 'INT-2026-000001',
-        source: 'form',
-        customerId: null,
-        service: 'deratisation',
-        siteType: 'logement_ancien',
-        urgency: 'semaine',
-        preferredSlots: [],
-        photos: [],
-        callbackConsent: null,
-        contactRequestId: null,
-        siteId: null,
-        serviceContractId: null,
-        requester: {
-          name: 'Camille',
-          email: 'c@example.fr',
-          phone: '',
-          street: '',
-          zipCode: '',
-          city: '',
-          message: '',
-        },
-      },
-    },
+    interventionRequested({ service: 'deratisation', urgency: 'semaine' }),
     '2026-10-30T09:00:00.000Z',
   );
   for (const [id, tech, start] of [

@@ -12,6 +12,7 @@ import { parisDay } from '../../domain/site/time-zone.js';
 import type { Tx } from '../db/client.js';
 import { documentFiles } from '../invoices/queries.js';
 import { readModelStream } from '../log/stream-commands.js';
+import { deleteMailsNaming, eraseStreamRecords } from '../privacy/stream-records.js';
 import { contractModel, projectContract } from './model.js';
 
 interface Subject {
@@ -107,26 +108,16 @@ export async function contractSiteIds(sql: Tx, s: Subject): Promise<string[]> {
  * notice address). Returns how many contracts.
  */
 export async function eraseContracts(tx: Tx, s: Subject): Promise<number> {
-  const rows = await tx<{ streamId: string }[]>`
-    update personal_records set fields = null, salt = null, erased_at = now()
-     where erased_at is null and event_type = 'ContractSigned'
-       and (subject_id = ${s.userId ?? ''} or stream_id = any(${s.guestOrderIds ?? []}::uuid[])
-            or lower(fields ->> 'email') = any(${s.emails}::text[]))
-    returning stream_id`;
-  const ids = rows.map((r) => r.streamId);
+  const ids = await eraseStreamRecords(tx, s, 'ContractSigned', CONTRACT_PERSONAL_TYPES);
   if (ids.length === 0) return 0;
-  await tx`
-    update personal_records set fields = null, salt = null, erased_at = now()
-     where erased_at is null and stream_id = any(${ids}::uuid[])
-       and event_type = any(${[...CONTRACT_PERSONAL_TYPES]}::text[])`;
   // The invoices stay, as issued (legal hold); the mails that carried them or spoke of the
   // contract (signature, notices, termination) go: they name the customer and are no legal record.
-  await tx`
-    delete from mail_outbox m
-     where exists (select 1 from (select number from service_contracts where id = any(${ids}::uuid[])
-                                  union select number from invoice_documents where order_id = any(${ids}::uuid[])) n
-                    where position(n.number in m.subject || ' ' || m.text_body) > 0)
-        or exists (select 1 from unnest(${ids}::text[]) c where position(c in m.dedupe_key) > 0)`;
+  await deleteMailsNaming(
+    tx,
+    tx`select number from service_contracts where id = any(${ids}::uuid[])
+       union select number from invoice_documents where order_id = any(${ids}::uuid[])`,
+    ids,
+  );
   for (const id of ids) {
     const { state } = await readModelStream(tx, contractModel, id);
     if (state) await projectContract(tx, state);

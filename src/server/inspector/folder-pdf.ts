@@ -52,9 +52,9 @@ export async function renderFolderPdf(
   const { identity } = await readIdentity(sql);
   const seller = identity.legalName || 'L’entreprise';
   const doc = startPdf({ title: `Dossier nuisibles – ${folder.site.name}`, author: seller, at: options.at });
-  const { pdf, write, table, done } = doc;
+  const { pdf, write, done } = doc;
   // A heading keeps its table's header and first rows with it.
-  const { left, width, ensure, heading, body } = doc.flow({
+  const { left, width, ensure, heading, body, rows } = doc.flow({
     headingKeep: 110,
     headingGap: 12,
     headingSize: 12,
@@ -123,99 +123,74 @@ export async function renderFolderPdf(
   } else body('Aucun plan n’a été déposé pour ce site.');
 
   heading('Dispositifs');
-  if (folder.devices.length === 0) body('Aucun dispositif en place.');
-  else {
-    const row = table(
-      [
-        { title: 'Repère', x: left, w: 60, align: 'left' },
-        { title: 'Type', x: left + 64, w: 170, align: 'left' },
-        { title: 'Zone', x: left + 238, w: 180, align: 'left' },
-        { title: 'Code', x: left + 422, w: width - 422, align: 'left' },
-      ],
-      left,
-      width,
-    );
-    for (const d of folder.devices) {
-      ensure(16);
-      row([d.label, DEVICE_KINDS[d.kind], d.zoneName ?? '—', d.code]);
-    }
-  }
+  rows(
+    folder.devices,
+    { gap: 4, columns: [['Repère', 60], ['Type', 170], ['Zone', 180], ['Code']] },
+    (d) => [d.label, DEVICE_KINDS[d.kind], d.zoneName ?? '—', d.code],
+    { keep: 16, none: 'Aucun dispositif en place.' },
+  );
 
   heading('Produits appliqués et fiches de données de sécurité');
-  if (folder.products.length === 0) body('Aucun produit biocide appliqué sur ce site.');
-  else {
-    const row = table(
-      [
-        { title: 'Produit', x: left, w: 170, align: 'left' },
-        { title: 'N° AMM', x: left + 174, w: 70, align: 'left' },
-        { title: 'Type', x: left + 248, w: 60, align: 'left' },
-        { title: 'Dernière application', x: left + 312, w: 80, align: 'left' },
-        { title: 'Fiche de données de sécurité', x: left + 396, w: width - 396, align: 'left' },
+  rows(
+    folder.products,
+    {
+      gap: 4,
+      columns: [
+        ['Produit', 170],
+        ['N° AMM', 70],
+        ['Type', 60],
+        ['Dernière application', 80],
+        ['Fiche de données de sécurité'],
       ],
-      left,
-      width,
-    );
-    for (const p of folder.products) {
-      ensure(16);
-      row([
-        p.title,
-        p.ammNumber,
-        p.biocideType,
-        frenchDay(p.lastAppliedOn),
-        p.safetyDataSheet ? `Jointe (${sdsFilename(p.ammNumber, p.title)})` : 'Non fournie par la boutique',
-      ]);
-    }
-  }
+    },
+    (p) => [
+      p.title,
+      p.ammNumber,
+      p.biocideType,
+      frenchDay(p.lastAppliedOn),
+      p.safetyDataSheet ? `Jointe (${sdsFilename(p.ammNumber, p.title)})` : 'Non fournie par la boutique',
+    ],
+    { keep: 16, none: 'Aucun produit biocide appliqué sur ce site.' },
+  );
 
   heading('Certificats des applicateurs (Certibiocide)');
-  if (folder.certificates.length === 0) body('Aucun applicateur de produit biocide sur ce site.');
-  else {
-    const row = table(
-      [
-        { title: 'Applicateur', x: left, w: 120, align: 'left' },
-        { title: 'N° de certificat', x: left + 124, w: 100, align: 'left' },
-        { title: 'Catégorie', x: left + 228, w: 150, align: 'left' },
-        { title: 'Valide jusqu’au', x: left + 382, w: 70, align: 'left' },
-        { title: 'Aujourd’hui', x: left + 456, w: width - 456, align: 'left' },
+  rows(
+    folder.certificates,
+    {
+      gap: 4,
+      columns: [
+        ['Applicateur', 120],
+        ['N° de certificat', 100],
+        ['Catégorie', 150],
+        ['Valide jusqu’au', 70],
+        ['Aujourd’hui'],
       ],
-      left,
-      width,
-    );
-    for (const c of folder.certificates) {
-      ensure(16);
-      row([
-        c.name,
-        c.number ?? 'Non renseigné',
-        c.category ?? '—',
-        c.validUntil ? frenchDay(c.validUntil) : '—',
-        c.validToday ? 'Valide' : 'Non valide',
-      ]);
-    }
-  }
+    },
+    (c) => [
+      c.name,
+      c.number ?? 'Non renseigné',
+      c.category ?? '—',
+      c.validUntil ? frenchDay(c.validUntil) : '—',
+      c.validToday ? 'Valide' : 'Non valide',
+    ],
+    { keep: 16, none: 'Aucun applicateur de produit biocide sur ce site.' },
+  );
 
   heading('Rapports d’intervention');
-  if (folder.reports.length === 0) body('Aucun rapport scellé pour ce site.');
-  else {
-    const row = table(
-      [
-        { title: 'Rapport', x: left, w: 100, align: 'left' },
-        { title: 'Date', x: left + 104, w: 110, align: 'left' },
-        { title: 'Code de vérification', x: left + 218, w: 90, align: 'left' },
-        { title: 'Vérification en ligne', x: left + 312, w: width - 312, align: 'left' },
-      ],
-      left,
-      width,
-    );
-    for (const r of folder.reports) {
-      ensure(16);
-      row([
-        r.number,
-        frenchLongDate(r.issuedAt),
-        printedShortCode(r.verificationCode),
-        `${base}/verifier/${r.verificationCode}`,
-      ]);
-    }
-  }
+  rows(
+    folder.reports,
+    {
+      gap: 4,
+      columns: [['Rapport', 100], ['Date', 110], ['Code de vérification', 90], ['Vérification en ligne']],
+    },
+    (r) => [
+      r.number,
+      frenchLongDate(r.issuedAt),
+      printedShortCode(r.verificationCode),
+      `${base}/verifier/${r.verificationCode}`,
+    ],
+    { keep: 16, none: 'Aucun rapport scellé pour ce site.' },
+  );
 
   // The originals, attached: the sealed reports as issued and the safety data sheets.
   const numbers = folder.reports.map((r) => r.number);

@@ -4,19 +4,19 @@
  */
 import { formatEuros, formatVatRate } from '../../domain/catalog/pricing.js';
 import { type DevisSnapshot, hoursLabel, lineQuantityLabel } from '../../domain/interventions/devis.js';
-import { documentDate, sellerHeaderLines } from '../../domain/invoices/document.js';
-import { VAT_EXEMPT_MENTION } from '../../domain/invoices/identity.js';
+import { documentDate } from '../../domain/invoices/document.js';
 import { frenchDay } from '../../domain/site/dates.js';
-import { startPdf } from '../invoices/pdf.js';
+import { documentCustomer, documentHead, documentTotals, startPdf } from '../invoices/pdf.js';
 
 export const devisFilename = (d: Pick<DevisSnapshot, 'number'>) => `devis-${d.number}.pdf`;
 
 export async function renderDevisPdf(d: DevisSnapshot): Promise<Buffer> {
-  const { pdf, write, table, done } = startPdf({
+  const started = startPdf({
     title: `Devis ${d.number}`,
     author: d.seller.legalName,
     at: new Date(d.issuedAt),
   });
+  const { pdf, write, table, done } = started;
   const s = d.seller;
   const left = 48;
   const width = pdf.page.width - 96;
@@ -35,26 +35,14 @@ export async function renderDevisPdf(d: DevisSnapshot): Promise<Buffer> {
     write('bold', text, { width });
   };
 
-  pdf.fontSize(13).fillColor('#000000');
-  write('bold', s.tradeName || s.legalName, { width: 300 }, { x: left, y: 48 });
-  pdf.fontSize(9);
-  for (const line of sellerHeaderLines(s)) write('body', line, { width: 300 });
-  const right = { width: width - 312, align: 'right' as const };
-  pdf.fontSize(18);
-  write('bold', 'DEVIS', right, { x: 360, y: 48 });
-  pdf.fontSize(9.5);
-  write('body', `N° ${d.number}`, right);
+  const right = documentHead(started, s, 'DEVIS', d.number);
   if (d.version > 1) write('body', `Version ${d.version}, remplace le devis ${d.replaces ?? ''}`, right);
   write('body', `Date : ${documentDate(d.issuedAt)}`, right);
   write('body', `Valable jusqu'au ${frenchDay(d.validUntil)}`, right);
   write('body', `Intervention ${d.interventionNumber}`, right);
 
-  let y = Math.max(pdf.y, 190);
   const c = d.customer;
-  pdf.fontSize(10);
-  write('bold', 'Client', {}, { x: 330, y });
-  pdf.fontSize(9.5);
-  for (const line of [
+  documentCustomer(started, [
     c.business?.companyName,
     c.name,
     c.address.line,
@@ -62,9 +50,7 @@ export async function renderDevisPdf(d: DevisSnapshot): Promise<Buffer> {
     c.business && `SIREN ${c.business.siren}`,
     c.email,
     c.phone,
-  ]) {
-    if (line?.trim()) write('body', line, { width: width - 282 });
-  }
+  ]);
   pdf.text('', left, pdf.y + 6);
   pdf.fontSize(9.5).fillColor('#000000');
   write('bold', "Lieu de l'intervention", { width });
@@ -79,7 +65,7 @@ export async function renderDevisPdf(d: DevisSnapshot): Promise<Buffer> {
   write('body', `Durée estimée : ${hoursLabel(d.estimatedMinutes)}`, { width });
   small("Catégorie de l'opération : Prestation de services");
 
-  y = pdf.y + 12;
+  const y = pdf.y + 12;
   const cols = [
     { title: 'Désignation', x: left, w: 206, align: 'left' as const },
     { title: 'Qté', x: left + 206, w: 44, align: 'right' as const },
@@ -101,29 +87,7 @@ export async function renderDevisPdf(d: DevisSnapshot): Promise<Buffer> {
       formatEuros(l.totalInclCents),
     ]);
   }
-  pdf
-    .moveTo(left, pdf.y)
-    .lineTo(left + width, pdf.y)
-    .strokeColor('#999999')
-    .stroke();
-
-  pdf.y += 8;
-  ensure(120);
-  const tx = left + 250;
-  const totalRow = (label: string, value: string, bold = false) => {
-    const top = pdf.y;
-    pdf.fontSize(9);
-    write(bold ? 'bold' : 'body', label, { width: 140 }, { x: tx, y: top });
-    write(bold ? 'bold' : 'body', value, { width: width - 390, align: 'right' }, { x: tx + 140, y: top });
-  };
-  for (const v of d.vat) {
-    totalRow(`Base HT à ${formatVatRate(v.rate)}`, formatEuros(v.baseCents));
-    totalRow(`TVA à ${formatVatRate(v.rate)}`, formatEuros(v.vatCents));
-  }
-  totalRow('Total HT', formatEuros(d.totalExclCents), true);
-  totalRow('Total TVA', formatEuros(d.totalVatCents), true);
-  totalRow('Total TTC', formatEuros(d.totalInclCents), true);
-  if (s.vatExempt) totalRow(VAT_EXEMPT_MENTION, '');
+  documentTotals(started, d, { vatExempt: s.vatExempt, keep: 120 });
   pdf.text('', left, pdf.y + 10);
 
   if (d.vatCertification) {

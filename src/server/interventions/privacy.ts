@@ -12,6 +12,7 @@ import type { ZipEntry } from '../http/download.js';
 import { sha256 } from '../invoices/pdf.js';
 import { documentFiles } from '../invoices/queries.js';
 import { readModelStream } from '../log/stream-commands.js';
+import { deleteMailsNaming, eraseStreamRecords } from '../privacy/stream-records.js';
 import { renderDevisPdf } from './devis-pdf.js';
 import { interventionModel, projectInterventionState } from './model.js';
 import { addendumFilename, reportFilename } from './report-pdf.js';
@@ -111,27 +112,17 @@ export async function interventionMailNeedles(sql: Tx, s: Subject): Promise<stri
  * gives), and each devis PDF kept is rendered again from the erased snapshot. Returns how many.
  */
 export async function eraseInterventions(tx: Tx, s: Subject): Promise<number> {
-  const rows = await tx<{ streamId: string }[]>`
-    update personal_records set fields = null, salt = null, erased_at = now()
-     where erased_at is null and event_type = 'InterventionRequested'
-       and (subject_id = ${s.userId ?? ''} or stream_id = any(${s.guestOrderIds ?? []}::uuid[])
-            or lower(fields ->> 'email') = any(${s.emails}::text[]))
-    returning stream_id`;
-  const ids = rows.map((r) => r.streamId);
+  const ids = await eraseStreamRecords(tx, s, 'InterventionRequested', DEVIS_PERSONAL_TYPES);
   if (ids.length === 0) return 0;
   // Their reports and invoice are kept, as sealed and issued, under the legal hold (ADR 020: staff
   // only from now on, customer-documents.ts reads no held stream); the mails that carried them, or
   // spoke of the intervention, go: they name the customer and are no legal record.
-  await tx`
-    delete from mail_outbox m
-     where exists (select 1 from (select number from interventions where id = any(${ids}::uuid[])
-                                  union select number from report_documents where intervention_id = any(${ids}::uuid[])
-                                  union select number from invoice_documents where order_id = any(${ids}::uuid[])) n
-                    where position(n.number in m.subject || ' ' || m.text_body) > 0)`;
-  await tx`
-    update personal_records set fields = null, salt = null, erased_at = now()
-     where erased_at is null and stream_id = any(${ids}::uuid[])
-       and event_type = any(${[...DEVIS_PERSONAL_TYPES]}::text[])`;
+  await deleteMailsNaming(
+    tx,
+    tx`select number from interventions where id = any(${ids}::uuid[])
+       union select number from report_documents where intervention_id = any(${ids}::uuid[])
+       union select number from invoice_documents where order_id = any(${ids}::uuid[])`,
+  );
   // The request's photos (a home, a garden) go with the rest: the log keeps only their ids.
   await tx`
     delete from images

@@ -125,8 +125,8 @@ export async function renderReportPdf(r: ReportSnapshot, contentHash: string): P
     author: r.seller.legalName,
     at: new Date(r.issuedAt),
   });
-  const { pdf, write, table, done } = doc;
-  const { left, width, ensure, heading, body } = doc.flow({
+  const { pdf, write, done } = doc;
+  const { left, width, ensure, heading, body, rows } = doc.flow({
     headingKeep: 60,
     headingGap: 10,
     headingSize: 10.5,
@@ -166,82 +166,74 @@ export async function renderReportPdf(r: ReportSnapshot, contentHash: string): P
   body(`Technicien : ${r.technician.name}. ${certificateLabel(r.technician.certificate)}.`);
 
   heading('Constats');
-  if (v.observations.length === 0) body('Aucun constat enregistré.');
-  else {
-    const row = table(
-      [
-        { title: 'Nuisible', x: left, w: 110, align: 'left' },
-        { title: 'Zone', x: left + 112, w: 110, align: 'left' },
-        { title: 'Niveau', x: left + 224, w: 60, align: 'left' },
-        { title: 'Indices', x: left + 286, w: width - 286 - 40, align: 'left' },
-        { title: 'Photos', x: left + width - 38, w: 38, align: 'right' },
-      ],
-      left,
-      width,
-    );
-    for (const o of v.observations) {
-      ensure(30);
-      row([o.pest, o.zone, LEVELS[o.level] ?? o.level, o.evidence, String(o.photoIds.length)]);
-    }
-  }
+  rows(
+    v.observations,
+    {
+      gap: 2,
+      columns: [['Nuisible', 110], ['Zone', 110], ['Niveau', 60], ['Indices'], ['Photos', 38, 'right']],
+    },
+    (o) => [o.pest, o.zone, LEVELS[o.level] ?? o.level, o.evidence, String(o.photoIds.length)],
+    { keep: 30, none: 'Aucun constat enregistré.' },
+  );
 
   heading('Traitements');
-  if (v.treatments.length === 0) body('Aucun produit appliqué.');
-  else {
-    const row = table(
-      [
-        { title: 'Produit', x: left, w: 118, align: 'left' },
-        { title: 'N° AMM', x: left + 120, w: 76, align: 'left' },
-        { title: 'Type', x: left + 198, w: 34, align: 'left' },
-        { title: 'Quantité', x: left + 234, w: 52, align: 'right' },
-        { title: 'Méthode, zone, cible', x: left + 292, w: 110, align: 'left' },
-        { title: 'Applicateur', x: left + 404, w: width - 404, align: 'left' },
+  rows(
+    v.treatments,
+    {
+      gap: 2,
+      columns: [
+        ['Produit', 118],
+        ['N° AMM', 76],
+        ['Type', 34],
+        ['Quantité', 52, 'right'],
+        ['Méthode, zone, cible', 110, 'left', 6],
+        ['Applicateur'],
       ],
-      left,
-      width,
-    );
-    for (const t of v.treatments) {
-      ensure(40);
+    },
+    (t) => {
       const c = t.applicator.certificate;
-      row([
+      return [
         `${t.productTitle}${t.professionalOnly ? ' (usage professionnel)' : ''}`,
         t.ammNumber,
         t.biocideType,
         `${number(t.quantity)} ${t.unit}`,
         `${t.method} – ${t.zone} – ${t.target}`,
         `${t.applicator.name}${c ? ` (Certibiocide ${c.category}, ${c.status === 'valid' ? 'valide' : 'expiré'})` : ''}`,
-      ]);
-    }
-  }
+      ];
+    },
+    { keep: 40, none: 'Aucun produit appliqué.' },
+  );
 
   if (v.deviceChecks?.length) {
     heading('Contrôle des dispositifs');
-    const row = table(
-      [
-        { title: 'Repère', x: left, w: 60, align: 'left' },
-        { title: 'Dispositif', x: left + 62, w: 110, align: 'left' },
-        { title: 'État', x: left + 174, w: 130, align: 'left' },
-        { title: 'Captures', x: left + 306, w: 46, align: 'right' },
-        { title: 'Note', x: left + 358, w: width - 358, align: 'left' },
-      ],
-      left,
-      width,
+    rows(
+      v.deviceChecks,
+      {
+        gap: 2,
+        columns: [
+          ['Repère', 60],
+          ['Dispositif', 110],
+          ['État', 130],
+          ['Captures', 46, 'right'],
+          ['Note', undefined, 'left', 6],
+        ],
+      },
+      (d) => {
+        const state = DEVICE_STATES[d.state as keyof typeof DEVICE_STATES] ?? d.state;
+        return [
+          d.label,
+          DEVICE_KINDS[d.kind as keyof typeof DEVICE_KINDS] ?? d.kind,
+          d.consumptionPercent !== null
+            ? `${state} (${d.consumptionPercent} %)`
+            : d.reason
+              ? `${state} : ${d.reason}`
+              : state,
+          d.captures === null ? '—' : String(d.captures),
+          d.note,
+        ];
+      },
+      { keep: 30 },
     );
-    for (const d of v.deviceChecks) {
-      ensure(30);
-      const state = DEVICE_STATES[d.state as keyof typeof DEVICE_STATES] ?? d.state;
-      row([
-        d.label,
-        DEVICE_KINDS[d.kind as keyof typeof DEVICE_KINDS] ?? d.kind,
-        d.consumptionPercent !== null
-          ? `${state} (${d.consumptionPercent} %)`
-          : d.reason
-            ? `${state} : ${d.reason}`
-            : state,
-        d.captures === null ? '—' : String(d.captures),
-        d.note,
-      ]);
-    }
   }
 
   if (v.safetyAdvice.length > 0) {

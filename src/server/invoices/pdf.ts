@@ -10,6 +10,7 @@ import { formatEuros, formatVatRate } from '../../domain/catalog/pricing.js';
 import { timeMention } from '../../domain/interventions/invoice.js';
 import {
   contractPeriodMention,
+  type DocumentSeller,
   type DocumentSnapshot,
   documentDate,
   LATE_PENALTY_MENTION,
@@ -149,7 +150,8 @@ export function startPdf(info: {
   /**
    * A document read top to bottom (a report, the inspector's folder): `ensure` starts a new page when
    * fewer than `space` points are left, `heading` keeps `headingKeep` points with it, `body` writes
-   * a paragraph, all across the page's width inside its 48-point margins.
+   * a paragraph, `rows` a table of items (or a paragraph saying there are none), all across the
+   * page's width inside its 48-point margins.
    */
   const flow = (style: {
     headingKeep: number;
@@ -175,9 +177,50 @@ export function startPdf(info: {
       pdf.fontSize(style.bodySize).fillColor('#000000');
       write('body', text, { width });
     };
-    return { left, width, ensure, heading, body };
+    /**
+     * A table of `columns` (see ColumnSpec; `gap` points between two), a row per item (`keep`
+     * points kept with each), or `none` when there are none.
+     */
+    const rows = <T>(
+      items: readonly T[],
+      { gap, columns }: { gap: number; columns: readonly ColumnSpec[] },
+      cells: (item: T) => string[],
+      { keep, none }: { keep: number; none?: string },
+    ) => {
+      if (items.length === 0) {
+        if (none) body(none);
+        return;
+      }
+      const row = table(tableColumns(columns, gap, left, width), left, width);
+      for (const item of items) {
+        ensure(keep);
+        row(cells(item));
+      }
+    };
+    return { left, width, ensure, heading, body, rows };
   };
   return { pdf, write, table, flow, done };
+}
+
+/**
+ * A column of a flowing document's table (startPdf's flow `rows`): its title, its width (none: what
+ * the others leave), its alignment (left unless told), and its own gap before it when not the table's.
+ */
+export type ColumnSpec = readonly [title: string, w?: number, align?: 'left' | 'right', gapBefore?: number];
+
+/** Places `specs` across `width` from `left`, each after the one before it and `gap` points apart. */
+function tableColumns(specs: readonly ColumnSpec[], gap: number, left: number, width: number): TableColumn[] {
+  const gapBefore = (i: number) => (i === 0 ? 0 : (specs[i]?.[3] ?? gap));
+  const fixed = specs.reduce((sum, [, w], i) => sum + (w ?? 0) + gapBefore(i), 0);
+  const rest = specs.findIndex(([, w]) => w === undefined);
+  let offset = 0;
+  return specs.map(([title, w, align = 'left'], i) => {
+    offset += gapBefore(i);
+    // After the column that takes the rest, a column is placed from the right edge.
+    const x = rest >= 0 && i > rest ? left + width - (fixed - offset) : left + offset;
+    offset += w ?? 0;
+    return { title, x, w: w ?? width - fixed, align };
+  });
 }
 
 /** A column of a document's table (startPdf's `table`). */
@@ -188,10 +231,81 @@ export interface TableColumn {
   align: 'left' | 'right';
 }
 
+type StartedPdf = ReturnType<typeof startPdf>;
+
+/**
+ * The head of a money document (invoice, credit note, devis): the seller on the left, the kind in
+ * capitals and the number on the right. Returns the right column's text options, for the lines
+ * each document adds under its number.
+ */
+export function documentHead(doc: StartedPdf, seller: DocumentSeller, kind: string, number: string) {
+  const { pdf, write } = doc;
+  const left = 48;
+  const width = pdf.page.width - 96;
+  pdf.fontSize(13).fillColor('#000000');
+  write('bold', seller.tradeName || seller.legalName, { width: 300 }, { x: left, y: 48 });
+  pdf.fontSize(9);
+  for (const line of sellerHeaderLines(seller)) write('body', line, { width: 300 });
+  const right = { width: width - 312, align: 'right' as const };
+  pdf.fontSize(18);
+  write('bold', kind, right, { x: 360, y: 48 });
+  pdf.fontSize(9.5);
+  write('body', `N° ${number}`, right);
+  return right;
+}
+
+/** A money document's « Client » block, on the right under its head: its lines, the empty ones left out. */
+export function documentCustomer(doc: StartedPdf, lines: readonly (string | null | undefined)[]) {
+  const { pdf, write } = doc;
+  const width = pdf.page.width - 96;
+  pdf.fontSize(10);
+  write('bold', 'Client', {}, { x: 330, y: Math.max(pdf.y, 190) });
+  pdf.fontSize(9.5);
+  for (const line of lines) if (line?.trim()) write('body', line, { width: width - 282 });
+}
+
+/**
+ * Closes a money document's table of lines with a rule, then writes its totals: per VAT rate, then
+ * HT, TVA and TTC (`inclLabel`), and the mention of a seller exempt from VAT. `keep`: the points
+ * kept with the totals (a new page when fewer are left).
+ */
+export function documentTotals(
+  doc: StartedPdf,
+  totals: Pick<DocumentSnapshot, 'vat' | 'totalExclCents' | 'totalVatCents' | 'totalInclCents'>,
+  options: { vatExempt: boolean; inclLabel?: string; keep?: number },
+) {
+  const { pdf, write } = doc;
+  const left = 48;
+  const width = pdf.page.width - 96;
+  pdf
+    .moveTo(left, pdf.y)
+    .lineTo(left + width, pdf.y)
+    .strokeColor('#999999')
+    .stroke();
+  pdf.y += 8;
+  if (options.keep !== undefined && pdf.y > pdf.page.height - 48 - options.keep) pdf.addPage();
+  const tx = left + 250;
+  const totalRow = (label: string, value: string, bold = false) => {
+    const top = pdf.y;
+    pdf.fontSize(9);
+    write(bold ? 'bold' : 'body', label, { width: 140 }, { x: tx, y: top });
+    write(bold ? 'bold' : 'body', value, { width: width - 390, align: 'right' }, { x: tx + 140, y: top });
+  };
+  for (const v of totals.vat) {
+    totalRow(`Base HT à ${formatVatRate(v.rate)}`, formatEuros(v.baseCents));
+    totalRow(`TVA à ${formatVatRate(v.rate)}`, formatEuros(v.vatCents));
+  }
+  totalRow('Total HT', formatEuros(totals.totalExclCents), true);
+  totalRow('Total TVA', formatEuros(totals.totalVatCents), true);
+  totalRow(options.inclLabel ?? 'Total TTC', formatEuros(totals.totalInclCents), true);
+  if (options.vatExempt) totalRow(VAT_EXEMPT_MENTION, '');
+}
+
 export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> {
   const issued = new Date(doc.issuedAt);
   const title = `${doc.kind === 'invoice' ? 'Facture' : 'Avoir'} ${doc.number}`;
-  const { pdf, write, table, done } = startPdf({ title, author: doc.seller.legalName, at: issued });
+  const started = startPdf({ title, author: doc.seller.legalName, at: issued });
+  const { pdf, write, table, done } = started;
   pdf.appendXML(FACTURX_XMP);
   // `relationship` (AFRelationship, PDF/A-3) is supported by pdfkit 0.17 but missing from its types.
   pdf.file(Buffer.from(facturXml(doc), 'utf8'), {
@@ -212,15 +326,7 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
   };
 
   // Header: seller on the left, document on the right.
-  pdf.fontSize(13).fillColor('#000000');
-  write('bold', s.tradeName || s.legalName, { width: 300 }, { x: left, y: 48 });
-  pdf.fontSize(9);
-  for (const line of sellerHeaderLines(s)) write('body', line, { width: 300 });
-  const right = { width: width - 312, align: 'right' as const };
-  pdf.fontSize(18);
-  write('bold', doc.kind === 'invoice' ? 'FACTURE' : 'AVOIR', right, { x: 360, y: 48 });
-  pdf.fontSize(9.5);
-  write('body', `N° ${doc.number}`, right);
+  const right = documentHead(started, s, doc.kind === 'invoice' ? 'FACTURE' : 'AVOIR', doc.number);
   write('body', `Date : ${documentDate(doc.issuedAt)}`, right);
   write('body', `${sourceMention(doc)} du ${documentDate(doc.saleDate)}`, right);
   const source = doc.intervention;
@@ -231,12 +337,8 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
   else if (doc.deliveryDate) write('body', `Livrée le ${documentDate(doc.deliveryDate)}`, right);
 
   // Customer.
-  let y = Math.max(pdf.y, 190);
   const c = doc.customer;
-  pdf.fontSize(10);
-  write('bold', 'Client', {}, { x: 330, y });
-  pdf.fontSize(9.5);
-  const customerLines = [
+  documentCustomer(started, [
     c.business?.companyName,
     c.name,
     c.billingAddress?.line,
@@ -244,8 +346,7 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
     c.business && `SIREN ${c.business.siren}`,
     c.business?.vatNumber && `TVA intracommunautaire : ${c.business.vatNumber}`,
     c.email,
-  ];
-  for (const line of customerLines) if (line?.trim()) write('body', line, { width: width - 282 });
+  ]);
   if (c.deliveryAddress) {
     pdf.moveDown(0.3);
     write('bold', 'Adresse de livraison');
@@ -277,7 +378,7 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
   }
 
   // Lines.
-  y = pdf.y + 14;
+  const y = pdf.y + 14;
   const cols = [
     { title: 'Désignation', x: left, w: 200, align: 'left' as const },
     { title: 'Qté', x: left + 200, w: 30, align: 'right' as const },
@@ -302,33 +403,12 @@ export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> 
       formatEuros(l.totalInclCents),
     ]);
   }
-  pdf
-    .moveTo(left, pdf.y)
-    .lineTo(left + width, pdf.y)
-    .strokeColor('#999999')
-    .stroke();
 
   // Totals per rate, then the document's totals.
-  pdf.y += 8;
-  const tx = left + 250;
-  const totalRow = (label: string, value: string, bold = false) => {
-    const top = pdf.y;
-    pdf.fontSize(9);
-    write(bold ? 'bold' : 'body', label, { width: 140 }, { x: tx, y: top });
-    write(bold ? 'bold' : 'body', value, { width: width - 390, align: 'right' }, { x: tx + 140, y: top });
-  };
-  for (const v of doc.vat) {
-    totalRow(`Base HT à ${formatVatRate(v.rate)}`, formatEuros(v.baseCents));
-    totalRow(`TVA à ${formatVatRate(v.rate)}`, formatEuros(v.vatCents));
-  }
-  totalRow('Total HT', formatEuros(doc.totalExclCents), true);
-  totalRow('Total TVA', formatEuros(doc.totalVatCents), true);
-  totalRow(
-    doc.kind === 'invoice' ? 'Total TTC' : 'Total TTC remboursé',
-    formatEuros(doc.totalInclCents),
-    true,
-  );
-  if (s.vatExempt) totalRow(VAT_EXEMPT_MENTION, '');
+  documentTotals(started, doc, {
+    vatExempt: s.vatExempt,
+    inclLabel: doc.kind === 'invoice' ? 'Total TTC' : 'Total TTC remboursé',
+  });
 
   // Terms and legal mentions.
   pdf.text('', left, pdf.y + 16);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 
@@ -56,4 +56,24 @@ export async function qrOf(pdf: Buffer): Promise<string | null> {
   const png = sharp(readFileSync(path.join(dir, 'p.png')));
   const { data, info } = await png.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+/**
+ * Plans, from the Interventions screen (open), the intervention of `name` with `technician` (the
+ * option's label) on `day` at 9:00 for an hour; waits for the confirmation and the dialog to close.
+ */
+export async function planAtNine(page: Page, name: string, technician: string, day: string) {
+  await page.getByRole('searchbox', { name: 'Rechercher une intervention' }).fill(name);
+  const card = page.getByRole('listitem').filter({ hasText: name });
+  await card.getByRole('button', { name: 'Planifier' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Planifier un rendez-vous' });
+  await dialog.getByLabel('Technicien').selectOption({ label: technician });
+  await dialog.getByLabel('Date').fill(day);
+  await dialog.getByLabel('Heure').fill('09:00');
+  await dialog.getByLabel('Durée').selectOption({ label: '1 h' });
+  await dialog.getByRole('button', { name: 'Planifier' }).click();
+  await expect(
+    page.getByText('Rendez-vous planifié : le client reçoit la confirmation.', { exact: true }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
 }

@@ -1,8 +1,17 @@
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { DialogFooter } from '@/client/components/ui/dialog';
-import { FormAlert } from '@/client/components/ui/field';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { Field, FormAlert } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
+import { Textarea } from '@/client/components/ui/input';
+import { errorMessage } from '@/client/lib/errors';
 import { cn } from '@/client/lib/utils';
 
 /*
@@ -66,5 +75,84 @@ export function DialogForm({
         </SubmitButton>
       </DialogFooter>
     </form>
+  );
+}
+
+/**
+ * A dialog that records why (« Perdu », a cancelled appointment): a required « Motif » (`missing`
+ * when it is left empty), sent by `send`; the dialog closes once it is recorded, else the server's
+ * French message shows under the field.
+ */
+export function ReasonDialog({
+  title,
+  description,
+  maxLength,
+  missing,
+  pending,
+  send,
+  onClose,
+  submit,
+  cancelLabel,
+  busyLabel,
+}: {
+  title: string;
+  description: ReactNode;
+  maxLength: number;
+  missing: string;
+  pending: boolean;
+  send: (reason: string) => Promise<void>;
+  onClose: () => void;
+  submit: string;
+  cancelLabel?: string;
+  busyLabel?: string;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (!reason.trim()) {
+      setError(missing);
+      return;
+    }
+    try {
+      await send(reason);
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogForm
+          onSubmit={onSubmit}
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          pending={pending}
+          busyLabel={busyLabel}
+          submit={submit}
+        >
+          <Field label="Motif" error={error ?? undefined}>
+            {(c) => (
+              <Textarea
+                {...c}
+                rows={3}
+                maxLength={maxLength}
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setError(null);
+                }}
+              />
+            )}
+          </Field>
+        </DialogForm>
+      </DialogContent>
+    </Dialog>
   );
 }

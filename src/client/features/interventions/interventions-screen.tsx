@@ -1,5 +1,5 @@
 import { Mail, Phone, RotateCcw, XCircle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -11,14 +11,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
-import { Field } from '@/client/components/ui/field';
-import { Textarea } from '@/client/components/ui/input';
 import { SearchInput } from '@/client/components/ui/search-input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast, toastError } from '@/client/components/ui/toast';
 import { ListFilters, ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
-import { errorMessage } from '@/client/lib/errors';
 import { useCoalesced } from '@/client/lib/live-client';
 import { type RouterOutputs, trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
@@ -43,7 +40,7 @@ import {
 import { frenchDateTime } from '@/domain/site/dates';
 import { BillingSection } from './billing-section';
 import { DevisSection } from './devis-dialog';
-import { DialogForm } from './form-section';
+import { ReasonDialog } from './form-section';
 import { PlanButton } from './planning-screen';
 import { RodenticideEpisodes } from './visit/rodenticide-episodes';
 
@@ -335,56 +332,30 @@ function RequestPhotoList({ number, photos }: { number: string; photos: Row['pho
 }
 
 function LostDialog({ row, onClose }: { row: Row; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const lose = trpc.interventions.markLost.useMutation();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (lose.isPending) return;
-    if (!reason.trim()) {
-      setError('Indiquez pourquoi l’intervention est perdue.');
-      return;
-    }
-    try {
-      await lose.mutateAsync({ id: row.id, reason });
-      void utils.interventions.invalidate();
-      toast({
-        title: 'Succès',
-        description: `Intervention ${row.number} classée « Perdu ».`,
-        variant: 'success',
-      });
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Classer « Perdu »</DialogTitle>
-          <DialogDescription>
-            Intervention {row.number} ({row.name}). Le motif est enregistré dans l’historique.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogForm onSubmit={submit} onCancel={onClose} pending={lose.isPending} submit="Classer « Perdu »">
-          <Field label="Motif" error={error ?? undefined}>
-            {(c) => (
-              <Textarea
-                {...c}
-                rows={3}
-                maxLength={LOST_REASON_MAX}
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  setError(null);
-                }}
-              />
-            )}
-          </Field>
-        </DialogForm>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      title="Classer « Perdu »"
+      description={
+        <>
+          Intervention {row.number} ({row.name}). Le motif est enregistré dans l’historique.
+        </>
+      }
+      maxLength={LOST_REASON_MAX}
+      missing="Indiquez pourquoi l’intervention est perdue."
+      pending={lose.isPending}
+      send={async (reason) => {
+        await lose.mutateAsync({ id: row.id, reason });
+        void utils.interventions.invalidate();
+        toast({
+          title: 'Succès',
+          description: `Intervention ${row.number} classée « Perdu ».`,
+          variant: 'success',
+        });
+      }}
+      onClose={onClose}
+      submit="Classer « Perdu »"
+    />
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@/client/components/ui/dialog';
 import { Field } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
-import { Input, Textarea } from '@/client/components/ui/input';
+import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast, toastError } from '@/client/components/ui/toast';
@@ -39,7 +39,7 @@ import {
   TRAVEL_BUFFER_MAX,
 } from '@/domain/interventions/appointments';
 import { frenchCalendarDate, frenchWeekdayDate, parisDay } from '@/domain/site/dates';
-import { DialogForm, FieldRow } from './form-section';
+import { DialogForm, FieldRow, ReasonDialog } from './form-section';
 import { TechnicianFilter } from './technician-filter';
 
 type Week = RouterOutputs['planning']['week'];
@@ -429,62 +429,34 @@ export function SlotDialog({
 }
 
 function CancelDialog({ a, onClose }: { a: Appointment; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const cancel = trpc.planning.cancel.useMutation();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (cancel.isPending) return;
-    if (!reason.trim()) return setError('Indiquez pourquoi le rendez-vous est annulé.');
-    try {
-      await cancel.mutateAsync({ interventionId: a.interventionId, appointmentId: a.id, reason });
-      void utils.planning.invalidate();
-      void utils.interventions.invalidate();
-      toast({
-        title: 'Succès',
-        description: 'Rendez-vous annulé : le client est prévenu.',
-        variant: 'success',
-      });
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Annuler le rendez-vous</DialogTitle>
-          <DialogDescription>
-            Intervention {a.interventionNumber} ({a.name}). Le client reçoit l’annulation par email.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogForm
-          onSubmit={submit}
-          onCancel={onClose}
-          cancelLabel="Retour"
-          pending={cancel.isPending}
-          busyLabel="Annulation..."
-          submit="Annuler le rendez-vous"
-        >
-          <Field label="Motif" error={error ?? undefined}>
-            {(c) => (
-              <Textarea
-                {...c}
-                rows={3}
-                maxLength={CANCEL_REASON_MAX}
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  setError(null);
-                }}
-              />
-            )}
-          </Field>
-        </DialogForm>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      title="Annuler le rendez-vous"
+      description={
+        <>
+          Intervention {a.interventionNumber} ({a.name}). Le client reçoit l’annulation par email.
+        </>
+      }
+      maxLength={CANCEL_REASON_MAX}
+      missing="Indiquez pourquoi le rendez-vous est annulé."
+      pending={cancel.isPending}
+      send={async (reason) => {
+        await cancel.mutateAsync({ interventionId: a.interventionId, appointmentId: a.id, reason });
+        void utils.planning.invalidate();
+        void utils.interventions.invalidate();
+        toast({
+          title: 'Succès',
+          description: 'Rendez-vous annulé : le client est prévenu.',
+          variant: 'success',
+        });
+      }}
+      onClose={onClose}
+      cancelLabel="Retour"
+      busyLabel="Annulation..."
+      submit="Annuler le rendez-vous"
+    />
   );
 }
 

@@ -1,7 +1,8 @@
-import { Loader2, Plus, Save, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Field } from '@/client/components/ui/field';
+import { SaveButton } from '@/client/components/ui/form';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
@@ -227,14 +228,9 @@ function TariffsForm({ initial }: { initial: Tariffs }) {
       </Card>
       <ServicesCard form={form} />
       <div>
-        <Button type="button" onClick={onSave} disabled={save.isPending}>
-          {save.isPending ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Save aria-hidden="true" />
-          )}
+        <SaveButton onClick={onSave} saving={save.isPending}>
           Enregistrer les tarifs
-        </Button>
+        </SaveButton>
       </div>
     </div>
   );

@@ -44,6 +44,12 @@ function DownloadButton({ number, onDownload }: { number: string; onDownload: (n
   );
 }
 
+/** The register's period: its first and its last day. */
+const PERIOD_FILTERS = [
+  { key: 'from', label: 'Du' },
+  { key: 'to', label: 'Au' },
+] as const;
+
 /** "Factures" (admins and auditors): the register by period and series, totals per rate, the export. */
 export function InvoicesScreen() {
   const [filters, setFilters] = useState<RegisterFilters>({});
@@ -90,26 +96,18 @@ export function InvoicesScreen() {
       </ScreenHeader>
       <AwaitingInvoices />
       <ListFilters>
-        <Field label="Du" className="@2xl:w-44">
-          {(c) => (
-            <Input
-              {...c}
-              type="date"
-              value={filters.from ?? ''}
-              onChange={(e) => set({ from: clean(e.target.value) })}
-            />
-          )}
-        </Field>
-        <Field label="Au" className="@2xl:w-44">
-          {(c) => (
-            <Input
-              {...c}
-              type="date"
-              value={filters.to ?? ''}
-              onChange={(e) => set({ to: clean(e.target.value) })}
-            />
-          )}
-        </Field>
+        {PERIOD_FILTERS.map(({ key, label }) => (
+          <Field key={key} label={label} className="@2xl:w-44">
+            {(c) => (
+              <Input
+                {...c}
+                type="date"
+                value={filters[key] ?? ''}
+                onChange={(e) => set({ [key]: clean(e.target.value) })}
+              />
+            )}
+          </Field>
+        ))}
         <Field label="Série" className="@2xl:w-48">
           {(c) => (
             <NativeSelect

@@ -1,7 +1,6 @@
-import { Loader2, Save } from 'lucide-react';
-import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Field } from '@/client/components/ui/field';
+import { SaveButton } from '@/client/components/ui/form';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
 import { Input, Textarea } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -170,14 +169,9 @@ function BillingForm({ initial, missing }: { initial: SellerIdentity; missing: (
           </Field>
         </div>
         <div>
-          <Button type="button" onClick={onSave} disabled={save.isPending}>
-            {save.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Save aria-hidden="true" />
-            )}
+          <SaveButton onClick={onSave} saving={save.isPending}>
             Enregistrer la facturation
-          </Button>
+          </SaveButton>
         </div>
       </CardContent>
     </Card>
