@@ -50,7 +50,8 @@ export interface FormState<V, Out> {
   ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /**
    * handleSubmit for a form that sends to the server: `send` gets the valid data; when it throws,
-   * the server's field errors land on their fields (showServerErrors), and any other failure goes
+   * the server's field errors (zod's, or a refusal naming a field) land on their fields
+   * (showServerErrors), focused like the schema's, and any other failure goes
    * to `onFailure` (the form's alert, a toast). The one submit step of the back-office dialogs.
    */
   submitToServer: (
@@ -59,13 +60,34 @@ export interface FormState<V, Out> {
   ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** Shows messages on fields (e.g. a conflict the server found). */
   showFieldErrors: (errors: FieldErrors<V>) => void;
-  /** Lays the server's zod answer (tRPC fieldErrors) on the same fields; false if it had none. */
+  /**
+   * Lays the server's answer on the form's fields: its zod answer (tRPC fieldErrors), or a typed
+   * refusal (DomainError) whose `details.field` names a field of this form, its message under it.
+   * False when the answer names no field (the caller says it otherwise).
+   */
   showServerErrors: (error: unknown) => boolean;
   clearErrors: () => void;
   reset: (values: V) => void;
 }
 
 type Issue = { path: readonly PropertyKey[]; message: string };
+
+/**
+ * The messages a failed call puts on fields: zod's, by input key (the error formatter's
+ * fieldErrors), else a typed refusal's message on the input its `details.field` names, when
+ * `isField` says the form has that input. None: [].
+ */
+export function serverIssues(error: unknown, isField: (name: string) => boolean): Issue[] {
+  if (!isTrpcError(error)) return [];
+  const data = error.data as
+    | { fieldErrors?: Record<string, string[] | undefined>; details?: { field?: unknown } | null }
+    | undefined;
+  const fields = data?.fieldErrors;
+  if (fields && Object.keys(fields).length > 0)
+    return Object.entries(fields).flatMap(([key, list]) => (list ?? []).map((message) => ({ path: [key], message })));
+  const field = data?.details?.field;
+  return typeof field === 'string' && isField(field) ? [{ path: [field], message: error.message }] : [];
+}
 
 /**
  * The one form pattern: values as typed, the shared domain schema as the only rule book (the same
@@ -171,15 +193,9 @@ export function useForm<V extends object, Out>({
   };
 
   function showServerErrors(error: unknown): boolean {
-    if (!isTrpcError(error)) return false;
-    const fields = (error.data as { fieldErrors?: Record<string, string[] | undefined> } | undefined)
-      ?.fieldErrors;
-    if (!fields || Object.keys(fields).length === 0) return false;
-    show(
-      Object.entries(fields).flatMap(([key, list]) =>
-        (list ?? []).map((message) => ({ path: [key], message })),
-      ),
-    );
+    const issues = serverIssues(error, (name) => Object.hasOwn(values, name));
+    if (issues.length === 0) return false;
+    show(issues);
     return true;
   }
 
