@@ -208,19 +208,22 @@ function checkNote(note: string | null | undefined): string | null {
 
 function checkMethod(method: string): PaymentMethod {
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
-    throw moneyInvalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.');
+    throw moneyInvalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.', { field: 'method' });
   }
   return method as PaymentMethod;
 }
 
-/** Article 286 I 3° bis CGI (conservation): a closed day receives no movement. */
-function checkOpenDay(command: MoneyContext, day: string) {
+/**
+ * Article 286 I 3° bis CGI (conservation): a closed day receives no movement. `field`: the input
+ * that chose the day (a payment's date), named so the form says it there.
+ */
+function checkOpenDay(command: MoneyContext, day: string, field?: 'day') {
   if (command.dayClosed) {
     throw new DomainError(
       'conflict',
       'PERIOD_CLOSED',
       `La journée du ${frenchDay(day)} est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.`,
-      { day },
+      field ? { day, field } : { day },
     );
   }
 }
@@ -247,7 +250,7 @@ export function decideRecordPayment(
   const summary = summaryOf(order);
   const method = checkMethod(command.method);
   if (!Number.isInteger(command.amountCents) || command.amountCents <= 0) {
-    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amount' });
+    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amountCents' });
   }
   const dayProblem = paymentDayProblem(command.day, order.createdAt, command.today);
   if (dayProblem) throw moneyInvalid('INVALID_DATE', PAYMENT_DAY_MESSAGES[dayProblem], { field: 'day' });
@@ -267,7 +270,7 @@ export function decideRecordPayment(
       summary.leftCents === 0
         ? 'Cette commande est déjà entièrement payée.'
         : `Le montant dépasse le reste à payer (${formatEuros(summary.leftCents)}).`,
-      { field: 'amount', leftCents: summary.leftCents },
+      { field: 'amountCents', leftCents: summary.leftCents },
     );
   }
   const reference = command.reference?.trim() || null;
@@ -280,7 +283,7 @@ export function decideRecordPayment(
       },
     );
   }
-  checkOpenDay(command, command.day);
+  checkOpenDay(command, command.day, 'day');
   return [
     {
       type: 'PaymentRecorded',
@@ -358,7 +361,7 @@ export function decideRefundOrder(
     });
   const shippingCents = command.shipping ? refundableShippingCents(order.ledger, order.shippingCostCents) : 0;
   if (!Number.isInteger(command.extraCents) || command.extraCents < 0) {
-    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être positif.', { field: 'extra' });
+    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être positif.', { field: 'extraCents' });
   }
   const amountCents = refundAmountCents({ lines, shippingCents, extraCents: command.extraCents });
   if (amountCents <= 0) {
