@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractInputSchema } from '../../domain/contracts/contract.js';
+import { contractInputSchema, terminateInputSchema } from '../../domain/contracts/contract.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { uuidInput } from '../../domain/security/ids.js';
 import {
@@ -104,7 +104,7 @@ export const contractsRouter = router({
     .query(({ ctx, input }) => staffDocumentPdf(ctx.sql, input.number, input.contractId)),
   /** « Résilier » by the owner: a reason; the date follows the contract's terms. */
   terminate: adminProcedure
-    .input(z.object({ contractId, reason: z.string().max(500, '500 caractères au plus.') }))
+    .input(terminateInputSchema)
     .mutation(async ({ ctx, input }) => {
       const handled = await terminateContract(
         ctx.sql,
