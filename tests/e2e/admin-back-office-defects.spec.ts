@@ -132,6 +132,16 @@ test('a payment is cancelled only once confirmed; a refund of -5 € says so in 
   const order = page.getByRole('dialog', { name: /^Commande CMD-/ });
   await order.getByRole('button', { name: 'Enregistrer un paiement' }).click();
   const pay = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
+  // More than is left to pay: the server's refusal (AMOUNT_TOO_HIGH) under « Montant (€) », focused.
+  const amount = pay.getByLabel('Montant (€)');
+  const left = await amount.inputValue();
+  await amount.fill('9999');
+  await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+  await expect(amount).toHaveAccessibleDescription(/^Le montant dépasse le reste à payer \(.+\)\.$/);
+  await expect(amount).toBeFocused();
+  // Said once, under the field (not again in the form's alert).
+  await expect(pay.getByRole('alert')).toHaveCount(1);
+  await amount.fill(left);
   await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
   await expect(pay).toBeHidden();
   // Money received: no trash icon on the order any more (the server refuses it).
