@@ -108,7 +108,9 @@ test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s inv
   await page.getByRole('button', { name: 'Résilier', exact: true }).click();
   const ending = page.getByRole('alertdialog', { name: 'Résilier le contrat' });
   await ending.getByRole('button', { name: 'Résilier', exact: true }).click();
-  await expect(ending.getByLabel('Motif')).toHaveAccessibleDescription('Indiquez le motif de la résiliation.');
+  await expect(ending.getByLabel('Motif')).toHaveAccessibleDescription(
+    'Indiquez le motif de la résiliation.',
+  );
   await expect(ending.getByLabel('Motif')).toBeFocused();
   await ending.getByLabel('Motif').fill('Fermeture du restaurant');
   await ending.getByRole('button', { name: 'Résilier', exact: true }).click();

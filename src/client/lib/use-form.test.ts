@@ -14,7 +14,12 @@ import { serverIssues } from './use-form';
  */
 const refuse = (details?: Record<string, unknown>) =>
   publicProcedure.mutation(() => {
-    throw new DomainError('conflict', 'SLUG_TAKEN', 'Ce slug existe déjà. Veuillez en choisir un autre.', details);
+    throw new DomainError(
+      'conflict',
+      'SLUG_TAKEN',
+      'Ce slug existe déjà. Veuillez en choisir un autre.',
+      details,
+    );
   });
 
 const testRouter = router({

@@ -84,7 +84,9 @@ export function serverIssues(error: unknown, isField: (name: string) => boolean)
     | undefined;
   const fields = data?.fieldErrors;
   if (fields && Object.keys(fields).length > 0)
-    return Object.entries(fields).flatMap(([key, list]) => (list ?? []).map((message) => ({ path: [key], message })));
+    return Object.entries(fields).flatMap(([key, list]) =>
+      (list ?? []).map((message) => ({ path: [key], message })),
+    );
   const field = data?.details?.field;
   return typeof field === 'string' && isField(field) ? [{ path: [field], message: error.message }] : [];
 }

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { givenWith, refusalOf } from '../../../tests/support/decider.js';
 import { productSales, productSalesChange } from '../dashboard/product-sales.js';
-import { closureTotals, MOVEMENT_SIGN, periodDays, periodIsOver, tillMovement } from './closures.js';
 import { DomainError } from '../errors.js';
+import { closureTotals, MOVEMENT_SIGN, periodDays, periodIsOver, tillMovement } from './closures.js';
 import { decide, type MoneyCommand, outstandingLines, stockMovements } from './decider.js';
 import { MONEY_MOVEMENT_TYPES, type OrderEvent, type OrderPlacedData } from './events.js';
 import {

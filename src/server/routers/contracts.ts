@@ -103,18 +103,16 @@ export const contractsRouter = router({
     .input(z.object({ contractId, number: documentNumber }))
     .query(({ ctx, input }) => staffDocumentPdf(ctx.sql, input.number, input.contractId)),
   /** « Résilier » by the owner: a reason; the date follows the contract's terms. */
-  terminate: adminProcedure
-    .input(terminateInputSchema)
-    .mutation(async ({ ctx, input }) => {
-      const handled = await terminateContract(
-        ctx.sql,
-        input.contractId,
-        { by: 'owner', online: false, reason: input.reason },
-        meta(ctx),
-        await mailing(ctx),
-      );
-      return { endsOn: handled.state?.terminated?.endsOn ?? null };
-    }),
+  terminate: adminProcedure.input(terminateInputSchema).mutation(async ({ ctx, input }) => {
+    const handled = await terminateContract(
+      ctx.sql,
+      input.contractId,
+      { by: 'owner', online: false, reason: input.reason },
+      meta(ctx),
+      await mailing(ctx),
+    );
+    return { endsOn: handled.state?.terminated?.endsOn ?? null };
+  }),
   /** /compte: the account's contracts. */
   mine: authedProcedure.query(({ ctx }) => customerContracts(ctx.sql, { user: ctx.user })),
   minePdf: authedProcedure

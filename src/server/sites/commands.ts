@@ -130,8 +130,7 @@ async function assertZoneNameFree(tx: Tx, siteId: string, name: string, except: 
   const [taken] = await tx`
     select 1 from site_zones where site_id = ${siteId} and lower(name) = lower(${name})
        and (${except}::uuid is null or id <> ${except}::uuid)`;
-  if (taken)
-    throw new DomainError('conflict', 'ZONE_TAKEN', SITE_MESSAGES.zoneTaken, { field: 'name' });
+  if (taken) throw new DomainError('conflict', 'ZONE_TAKEN', SITE_MESSAGES.zoneTaken, { field: 'name' });
 }
 
 /** The zone and its site (locked, open). */

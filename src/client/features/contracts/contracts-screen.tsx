@@ -18,7 +18,11 @@ import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { BILLING_RHYTHM_LABELS } from '@/domain/contracts/calendar';
-import { CONCLUSION_MODE_LABELS, CONTRACT_PEST_LABELS, terminateInputSchema } from '@/domain/contracts/contract';
+import {
+  CONCLUSION_MODE_LABELS,
+  CONTRACT_PEST_LABELS,
+  terminateInputSchema,
+} from '@/domain/contracts/contract';
 import { CONTRACT_STATUS_LABELS } from '@/domain/contracts/decider';
 import { frenchDay, frenchWeekdayDate } from '@/domain/site/dates';
 import { Item, PdfRow } from './customer-contracts';

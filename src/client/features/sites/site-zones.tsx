@@ -136,13 +136,7 @@ function ZoneRow({
           <Button type="submit" variant="ghost" size="icon" aria-label="Enregistrer le nom">
             <Check aria-hidden="true" />
           </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Annuler"
-            onClick={cancel}
-          >
+          <Button type="button" variant="ghost" size="icon" aria-label="Annuler" onClick={cancel}>
             <X aria-hidden="true" />
           </Button>
         </form>
