@@ -1,6 +1,5 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { isTrpcError } from './errors';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -75,20 +74,18 @@ type Issue = { path: readonly PropertyKey[]; message: string };
 /**
  * The messages a failed call puts on fields: zod's, by input key (the error formatter's
  * fieldErrors), else a typed refusal's message on the input its `details.field` names, when
- * `isField` says the form has that input. None: [].
+ * `form` (the form's values) has that input. None: [].
  */
-export function serverIssues(error: unknown, isField: (name: string) => boolean): Issue[] {
-  if (!isTrpcError(error)) return [];
-  const data = error.data as
-    | { fieldErrors?: Record<string, string[] | undefined>; details?: { field?: unknown } | null }
-    | undefined;
-  const fields = data?.fieldErrors;
-  if (fields && Object.keys(fields).length > 0)
-    return Object.entries(fields).flatMap(([key, list]) =>
-      (list ?? []).map((message) => ({ path: [key], message })),
-    );
+export function serverIssues(error: unknown, form: object): Issue[] {
+  // Only a tRPC answer has `data` (the error formatter's); a network failure has none.
+  const { data, message } = (error ?? {}) as {
+    data?: { fieldErrors?: Record<string, string[]>; details?: { field?: string } | null };
+    message: string;
+  };
   const field = data?.details?.field;
-  return typeof field === 'string' && isField(field) ? [{ path: [field], message: error.message }] : [];
+  return Object.entries(data?.fieldErrors ?? (field && field in form ? { [field]: [message] } : {})).flatMap(
+    ([key, list]) => list.map((message) => ({ path: [key], message })),
+  );
 }
 
 /**
@@ -134,7 +131,7 @@ export function useForm<V extends object, Out>({
 
   const focusFirst = (names: Set<string>) => {
     const form = formElement.current;
-    if (!form || names.size === 0) return;
+    if (!form) return;
     requestAnimationFrame(() => {
       const first = Array.from(form.elements).find(
         (el): el is HTMLElement => names.has((el as HTMLInputElement).name) && el instanceof HTMLElement,
@@ -195,10 +192,8 @@ export function useForm<V extends object, Out>({
   };
 
   function showServerErrors(error: unknown): boolean {
-    const issues = serverIssues(error, (name) => Object.hasOwn(values, name));
-    if (issues.length === 0) return false;
-    show(issues);
-    return true;
+    const issues = serverIssues(error, values);
+    return issues.length > 0 && show(issues).length > 0;
   }
 
   return {
@@ -227,11 +222,7 @@ export function useForm<V extends object, Out>({
         }
       }),
     showFieldErrors(next) {
-      show(
-        Object.entries(next).flatMap(([key, message]) =>
-          typeof message === 'string' && message ? [{ path: [key], message }] : [],
-        ),
-      );
+      show(Object.entries(next).flatMap(([key, message]) => (message ? [{ path: [key], message }] : [])));
     },
     showServerErrors,
     clearErrors() {
