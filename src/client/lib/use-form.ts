@@ -222,7 +222,11 @@ export function useForm<V extends object, Out>({
         }
       }),
     showFieldErrors(next) {
-      show(Object.entries(next).flatMap(([key, message]) => (message ? [{ path: [key], message }] : [])));
+      show(
+        Object.entries(next).flatMap(([key, message]) =>
+          message ? [{ path: [key], message: message as string }] : [],
+        ),
+      );
     },
     showServerErrors,
     clearErrors() {
