@@ -20,6 +20,10 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     readonly code: string,
     message: string,
+    /**
+     * Data for programs. `field`: the input key the person must fix (the procedure's, which is the
+     * form field's name): the form shows the message under that field (client/lib/use-form.ts).
+     */
     readonly details?: Record<string, unknown>,
   ) {
     super(message);

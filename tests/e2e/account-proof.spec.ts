@@ -73,6 +73,9 @@ test('« Mes données »: the code mailed to the address brings the orders place
   await proof.getByRole('button', { name: 'Confirmer' }).click();
   await expect(proof.getByText('Code incorrect.', { exact: false })).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
+  // The server's refusal (EMAIL_PROOF_WRONG, details.field 'code') is the field's own message, focused.
+  await expect(field).toHaveAccessibleDescription(/^Code incorrect\./);
+  await expect(field).toBeFocused();
 
   await field.fill(code);
   await proof.getByRole('button', { name: 'Confirmer' }).click();

@@ -120,7 +120,7 @@ async function phoneOrder(page: Page, product: string, last: string): Promise<Lo
 
 test('a payment is cancelled only once confirmed; a refund of -5 € says so in French; a paid order offers no trash icon', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page);
   const product = await createProduct(page, { title: `Piège payé ${tag()}` });
@@ -132,6 +132,22 @@ test('a payment is cancelled only once confirmed; a refund of -5 € says so in 
   const order = page.getByRole('dialog', { name: /^Commande CMD-/ });
   await order.getByRole('button', { name: 'Enregistrer un paiement' }).click();
   const pay = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
+  // More than is left to pay: the server's refusal (AMOUNT_TOO_HIGH) under « Montant (€) », focused.
+  const amount = pay.getByLabel('Montant (€)');
+  const left = await amount.inputValue();
+  await amount.fill('9999');
+  await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+  await expect(amount).toHaveAccessibleDescription(/^Le montant dépasse le reste à payer \(.+\)\.$/);
+  await expect(amount).toBeFocused();
+  // Said once, under the field (not again in the form's alert).
+  await expect(pay.getByRole('alert')).toHaveCount(1);
+  const viewport = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`paiement-montant-refuse-${width}.png`) });
+  }
+  if (viewport) await page.setViewportSize(viewport);
+  await amount.fill(left);
   await pay.getByRole('button', { name: 'Enregistrer le paiement' }).click();
   await expect(pay).toBeHidden();
   // Money received: no trash icon on the order any more (the server refuses it).

@@ -117,6 +117,20 @@ test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s inv
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // « Résilier » without a reason: the decider's refusal (REASON_REQUIRED) under « Motif », focused;
+  // with one, the contract is ended.
+  await page.getByRole('button', { name: 'Résilier', exact: true }).click();
+  const ending = page.getByRole('alertdialog', { name: 'Résilier le contrat' });
+  await ending.getByRole('button', { name: 'Résilier', exact: true }).click();
+  await expect(ending.getByLabel('Motif')).toHaveAccessibleDescription(
+    'Indiquez le motif de la résiliation.',
+  );
+  await expect(ending.getByLabel('Motif')).toBeFocused();
+  await ending.getByLabel('Motif').fill('Fermeture du restaurant');
+  await ending.getByRole('button', { name: 'Résilier', exact: true }).click();
+  await expect(ending).toBeHidden();
+  await expect(page.getByText(/Motif : Fermeture du restaurant/)).toBeVisible();
+
   // A household contract signed online: the customer ends it from the link of their mail.
   const home = `Maison Lefèvre ${tag()}`;
   await siteWithDevices(home, 2);

@@ -62,6 +62,14 @@ test('the owner creates a restaurant, its kitchen, uploads its plan, places 12 b
   await page.getByPlaceholder('Nom de la zone (ex. Cuisine)').fill('Cuisine');
   await page.getByRole('button', { name: 'Ajouter' }).click();
   await expect(page.getByTestId('zone-row')).toHaveText(/Cuisine/);
+  // The same name again: the server's refusal (ZONE_TAKEN) under the field, focused; nothing added.
+  const zoneName = page.getByRole('textbox', { name: 'Nouvelle zone' });
+  await zoneName.fill('cuisine');
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  await expect(zoneName).toHaveAccessibleDescription('Une zone porte déjà ce nom sur ce site.');
+  await expect(zoneName).toBeFocused();
+  await expect(page.getByTestId('zone-row')).toHaveCount(1);
+  await zoneName.fill('');
 
   // The plan: a real PNG through the image pipeline, recorded as version 1.
   await page.getByRole('tab', { name: 'Plan et dispositifs' }).click();

@@ -1,6 +1,5 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { isTrpcError } from './errors';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -50,7 +49,8 @@ export interface FormState<V, Out> {
   ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /**
    * handleSubmit for a form that sends to the server: `send` gets the valid data; when it throws,
-   * the server's field errors land on their fields (showServerErrors), and any other failure goes
+   * the server's field errors (zod's, or a refusal naming a field) land on their fields
+   * (showServerErrors), focused like the schema's, and any other failure goes
    * to `onFailure` (the form's alert, a toast). The one submit step of the back-office dialogs.
    */
   submitToServer: (
@@ -59,13 +59,34 @@ export interface FormState<V, Out> {
   ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** Shows messages on fields (e.g. a conflict the server found). */
   showFieldErrors: (errors: FieldErrors<V>) => void;
-  /** Lays the server's zod answer (tRPC fieldErrors) on the same fields; false if it had none. */
+  /**
+   * Lays the server's answer on the form's fields: its zod answer (tRPC fieldErrors), or a typed
+   * refusal (DomainError) whose `details.field` names a field of this form, its message under it.
+   * False when the answer names no field (the caller says it otherwise).
+   */
   showServerErrors: (error: unknown) => boolean;
   clearErrors: () => void;
   reset: (values: V) => void;
 }
 
 type Issue = { path: readonly PropertyKey[]; message: string };
+
+/**
+ * The messages a failed call puts on fields: zod's, by input key (the error formatter's
+ * fieldErrors), else a typed refusal's message on the input its `details.field` names, when
+ * `form` (the form's values) has that input. None: [].
+ */
+export function serverIssues(error: unknown, form: object): Issue[] {
+  // Only a tRPC answer has `data` (the error formatter's); a network failure has none.
+  const { data, message } = (error ?? {}) as {
+    data?: { fieldErrors?: Record<string, string[]>; details?: { field?: string } | null };
+    message: string;
+  };
+  const field = data?.details?.field;
+  return Object.entries(data?.fieldErrors ?? (field && field in form ? { [field]: [message] } : {})).flatMap(
+    ([key, list]) => list.map((message) => ({ path: [key], message })),
+  );
+}
 
 /**
  * The one form pattern: values as typed, the shared domain schema as the only rule book (the same
@@ -110,7 +131,7 @@ export function useForm<V extends object, Out>({
 
   const focusFirst = (names: Set<string>) => {
     const form = formElement.current;
-    if (!form || names.size === 0) return;
+    if (!form) return;
     requestAnimationFrame(() => {
       const first = Array.from(form.elements).find(
         (el): el is HTMLElement => names.has((el as HTMLInputElement).name) && el instanceof HTMLElement,
@@ -171,16 +192,8 @@ export function useForm<V extends object, Out>({
   };
 
   function showServerErrors(error: unknown): boolean {
-    if (!isTrpcError(error)) return false;
-    const fields = (error.data as { fieldErrors?: Record<string, string[] | undefined> } | undefined)
-      ?.fieldErrors;
-    if (!fields || Object.keys(fields).length === 0) return false;
-    show(
-      Object.entries(fields).flatMap(([key, list]) =>
-        (list ?? []).map((message) => ({ path: [key], message })),
-      ),
-    );
-    return true;
+    const issues = serverIssues(error, values);
+    return issues.length > 0 && show(issues).length > 0;
   }
 
   return {
@@ -211,7 +224,7 @@ export function useForm<V extends object, Out>({
     showFieldErrors(next) {
       show(
         Object.entries(next).flatMap(([key, message]) =>
-          typeof message === 'string' && message ? [{ path: [key], message }] : [],
+          message ? [{ path: [key], message: message as string }] : [],
         ),
       );
     },

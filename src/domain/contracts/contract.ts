@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { emailAddress, optionalPhoneNumber } from '../common/fields.js';
 import { DomainError } from '../errors.js';
 import { isSiren } from '../invoices/identity.js';
+import { uuidInput } from '../security/ids.js';
 import { BILLING_RHYTHMS } from './calendar.js';
 
 export const CONTRACT_PESTS = [
@@ -106,6 +107,15 @@ export const ERASED_CUSTOMER: ContractCustomer = {
 const count = (max: number, message: string) => z.number().int(message).min(0, message).max(max, message);
 
 /** « Nouveau contrat » as typed; the server adds the number, the VAT rate (site facts) and the dates. */
+/**
+ * « Résilier » by the owner: the contract and a reason. An empty reason is the decider's refusal
+ * (REASON_REQUIRED, on the `reason` field), the one rule for every way a contract ends.
+ */
+export const terminateInputSchema = z.object({
+  contractId: uuidInput(CONTRACT_MESSAGES.notFound),
+  reason: z.string().max(500, '500 caractères au plus.'),
+});
+
 export const contractInputSchema = z
   .object({
     customerId: z.string().min(1).nullable().default(null),

@@ -189,7 +189,7 @@ function checkMethod(method: string): PaymentMethod {
 
 function checkAmount(amountCents: number) {
   if (!Number.isInteger(amountCents) || amountCents <= 0)
-    throw invalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amount' });
+    throw invalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amountCents' });
 }
 
 /** The VAT split of a document's amount: the invoice's own rates (a contract invoice has one). */
@@ -221,7 +221,7 @@ export function decideMoney(command: ContractMoneyCommand, s: ContractState): Co
         throw invalid(
           'AMOUNT_TOO_HIGH',
           left === 0 ? CONTRACT_MONEY_MESSAGES.paidInFull : CONTRACT_MONEY_MESSAGES.tooHigh(left),
-          { field: 'amount', leftCents: left },
+          { field: 'amountCents', leftCents: left },
         );
       const reference = command.reference?.trim() || null;
       if (reference && reference.length > PAYMENT_REFERENCE_MAX)
@@ -230,7 +230,7 @@ export function decideMoney(command: ContractMoneyCommand, s: ContractState): Co
           `La référence ne peut pas dépasser ${PAYMENT_REFERENCE_MAX} caractères.`,
           { field: 'reference' },
         );
-      if (command.dayClosed) throw closedDayError(command.day);
+      if (command.dayClosed) throw closedDayError(command.day, 'day');
       return sharesOf(s, invoice.number, command.amountCents).map((share, i) => ({
         type: 'PaymentRecorded' as const,
         data: {
@@ -265,7 +265,7 @@ export function decideMoney(command: ContractMoneyCommand, s: ContractState): Co
         );
       if (command.amountCents > m.refundableCents)
         throw invalid('REFUND_TOO_HIGH', CONTRACT_MONEY_MESSAGES.refundTooHigh(m.refundableCents), {
-          field: 'amount',
+          field: 'amountCents',
           refundableCents: m.refundableCents,
         });
       if (command.dayClosed) throw closedDayError(command.today);

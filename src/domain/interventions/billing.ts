@@ -105,7 +105,7 @@ export function decideBilling(command: BillingCommand, state: InterventionState)
       if (!(PAYMENT_METHODS as readonly string[]).includes(command.method))
         throw invalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.', { field: 'method' });
       if (!Number.isInteger(command.amountCents) || command.amountCents <= 0)
-        throw invalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amount' });
+        throw invalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amountCents' });
       const problem = paymentDayProblem(command.day, state.createdAt, command.today);
       if (problem)
         throw invalid(
@@ -124,7 +124,7 @@ export function decideBilling(command: BillingCommand, state: InterventionState)
           left === 0
             ? 'Cette facture est déjà entièrement payée.'
             : `Le montant dépasse le reste à payer (${formatEuros(left)}).`,
-          { field: 'amount', leftCents: left },
+          { field: 'amountCents', leftCents: left },
         );
       const reference = command.reference?.trim() || null;
       if (reference && reference.length > PAYMENT_REFERENCE_MAX)
@@ -134,7 +134,7 @@ export function decideBilling(command: BillingCommand, state: InterventionState)
           { field: 'reference' },
         );
       // Article 286 I 3° bis CGI (conservation): a closed day receives no movement.
-      if (command.dayClosed) throw closedDayError(command.day);
+      if (command.dayClosed) throw closedDayError(command.day, 'day');
       return paymentShares(invoice.vat, command.amountCents).map((share, i) => ({
         type: 'PaymentRecorded' as const,
         data: {

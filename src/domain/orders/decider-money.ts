@@ -207,14 +207,17 @@ function checkNote(note: string | null | undefined): string | null {
 
 function checkMethod(method: string): PaymentMethod {
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
-    throw moneyInvalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.');
+    throw moneyInvalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.', { field: 'method' });
   }
   return method as PaymentMethod;
 }
 
-/** Article 286 I 3° bis CGI (conservation): a closed day receives no movement. */
-function checkOpenDay(command: MoneyContext, day: string) {
-  if (command.dayClosed) throw closedDayError(day);
+/**
+ * Article 286 I 3° bis CGI (conservation): a closed day receives no movement. `field`: the input
+ * that chose the day (a payment's date), named so the form says it there.
+ */
+function checkOpenDay(command: MoneyContext, day: string, field?: 'day') {
+  if (command.dayClosed) throw closedDayError(day, field);
 }
 
 function movement(order: OrderState, day: string, method: PaymentMethod, amountCents: number) {
@@ -239,7 +242,7 @@ export function decideRecordPayment(
   const summary = summaryOf(order);
   const method = checkMethod(command.method);
   if (!Number.isInteger(command.amountCents) || command.amountCents <= 0) {
-    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amount' });
+    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amountCents' });
   }
   const dayProblem = paymentDayProblem(command.day, order.createdAt, command.today);
   if (dayProblem) throw moneyInvalid('INVALID_DATE', PAYMENT_DAY_MESSAGES[dayProblem], { field: 'day' });
@@ -259,7 +262,7 @@ export function decideRecordPayment(
       summary.leftCents === 0
         ? 'Cette commande est déjà entièrement payée.'
         : `Le montant dépasse le reste à payer (${formatEuros(summary.leftCents)}).`,
-      { field: 'amount', leftCents: summary.leftCents },
+      { field: 'amountCents', leftCents: summary.leftCents },
     );
   }
   const reference = command.reference?.trim() || null;
@@ -272,7 +275,7 @@ export function decideRecordPayment(
       },
     );
   }
-  checkOpenDay(command, command.day);
+  checkOpenDay(command, command.day, 'day');
   return [
     {
       type: 'PaymentRecorded',
@@ -350,7 +353,7 @@ export function decideRefundOrder(
     });
   const shippingCents = command.shipping ? refundableShippingCents(order.ledger, order.shippingCostCents) : 0;
   if (!Number.isInteger(command.extraCents) || command.extraCents < 0) {
-    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être positif.', { field: 'extra' });
+    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être positif.', { field: 'extraCents' });
   }
   const amountCents = refundAmountCents({ lines, shippingCents, extraCents: command.extraCents });
   if (amountCents <= 0) {

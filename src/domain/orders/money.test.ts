@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenWith, refusalOf } from '../../../tests/support/decider.js';
 import { productSales, productSalesChange } from '../dashboard/product-sales.js';
+import { DomainError } from '../errors.js';
 import { closureTotals, MOVEMENT_SIGN, periodDays, periodIsOver, tillMovement } from './closures.js';
 import { decide, type MoneyCommand, outstandingLines, stockMovements } from './decider.js';
 import { MONEY_MOVEMENT_TYPES, type OrderEvent, type OrderPlacedData } from './events.js';
@@ -15,8 +16,10 @@ import {
   moneySummary,
   movementVatCents,
   orderVatRate,
+  recordPaymentInput,
   refundAmountCents,
   refundableShippingCents,
+  refundInput,
   refundTooHighMessage,
 } from './money.js';
 
@@ -149,6 +152,40 @@ describe('recording payments', () => {
         'PERIOD_CLOSED',
         'La journée du 24/11/2026 est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.',
       );
+  });
+
+  it('a refusal about one input names it as the procedure’s input key, the form field it shows under', () => {
+    const fieldOf = (decision: () => unknown) => {
+      try {
+        decision();
+      } catch (e) {
+        expect(e).toBeInstanceOf(DomainError);
+        return (e as DomainError).details?.field;
+      }
+      throw new Error('the decision was not refused');
+    };
+    const paymentFields = Object.keys(recordPaymentInput.shape);
+    const cases: [() => unknown, string][] = [
+      [() => run(payment(0), order), 'amountCents'],
+      [() => run(payment(1300), order, pay('p1', 1250)), 'amountCents'],
+      [() => run(payment(100, 'bitcoin'), order), 'method'],
+      [() => run(payment(100, 'cash', '2026-11-26'), order), 'day'],
+      [() => run({ ...payment(100), dayClosed: true } as MoneyCommand, order), 'day'],
+      [() => run({ ...payment(100), reference: 'x'.repeat(101) } as MoneyCommand, order), 'reference'],
+    ];
+    for (const [decision, field] of cases) {
+      expect(fieldOf(decision)).toBe(field);
+      expect(paymentFields).toContain(field);
+    }
+    const refundFields = Object.keys(refundInput.shape);
+    for (const [decision, field] of [
+      [() => run(refund({ reason: 'whim' as never }), order, pay('p1', 2500)), 'reason'],
+      [() => run(refund({ extraCents: -5 }), order, pay('p1', 2500)), 'extraCents'],
+      [() => run(refund({ method: 'bitcoin' as never, extraCents: 100 }), order, pay('p1', 2500)), 'method'],
+    ] as const) {
+      expect(fieldOf(decision)).toBe(field);
+      expect(refundFields).toContain(field);
+    }
   });
 
   it('a mistake is corrected by an opposite entry naming the payment it cancels, dated today', () => {

@@ -31,12 +31,13 @@ export function paymentDayProblem(
 
 /**
  * Article 286 I 3° bis CGI (conservation): a closed day receives no movement. The one refusal of
- * every money command (an order's, an intervention's, a contract's).
+ * every money command (an order's, an intervention's, a contract's). `field`: the input that chose
+ * the day (a payment's date), named so that the form says it there.
  */
-export const closedDayError = (day: string) =>
+export const closedDayError = (day: string, field?: 'day') =>
   new DomainError(
     'conflict',
     'PERIOD_CLOSED',
     `La journée du ${frenchDay(day)} est clôturée : aucun mouvement ne peut y être enregistré. Enregistrez-le à la date du jour.`,
-    { day },
+    field ? { day, field } : { day },
   );

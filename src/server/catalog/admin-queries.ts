@@ -81,7 +81,8 @@ export async function findAdminProduct(sql: Tx, id: string): Promise<AdminProduc
   return row ?? null;
 }
 
-const slugTaken = () => new DomainError('conflict', 'SLUG_TAKEN', PRODUCT_MESSAGES.slugTaken);
+const slugTaken = () =>
+  new DomainError('conflict', 'SLUG_TAKEN', PRODUCT_MESSAGES.slugTaken, { field: 'slug' });
 
 /** Unique violations on the slug become the spec's message; two saves racing get one winner. */
 async function slugSafe<T>(run: () => Promise<T>): Promise<T> {

@@ -16,10 +16,7 @@ export interface ProductCategory {
 }
 
 const notFound = () => new DomainError('not_found', 'CATEGORY_NOT_FOUND', CATEGORY_MESSAGES.notFound);
-const taken = () =>
-  new DomainError('conflict', 'CATEGORY_TAKEN', CATEGORY_MESSAGES.taken, {
-    fields: { name: CATEGORY_MESSAGES.taken },
-  });
+const taken = () => new DomainError('conflict', 'CATEGORY_TAKEN', CATEGORY_MESSAGES.taken, { field: 'name' });
 
 export async function listCategories(sql: Tx): Promise<ProductCategory[]> {
   return await sql<ProductCategory[]>`

@@ -152,7 +152,8 @@ export async function updateCustomer(
   });
 }
 
-const emailTaken = () => new DomainError('conflict', 'EMAIL_TAKEN', CUSTOMER_MESSAGES.emailTaken);
+const emailTaken = () =>
+  new DomainError('conflict', 'EMAIL_TAKEN', CUSTOMER_MESSAGES.emailTaken, { field: 'email' });
 
 /**
  * Creates the account through better-auth's server API (its password hashing and account rows), so
@@ -167,7 +168,7 @@ export async function createCustomer(services: Services, input: CreateCustomer):
     firstName: profile.firstName,
     lastName: profile.lastName,
   });
-  if (problem) throw new DomainError('invalid', WEAK_PASSWORD_CODE, problem);
+  if (problem) throw new DomainError('invalid', WEAK_PASSWORD_CODE, problem, { field: 'password' });
   const [taken] = await sql`select 1 from users where lower(email) = lower(${email})`;
   if (taken) throw emailTaken();
   let userId: string;

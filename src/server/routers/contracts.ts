@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractInputSchema } from '../../domain/contracts/contract.js';
+import { contractInputSchema, terminateInputSchema } from '../../domain/contracts/contract.js';
 import { contractRefundInput } from '../../domain/contracts/money.js';
 import { actorFromUser } from '../../domain/orders/events.js';
 import { recordPaymentInput } from '../../domain/orders/money.js';
@@ -107,18 +107,16 @@ export const contractsRouter = router({
     .input(z.object({ contractId, number: documentNumber }))
     .query(({ ctx, input }) => staffDocumentPdf(ctx.sql, input.number, input.contractId)),
   /** « Résilier » by the owner: a reason; the date follows the contract's terms. */
-  terminate: adminProcedure
-    .input(z.object({ contractId, reason: z.string().max(500, '500 caractères au plus.') }))
-    .mutation(async ({ ctx, input }) => {
-      const handled = await terminateContract(
-        ctx.sql,
-        input.contractId,
-        { by: 'owner', online: false, reason: input.reason },
-        meta(ctx),
-        await mailing(ctx),
-      );
-      return { endsOn: handled.state?.terminated?.endsOn ?? null };
-    }),
+  terminate: adminProcedure.input(terminateInputSchema).mutation(async ({ ctx, input }) => {
+    const handled = await terminateContract(
+      ctx.sql,
+      input.contractId,
+      { by: 'owner', online: false, reason: input.reason },
+      meta(ctx),
+      await mailing(ctx),
+    );
+    return { endsOn: handled.state?.terminated?.endsOn ?? null };
+  }),
   /** « Enregistrer un paiement » on one of the contract's invoices (ADR 046). */
   recordPayment: adminProcedure
     .input(recordPaymentInput.extend({ contractId, invoiceNumber: documentNumber }))

@@ -28,7 +28,7 @@ export interface SiteActor {
 }
 
 const invalid = (code: string, message: string, field?: string) =>
-  new DomainError('invalid', code, message, field ? { fields: { [field]: message } } : undefined);
+  new DomainError('invalid', code, message, field ? { field } : undefined);
 export const siteNotFound = () => new DomainError('not_found', 'SITE_NOT_FOUND', SITE_MESSAGES.siteNotFound);
 const zoneNotFound = () => new DomainError('not_found', 'ZONE_NOT_FOUND', SITE_MESSAGES.zoneNotFound);
 const deviceNotFound = () => new DomainError('not_found', 'DEVICE_NOT_FOUND', SITE_MESSAGES.deviceNotFound);
@@ -130,10 +130,7 @@ async function assertZoneNameFree(tx: Tx, siteId: string, name: string, except: 
   const [taken] = await tx`
     select 1 from site_zones where site_id = ${siteId} and lower(name) = lower(${name})
        and (${except}::uuid is null or id <> ${except}::uuid)`;
-  if (taken)
-    throw new DomainError('conflict', 'ZONE_TAKEN', SITE_MESSAGES.zoneTaken, {
-      fields: { name: SITE_MESSAGES.zoneTaken },
-    });
+  if (taken) throw new DomainError('conflict', 'ZONE_TAKEN', SITE_MESSAGES.zoneTaken, { field: 'name' });
 }
 
 /** The zone and its site (locked, open). */

@@ -6,7 +6,7 @@ import { Field, FormAlert } from '@/client/components/ui/field';
 import { SubmitButton } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/toast';
-import { errorMessage, isTrpcError } from '@/client/lib/errors';
+import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
 import { EMAIL_PROOF_CODE_LENGTH } from '@/domain/common/limits';
@@ -14,13 +14,6 @@ import { frenchTime } from '@/domain/site/wall-time';
 
 /** The procedure's schema, loaded with the form's first use. */
 const loadSchema = () => import('@/domain/privacy/email-proof').then((m) => m.emailProofCodeSchema);
-
-/** The server's refusals of a code (wrong, expired, spent): said under the code field. */
-const CODE_REFUSALS = new Set(['EMAIL_PROOF_WRONG', 'EMAIL_PROOF_EXPIRED']);
-
-function domainCode(error: unknown): string | undefined {
-  return isTrpcError(error) ? (error.data as { domainCode?: string } | undefined)?.domainCode : undefined;
-}
 
 /**
  * « Mes données », first step (ADR 033): an account's email proves nothing until a code mailed to
@@ -55,9 +48,10 @@ export function EmailProofCard({ email }: { email: string }) {
     }
   }
 
-  async function confirmCode(input: { code: string }) {
-    setFailure(null);
-    try {
+  // The server's refusals of a code (wrong, expired, spent) name the field: said under it.
+  const confirmCode = form.submitToServer(
+    async (input) => {
+      setFailure(null);
       const answer = await confirm.mutateAsync(input);
       utils.account.emailProof.setData(undefined, { until: answer.until });
       void utils.account.erasureBlocker.invalidate();
@@ -68,12 +62,9 @@ export function EmailProofCard({ email }: { email: string }) {
         description: `Jusqu’à ${frenchTime(answer.until)}, vos données incluent ce qui a été envoyé avec ${email}.`,
         variant: 'success',
       });
-    } catch (error) {
-      if (form.showServerErrors(error)) return;
-      if (CODE_REFUSALS.has(domainCode(error) ?? '')) form.showFieldErrors({ code: errorMessage(error) });
-      else setFailure(errorMessage(error));
-    }
-  }
+    },
+    (error) => setFailure(errorMessage(error)),
+  );
 
   return (
     <Card data-testid="email-proof">
@@ -104,7 +95,7 @@ export function EmailProofCard({ email }: { email: string }) {
             aria-label="Confirmer mon adresse email"
             className="space-y-4"
             onFocus={form.preload}
-            onSubmit={form.handleSubmit(confirmCode)}
+            onSubmit={confirmCode}
           >
             <p role="status" className="flex items-start gap-2 text-sm">
               <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { ArrowLeft, HandCoins, Plus, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -14,10 +14,16 @@ import { ScreenHeader } from '@/client/features/admin/layout/screen-parts';
 import { useAdminTitle } from '@/client/features/admin/layout/use-admin-title';
 import { useLiveContracts } from '@/client/features/admin/live/use-live';
 import { AmountRefundDialog, PaymentDialog } from '@/client/features/admin/orders/payments-block';
+import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
+import { useForm } from '@/client/lib/use-form';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { BILLING_RHYTHM_LABELS } from '@/domain/contracts/calendar';
-import { CONCLUSION_MODE_LABELS, CONTRACT_PEST_LABELS } from '@/domain/contracts/contract';
+import {
+  CONCLUSION_MODE_LABELS,
+  CONTRACT_PEST_LABELS,
+  terminateInputSchema,
+} from '@/domain/contracts/contract';
 import { CONTRACT_STATUS_LABELS } from '@/domain/contracts/decider';
 import { frenchDay, frenchWeekdayDate } from '@/domain/site/dates';
 import { Item, PdfRow } from './customer-contracts';
@@ -152,7 +158,22 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
   const [visit, setVisit] = useState<string | null>(null);
   const [slot, setSlot] = useState({ day: '', technicianId: '', time: '09:00', durationMinutes: '60' });
   const [ending, setEnding] = useState(false);
-  const [reason, setReason] = useState('');
+  // « Résilier »: the reason is a form in the confirmation; the decider's refusal lands under it.
+  const endForm = useForm({
+    initial: { reason: '' },
+    schema: terminateInputSchema,
+    toInput: (v) => ({ contractId: id, ...v }),
+  });
+  const endFormElement = useRef<HTMLFormElement>(null);
+  const [endFailure, setEndFailure] = useState<string | null>(null);
+  const onTerminate = endForm.submitToServer(
+    async (input) => {
+      setEndFailure(null);
+      await terminate.mutateAsync(input);
+      setEnding(false);
+    },
+    (error) => setEndFailure(errorMessage(error)),
+  );
   // The invoice being paid, the credit note being refunded (ADR 046).
   const [paying, setPaying] = useState<{ number: string; leftCents: number } | null>(null);
   const [refunding, setRefunding] = useState<{ number: string; refundableCents: number } | null>(null);
@@ -485,13 +506,19 @@ function ContractPage({ id, onBack }: { id: string; onBack: () => void }) {
         confirmLabel="Résilier"
         pendingLabel="Résiliation..."
         pending={terminate.isPending}
-        error={terminate.error?.message ?? null}
-        onConfirm={() => terminate.mutate({ contractId: id, reason }, { onSuccess: () => setEnding(false) })}
-        onClose={() => setEnding(false)}
+        error={endFailure}
+        onConfirm={() => endFormElement.current?.requestSubmit()}
+        onClose={() => {
+          setEndFailure(null);
+          endForm.clearErrors();
+          setEnding(false);
+        }}
       >
-        <Field label="Motif">
-          {(control) => <Input {...control} value={reason} onChange={(e) => setReason(e.target.value)} />}
-        </Field>
+        <form ref={endFormElement} noValidate onSubmit={onTerminate}>
+          <Field label="Motif" error={endForm.errors.reason}>
+            {(control) => <Input {...control} {...endForm.text('reason')} />}
+          </Field>
+        </form>
       </ConfirmDialog>
     </div>
   );

@@ -3,7 +3,7 @@ import { Field, FieldError, FormAlert } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { FormDialog } from '@/client/features/admin/layout/screen-parts';
-import { errorMessage, isTrpcError } from '@/client/lib/errors';
+import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { type FormState, useForm } from '@/client/lib/use-form';
 import { cn } from '@/client/lib/utils';
@@ -166,14 +166,8 @@ export function NewContractDialog({
       close();
       if (created.id) onCreated(created.id);
     },
-    (error) => {
-      // A typed refusal that names its field (SITE_UNKNOWN: the site was archived meanwhile).
-      const field = isTrpcError(error)
-        ? (error.data as { details?: { field?: unknown } | null } | undefined)?.details?.field
-        : undefined;
-      if (field === 'siteId') form.showFieldErrors({ siteId: errorMessage(error) });
-      else setFailure(errorMessage(error, 'Impossible de créer le contrat'));
-    },
+    // A refusal naming a field (SITE_UNKNOWN: the site archived meanwhile) lands under it instead.
+    (error) => setFailure(errorMessage(error, 'Impossible de créer le contrat')),
   );
   const v = form.values;
   const e = form.errors;

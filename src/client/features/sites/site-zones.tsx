@@ -1,13 +1,13 @@
 import { ArrowDown, ArrowUp, Check, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Field } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { toast, toastError } from '@/client/components/ui/toast';
-import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
-import { ZONE_NAME_MAX, zoneNameSchema } from '@/domain/sites/site';
+import { useForm } from '@/client/lib/use-form';
+import { addZoneInputSchema, renameZoneInputSchema, ZONE_NAME_MAX } from '@/domain/sites/site';
 import { type SiteDetail, useSitesChanged } from './site-data';
 
 type Zone = SiteDetail['zones'][number];
@@ -16,25 +16,17 @@ type Zone = SiteDetail['zones'][number];
 export function SiteZones({ detail, archived }: { detail: SiteDetail; archived: boolean }) {
   const siteId = detail.site.id;
   const changed = useSitesChanged();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ initial: { siteId, name: '' }, schema: addZoneInputSchema });
   const add = trpc.sites.addZone.useMutation();
   const reorder = trpc.sites.reorderZones.useMutation({ onSuccess: () => changed(), onError: toastError });
   const zones = detail.zones;
 
-  async function onAdd(event: FormEvent) {
-    event.preventDefault();
-    const parsed = zoneNameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    try {
-      await add.mutateAsync({ siteId, name: parsed.data });
-      setName('');
-      setError(undefined);
-      await changed();
-    } catch (e) {
-      setError(errorMessage(e, 'Impossible d’ajouter la zone'));
-    }
-  }
+  // A name already used on the site (ZONE_TAKEN) is said under the field; other failures in a toast.
+  const onAdd = form.submitToServer(async (input) => {
+    await add.mutateAsync(input);
+    form.reset({ siteId, name: '' });
+    await changed();
+  }, toastError);
 
   const swap = (index: number, by: number) => {
     const ids = zones.map((z) => z.id);
@@ -72,17 +64,13 @@ export function SiteZones({ detail, archived }: { detail: SiteDetail; archived: 
         )}
         {archived ? null : (
           <form onSubmit={onAdd} className="flex items-start gap-2" noValidate>
-            <Field label="Nouvelle zone" error={error} className="flex-1" labelClassName="sr-only">
+            <Field label="Nouvelle zone" error={form.errors.name} className="flex-1" labelClassName="sr-only">
               {(c) => (
                 <Input
                   {...c}
-                  value={name}
+                  {...form.text('name')}
                   maxLength={ZONE_NAME_MAX}
                   placeholder="Nom de la zone (ex. Cuisine)"
-                  onChange={(e) => {
-                    setName(e.target.value);
-                    setError(undefined);
-                  }}
                 />
               )}
             </Field>
@@ -114,14 +102,18 @@ function ZoneRow({
 }) {
   const changed = useSitesChanged();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(zone.name);
-  const rename = trpc.sites.renameZone.useMutation({
-    onSuccess: async () => {
-      setEditing(false);
-      await changed();
-    },
-    onError: toastError,
-  });
+  const form = useForm({ initial: { zoneId: zone.id, name: zone.name }, schema: renameZoneInputSchema });
+  const rename = trpc.sites.renameZone.useMutation();
+  // A name already used on the site (ZONE_TAKEN) is said under the field; other failures in a toast.
+  const onRename = form.submitToServer(async (input) => {
+    await rename.mutateAsync(input);
+    setEditing(false);
+    await changed();
+  }, toastError);
+  const cancel = () => {
+    form.reset({ zoneId: zone.id, name: zone.name });
+    setEditing(false);
+  };
   const remove = trpc.sites.removeZone.useMutation({
     onSuccess: async () => {
       toast({ title: 'Succès', description: `Zone « ${zone.name} » supprimée.`, variant: 'success' });
@@ -132,30 +124,19 @@ function ZoneRow({
   return (
     <li className="flex min-h-12 items-center gap-1 px-3 py-1.5" data-testid="zone-row">
       {editing ? (
-        <form
-          className="flex flex-1 items-center gap-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            rename.mutate({ zoneId: zone.id, name });
-          }}
-        >
-          <Input
-            value={name}
-            maxLength={ZONE_NAME_MAX}
-            onChange={(e) => setName(e.target.value)}
-            aria-label={`Nouveau nom de la zone ${zone.name}`}
-            autoFocus
-          />
+        <form className="flex flex-1 items-start gap-1" noValidate onSubmit={onRename}>
+          <Field
+            label={`Nouveau nom de la zone ${zone.name}`}
+            error={form.errors.name}
+            className="flex-1"
+            labelClassName="sr-only"
+          >
+            {(c) => <Input {...c} {...form.text('name')} maxLength={ZONE_NAME_MAX} autoFocus />}
+          </Field>
           <Button type="submit" variant="ghost" size="icon" aria-label="Enregistrer le nom">
             <Check aria-hidden="true" />
           </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Annuler"
-            onClick={() => setEditing(false)}
-          >
+          <Button type="button" variant="ghost" size="icon" aria-label="Annuler" onClick={cancel}>
             <X aria-hidden="true" />
           </Button>
         </form>

@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useState } from 'react';
 import { Field, FormAlert } from '@/client/components/ui/field';
 import { Input, PhoneInput } from '@/client/components/ui/input';
@@ -57,12 +56,6 @@ const formValues = (c: AdminCustomer): CustomerFormValues => ({
   role: c.role,
 });
 
-/** The server's answers that belong to one field. */
-const FIELD_OF_CODE: Record<string, 'email' | 'password'> = {
-  EMAIL_TAKEN: 'email',
-  WEAK_PASSWORD: 'password',
-};
-
 /** Create / edit a customer (back-office.md §2, §5, §8). Mounted anew for each opening. */
 export function CustomerDialog({
   customer,
@@ -84,15 +77,20 @@ export function CustomerDialog({
   const update = trpc.adminCustomers.update.useMutation();
   const saving = create.isPending || update.isPending;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setFailure(null);
-    const parsed = await form.validate();
-    if (!parsed.ok) return;
+  // handleSubmit: one submit at a time, and the first field in error (the schema's or the server's)
+  // takes the focus.
+  const onSubmit = form.handleSubmit(
+    async (data) => {
+      setFailure(null);
+      await save(data);
+    },
+    () => setFailure(null),
+  );
+
+  async function save(data: CreateCustomer | CustomerFields) {
     try {
-      if (customer) await update.mutateAsync({ id: customer.id, ...(parsed.data as CustomerFields) });
-      else await create.mutateAsync(parsed.data as CreateCustomer);
+      if (customer) await update.mutateAsync({ id: customer.id, ...(data as CustomerFields) });
+      else await create.mutateAsync(data as CreateCustomer);
       toast({
         title: 'Succès',
         description: editing ? 'Client mis à jour avec succès.' : 'Client créé avec succès.',
@@ -105,13 +103,8 @@ export function CustomerDialog({
         error,
         editing ? 'Impossible de mettre à jour le client' : 'Impossible de créer le client',
       );
-      const code =
-        error instanceof TRPCClientError
-          ? (error.data as { domainCode?: string } | undefined)?.domainCode
-          : null;
-      const field = code ? FIELD_OF_CODE[code] : undefined;
-      if (field) form.showFieldErrors({ [field]: message });
-      else form.showServerErrors(error);
+      // Under its field too when it names one (EMAIL_TAKEN: email, WEAK_PASSWORD: password).
+      form.showServerErrors(error);
       setFailure(message);
       toast({ title: 'Erreur', description: message, variant: 'destructive' });
     }
@@ -127,7 +120,7 @@ export function CustomerDialog({
           ? 'Modifiez les informations du client ci-dessous.'
           : 'Remplissez les informations du client ci-dessous.'
       }
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event as FormEvent<HTMLFormElement>)}
       editing={editing}
       saving={saving}
       onCancel={onClose}

@@ -95,16 +95,15 @@ function NewCategory({ onDone }: { onDone: () => Promise<unknown> }) {
     <form
       className="flex flex-wrap items-end gap-2"
       noValidate
-      onSubmit={form.handleSubmit(async ({ name }) => {
-        try {
+      onSubmit={form.submitToServer(
+        async ({ name }) => {
           await create.mutateAsync({ name });
           form.reset({ name: '' });
           toast({ title: 'Succès', description: 'Catégorie ajoutée.', variant: 'success' });
           await onDone();
-        } catch (error) {
-          if (!form.showServerErrors(error)) form.showFieldErrors({ name: errorMessage(error) });
-        }
-      })}
+        },
+        (error) => form.showFieldErrors({ name: errorMessage(error) }),
+      )}
     >
       <Field label="Nouvelle catégorie" error={form.errors.name} className="min-w-0 flex-1">
         {(c) => <Input {...c} {...form.text('name')} maxLength={CATEGORY_NAME_MAX} />}
@@ -148,15 +147,14 @@ function CategoryActions({
       <form
         className="flex items-end gap-2"
         noValidate
-        onSubmit={form.handleSubmit(async ({ name }) => {
-          try {
+        onSubmit={form.submitToServer(
+          async ({ name }) => {
             await rename.mutateAsync({ id: category.id, name });
             toast({ title: 'Succès', description: 'Catégorie renommée.', variant: 'success' });
             await onDone();
-          } catch (error) {
-            if (!form.showServerErrors(error)) form.showFieldErrors({ name: errorMessage(error) });
-          }
-        })}
+          },
+          (error) => form.showFieldErrors({ name: errorMessage(error) }),
+        )}
       >
         <Field
           label={`Renommer ${category.name}`}

@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useRef } from 'react';
 import { Field } from '@/client/components/ui/field';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
@@ -57,19 +56,13 @@ export function ProductDialog({
     onOpenChange(false);
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = await form.validate();
-    if (!parsed.ok) {
-      toast({
-        title: 'Erreur de validation',
-        description: parsed.messages.join(', '),
-        variant: 'destructive',
-      });
-      return;
-    }
-    const input = parsed.data;
+  // handleSubmit: one submit at a time, and the first field in error (the schema's or the server's)
+  // takes the focus.
+  const onSubmit = form.handleSubmit(save, (messages) =>
+    toast({ title: 'Erreur de validation', description: messages.join(', '), variant: 'destructive' }),
+  );
+
+  async function save(input: ReturnType<typeof productSchema.parse>) {
     try {
       if (product) await update.mutateAsync({ id: product.id, ...input });
       else await create.mutateAsync(input);
@@ -82,34 +75,16 @@ export function ProductDialog({
       await changed();
       close(false);
     } catch (error) {
-      const domainCode =
-        error instanceof TRPCClientError ? (error.data as { domainCode?: string })?.domainCode : null;
-      if (domainCode === 'PROMO_ABOVE_REFERENCE') {
-        form.showFieldErrors({ promoPrice: (error as Error).message });
-        toast({
-          title: 'Erreur de validation',
-          description: (error as Error).message,
-          variant: 'destructive',
-        });
-        return;
-      }
-      if (domainCode === 'SLUG_TAKEN') form.showFieldErrors({ slug: (error as Error).message });
-      else if (form.showServerErrors(error)) {
-        toast({
-          title: 'Erreur de validation',
-          description: (error as Error).message,
-          variant: 'destructive',
-        });
-        return;
-      }
+      // The schema's refusals and those naming a field (SLUG_TAKEN, PROMO_ABOVE_REFERENCE) land
+      // under their field and are said in the toast too.
+      const onField = form.showServerErrors(error);
       toast({
-        title: 'Erreur',
-        description:
-          domainCode === 'SLUG_TAKEN'
-            ? (error as Error).message
-            : editing
-              ? 'Impossible de mettre à jour le produit.'
-              : 'Impossible de créer le produit.',
+        title: onField ? 'Erreur de validation' : 'Erreur',
+        description: onField
+          ? (error as Error).message
+          : editing
+            ? 'Impossible de mettre à jour le produit.'
+            : 'Impossible de créer le produit.',
         variant: 'destructive',
       });
     }
@@ -122,7 +97,7 @@ export function ProductDialog({
       onOpenChange={close}
       title={editing ? 'Modifier le produit' : 'Créer un nouveau produit'}
       description={'Remplissez les informations du produit ci-dessous.'}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event as FormEvent<HTMLFormElement>)}
       editing={editing}
       saving={saving}
       onCancel={() => close(false)}
