@@ -5,7 +5,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_SCREENS, RUBRIQUE_IDS } from '../../src/domain/site/routes';
 import { parisDay } from '../../src/domain/site/time-zone';
 import { englishValidatorPhrases } from '../support/english-phrases';
-import { signInAsAdmin } from './support/admin';
+import { ADMIN, signInAsAdmin } from './support/admin';
 import { orderPlacedDaysAgo } from './support/history';
 import { hydrated } from './support/hydration';
 import { sideScrolls } from './support/side-scroll';
@@ -325,11 +325,12 @@ test('at 375 px: Audit › Clôtures and the customer dialog do not scroll sidew
   // The seeded admin's own account is verified: its dialog, with its activity, fits.
   await page.goto('/admin/customers');
   await page.getByLabel('Filtrer par rôle').selectOption({ label: 'Admins uniquement' });
+  // Its own row (the unfiltered list stays on screen until the filtered one arrives).
   await page
     .getByTestId('customer-row')
     .or(page.getByTestId('customer-card'))
     .filter({ visible: true })
-    .first()
+    .filter({ hasText: ADMIN.email })
     .getByRole('button', { name: /^Modifier/ })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Modifier le client' });

@@ -1,4 +1,4 @@
-import { Loader2, Save } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { Button, type ButtonProps } from './button';
 
 /**
@@ -22,19 +22,6 @@ export function SubmitButton({
       ) : (
         children
       )}
-    </Button>
-  );
-}
-
-/**
- * A settings card's save button (outside a form): disabled while `saving`, its disk icon turned
- * into a spinner, its words kept.
- */
-export function SaveButton({ saving, children, ...props }: ButtonProps & { saving: boolean }) {
-  return (
-    <Button type="button" disabled={saving} {...props}>
-      {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-      {children}
     </Button>
   );
 }

@@ -1,8 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Field } from '@/client/components/ui/field';
-import { SaveButton } from '@/client/components/ui/form';
 import { FormErrorList } from '@/client/components/ui/form-error-list';
 import { Input, Textarea } from '@/client/components/ui/input';
+import { SaveButton } from '@/client/components/ui/save-button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Switch } from '@/client/components/ui/switch';
 import { toast } from '@/client/components/ui/toast';
