@@ -37,8 +37,7 @@ const sharedState = `http://localhost:${SHARED_STATE_PORT}`;
  *   @phone again at 375 px (`phone`), two files at a time;
  * - the shared state's server (its own database: nothing the storefront's specs do moves its
  *   figures), one file at a time: every test at 1280 px (`desktop-shared-state`), then the @phone
- *   ones at 375 px (`phone-shared-state`). This chain is the tier's longest: it is listed first, so
- *   that it starts at once.
+ *   ones at 375 px (`phone-shared-state`). This chain is listed first, so that it starts at once.
  * To run one spec of the chain's second project alone: `--project phone-shared-state --no-deps`.
  */
 const projects: Project[] = [
@@ -79,9 +78,11 @@ const server = (port: number) => ({
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Tests of one file run in order; two storefront files and one shared-state file at a time.
+  // Tests of one file run in order; two files at a time: the shared state's chain in one slot, the
+  // storefront's files in the other (in both once the chain is done). A third slot made the tier no
+  // faster on two cores and the Vitest tiers beside it 45 % slower.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   // One retry: CI shares a two-core machine with other jobs, and twice a single timing-sensitive
   // step (a tap before hydration, a notice measured mid-fade) failed a whole run. A test that only
   // passes on its retry is still listed as "flaky" in the output, to be fixed; a real break fails
