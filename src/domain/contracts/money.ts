@@ -13,17 +13,23 @@
  */
 import { z } from 'zod';
 import { formatEuros } from '../catalog/pricing.js';
-import { PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import { paymentShares } from '../interventions/invoice.js';
 import {
   PAYMENT_METHODS,
-  type PaymentMethod,
   paymentRecordedSchema,
   recordPaymentInput,
   refundRecordedSchema,
 } from '../orders/money.js';
-import { closedDayError, PAYMENT_DAY_MESSAGES, paymentDayProblem } from '../orders/payment-day.js';
+import {
+  checkAmountLeft,
+  checkPaymentAmount,
+  checkPaymentMethod,
+  checkPaymentReference,
+  closedDayError,
+  PAYMENT_DAY_MESSAGES,
+  paymentDayProblem,
+} from '../orders/payment-day.js';
 import type { ContractCreditRef, ContractInvoiceRef, ContractState } from './decider.js';
 
 export const CONTRACT_MONEY_EVENT_SCHEMAS = {
@@ -181,17 +187,6 @@ export function contractBalance(s: Pick<ContractState, 'invoices' | 'credits' | 
 const invalid = (code: string, message: string, details?: Record<string, unknown>) =>
   new DomainError('invalid', code, message, details);
 
-function checkMethod(method: string): PaymentMethod {
-  if (!(PAYMENT_METHODS as readonly string[]).includes(method))
-    throw invalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.', { field: 'method' });
-  return method as PaymentMethod;
-}
-
-function checkAmount(amountCents: number) {
-  if (!Number.isInteger(amountCents) || amountCents <= 0)
-    throw invalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amountCents' });
-}
-
 /** The VAT split of a document's amount: the invoice's own rates (a contract invoice has one). */
 function sharesOf(s: ContractState, number: string, amountCents: number) {
   const vat = s.documentVat[number];
@@ -205,8 +200,8 @@ export function decideMoney(command: ContractMoneyCommand, s: ContractState): Co
       const invoice = s.invoices.find((i) => i.number === command.invoiceNumber);
       if (!invoice)
         throw new DomainError('not_found', 'INVOICE_NOT_FOUND', CONTRACT_MONEY_MESSAGES.unknownInvoice);
-      const method = checkMethod(command.method);
-      checkAmount(command.amountCents);
+      const method = checkPaymentMethod(command.method);
+      checkPaymentAmount(command.amountCents);
       const problem = paymentDayProblem(command.day, s.createdAt, command.today);
       if (problem)
         throw invalid(
@@ -216,20 +211,12 @@ export function decideMoney(command: ContractMoneyCommand, s: ContractState): Co
             : PAYMENT_DAY_MESSAGES[problem],
           { field: 'day' },
         );
-      const left = invoiceMoney(s, invoice).leftCents;
-      if (command.amountCents > left)
-        throw invalid(
-          'AMOUNT_TOO_HIGH',
-          left === 0 ? CONTRACT_MONEY_MESSAGES.paidInFull : CONTRACT_MONEY_MESSAGES.tooHigh(left),
-          { field: 'amountCents', leftCents: left },
-        );
-      const reference = command.reference?.trim() || null;
-      if (reference && reference.length > PAYMENT_REFERENCE_MAX)
-        throw invalid(
-          'REFERENCE_TOO_LONG',
-          `La référence ne peut pas dépasser ${PAYMENT_REFERENCE_MAX} caractères.`,
-          { field: 'reference' },
-        );
+      checkAmountLeft(
+        command.amountCents,
+        invoiceMoney(s, invoice).leftCents,
+        CONTRACT_MONEY_MESSAGES.paidInFull,
+      );
+      const reference = checkPaymentReference(command.reference);
       if (command.dayClosed) throw closedDayError(command.day, 'day');
       return sharesOf(s, invoice.number, command.amountCents).map((share, i) => ({
         type: 'PaymentRecorded' as const,
@@ -253,8 +240,8 @@ export function decideMoney(command: ContractMoneyCommand, s: ContractState): Co
           'CREDIT_NOTE_NOT_FOUND',
           CONTRACT_MONEY_MESSAGES.unknownCreditNote,
         );
-      const method = checkMethod(command.method);
-      checkAmount(command.amountCents);
+      const method = checkPaymentMethod(command.method);
+      checkPaymentAmount(command.amountCents);
       const m = creditMoney(s, credit);
       if (m.settled) throw new DomainError('conflict', 'ALREADY_REFUNDED', CONTRACT_MONEY_MESSAGES.refunded);
       if (m.refundableCents === 0)

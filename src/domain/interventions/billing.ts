@@ -5,12 +5,18 @@
  * documents' audit and the till's closures read them from the log with no second path.
  */
 import { z } from 'zod';
-import { formatEuros } from '../catalog/pricing.js';
-import { PAYMENT_REFERENCE_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import { documentSnapshotSchema } from '../invoices/document.js';
-import { PAYMENT_METHODS, type PaymentMethod, paymentRecordedSchema } from '../orders/money.js';
-import { closedDayError, PAYMENT_DAY_MESSAGES, paymentDayProblem } from '../orders/payment-day.js';
+import { paymentRecordedSchema } from '../orders/money.js';
+import {
+  checkAmountLeft,
+  checkPaymentAmount,
+  checkPaymentMethod,
+  checkPaymentReference,
+  closedDayError,
+  PAYMENT_DAY_MESSAGES,
+  paymentDayProblem,
+} from '../orders/payment-day.js';
 import { frenchDay } from '../site/dates.js';
 import type { InterventionState } from './decider.js';
 import type { InterventionEvent } from './events.js';
@@ -102,10 +108,8 @@ export function decideBilling(command: BillingCommand, state: InterventionState)
           'NOT_INVOICED',
           'Facturez l’intervention avant d’enregistrer un paiement.',
         );
-      if (!(PAYMENT_METHODS as readonly string[]).includes(command.method))
-        throw invalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.', { field: 'method' });
-      if (!Number.isInteger(command.amountCents) || command.amountCents <= 0)
-        throw invalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amountCents' });
+      const method = checkPaymentMethod(command.method);
+      checkPaymentAmount(command.amountCents);
       const problem = paymentDayProblem(command.day, state.createdAt, command.today);
       if (problem)
         throw invalid(
@@ -117,22 +121,8 @@ export function decideBilling(command: BillingCommand, state: InterventionState)
         );
       // C. conso. L221-10: off premises, no payment of any kind before the 8th day.
       checkPaymentDay(invoice, command.day);
-      const left = leftToPay(state);
-      if (command.amountCents > left)
-        throw invalid(
-          'AMOUNT_TOO_HIGH',
-          left === 0
-            ? 'Cette facture est déjà entièrement payée.'
-            : `Le montant dépasse le reste à payer (${formatEuros(left)}).`,
-          { field: 'amountCents', leftCents: left },
-        );
-      const reference = command.reference?.trim() || null;
-      if (reference && reference.length > PAYMENT_REFERENCE_MAX)
-        throw invalid(
-          'REFERENCE_TOO_LONG',
-          `La référence ne peut pas dépasser ${PAYMENT_REFERENCE_MAX} caractères.`,
-          { field: 'reference' },
-        );
+      checkAmountLeft(command.amountCents, leftToPay(state), 'Cette facture est déjà entièrement payée.');
+      const reference = checkPaymentReference(command.reference);
       // Article 286 I 3° bis CGI (conservation): a closed day receives no movement.
       if (command.dayClosed) throw closedDayError(command.day, 'day');
       return paymentShares(invoice.vat, command.amountCents).map((share, i) => ({
@@ -140,7 +130,7 @@ export function decideBilling(command: BillingCommand, state: InterventionState)
         data: {
           paymentId: i === 0 ? command.paymentId : `${command.paymentId}-${i + 1}`,
           day: command.day,
-          method: command.method as PaymentMethod,
+          method,
           amountCents: share.amountCents,
           vatRate: share.rate,
           vatCents: share.vatCents,

@@ -6,7 +6,7 @@
  */
 
 import { formatEuros } from '../catalog/pricing.js';
-import { MONEY_NOTE_MAX, PAYMENT_REFERENCE_MAX } from '../common/limits.js';
+import { MONEY_NOTE_MAX } from '../common/limits.js';
 import { DomainError } from '../errors.js';
 import type { EvolvingEvent, OrderState } from './decider.js';
 import { buyerErased, ERASED_BUYER_PAYMENT_MESSAGE } from './erased-buyer.js';
@@ -16,7 +16,6 @@ import {
   moneySummary,
   movementVatCents,
   orderVatRate,
-  PAYMENT_METHODS,
   type PaymentMethod,
   REFUND_REASONS,
   type RefundReason,
@@ -26,7 +25,15 @@ import {
   refundLineCents,
   refundTooHighMessage,
 } from './money.js';
-import { closedDayError, PAYMENT_DAY_MESSAGES, paymentDayProblem } from './payment-day.js';
+import {
+  checkAmountLeft,
+  checkPaymentAmount,
+  checkPaymentMethod,
+  checkPaymentReference,
+  closedDayError,
+  PAYMENT_DAY_MESSAGES,
+  paymentDayProblem,
+} from './payment-day.js';
 
 /** What every money command carries: the Paris day it is given on, and the days already closed. */
 export interface MoneyContext {
@@ -205,13 +212,6 @@ function checkNote(note: string | null | undefined): string | null {
   return text;
 }
 
-function checkMethod(method: string): PaymentMethod {
-  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
-    throw moneyInvalid('UNKNOWN_METHOD', 'Choisissez un moyen de paiement.', { field: 'method' });
-  }
-  return method as PaymentMethod;
-}
-
 /**
  * Article 286 I 3° bis CGI (conservation): a closed day receives no movement. `field`: the input
  * that chose the day (a payment's date), named so the form says it there.
@@ -240,10 +240,8 @@ export function decideRecordPayment(
   order: OrderState,
 ): OrderEvent[] {
   const summary = summaryOf(order);
-  const method = checkMethod(command.method);
-  if (!Number.isInteger(command.amountCents) || command.amountCents <= 0) {
-    throw moneyInvalid('INVALID_AMOUNT', 'Le montant doit être supérieur à 0.', { field: 'amountCents' });
-  }
+  const method = checkPaymentMethod(command.method);
+  checkPaymentAmount(command.amountCents);
   const dayProblem = paymentDayProblem(command.day, order.createdAt, command.today);
   if (dayProblem) throw moneyInvalid('INVALID_DATE', PAYMENT_DAY_MESSAGES[dayProblem], { field: 'day' });
   if (order.status === 'cancelled') {
@@ -256,25 +254,8 @@ export function decideRecordPayment(
   if (buyerErased(order.customer)) {
     throw new DomainError('conflict', 'BUYER_ERASED', ERASED_BUYER_PAYMENT_MESSAGE);
   }
-  if (command.amountCents > summary.leftCents) {
-    throw moneyInvalid(
-      'AMOUNT_TOO_HIGH',
-      summary.leftCents === 0
-        ? 'Cette commande est déjà entièrement payée.'
-        : `Le montant dépasse le reste à payer (${formatEuros(summary.leftCents)}).`,
-      { field: 'amountCents', leftCents: summary.leftCents },
-    );
-  }
-  const reference = command.reference?.trim() || null;
-  if (reference && reference.length > PAYMENT_REFERENCE_MAX) {
-    throw moneyInvalid(
-      'REFERENCE_TOO_LONG',
-      `La référence ne peut pas dépasser ${PAYMENT_REFERENCE_MAX} caractères.`,
-      {
-        field: 'reference',
-      },
-    );
-  }
+  checkAmountLeft(command.amountCents, summary.leftCents, 'Cette commande est déjà entièrement payée.');
+  const reference = checkPaymentReference(command.reference);
   checkOpenDay(command, command.day, 'day');
   return [
     {
@@ -328,7 +309,7 @@ export function decideRefundOrder(
   order: OrderState,
 ): OrderEvent[] {
   const summary = summaryOf(order);
-  const method = checkMethod(command.method);
+  const method = checkPaymentMethod(command.method);
   if (!(REFUND_REASONS as readonly string[]).includes(command.reason)) {
     throw moneyInvalid('UNKNOWN_REASON', 'Choisissez un motif de remboursement.', { field: 'reason' });
   }
@@ -397,7 +378,7 @@ export function decideCancelAndRefund(
   }
   const events: OrderEvent[] = [];
   if (summary.refundableCents > 0) {
-    const method = checkMethod(command.method);
+    const method = checkPaymentMethod(command.method);
     checkOpenDay(command, command.today);
     events.push({
       type: 'RefundRecorded',
