@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatEuros } from '../../domain/catalog/pricing.js';
-import { isRealDay } from '../../domain/common/dates.js';
 import { addMonths } from '../../domain/contracts/calendar.js';
 import {
   CONTRACT_MESSAGES,
@@ -53,7 +52,7 @@ import {
 import { logger } from '../logger.js';
 import { contactLine, renderMail } from '../mail/layout.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { CLOSURE_LOCK, isDayClosed } from '../orders/closed-days.js';
+import { moneyDayClosed } from '../orders/closed-days.js';
 import { readSite } from '../sites/queries.js';
 import { siteLinkUrl } from '../sites/site-link.js';
 import { contractLinkUrl } from './contract-link.js';
@@ -557,9 +556,7 @@ const runContractMoney = (
 ) =>
   runContract(sql, checkContractId(contractId), meta, async (state, tx) => {
     if (!state) throw contractNotFound();
-    await tx`select pg_advisory_xact_lock_shared(hashtextextended(${CLOSURE_LOCK}, 0))`;
-    const dayClosed = isRealDay(day) ? await isDayClosed(tx, day) : false;
-    return decide(command(dayClosed), state);
+    return decide(command(await moneyDayClosed(tx, day)), state);
   });
 
 /** « Enregistrer un paiement » on one of the contract's invoices. */

@@ -7,7 +7,6 @@
  * order's payment does (orders/money.ts), then the pure decider applies the L221-10 ban.
  */
 import { randomUUID } from 'node:crypto';
-import { isRealDay } from '../../domain/common/dates.js';
 import { decide, type InterventionState, interventionNotFound } from '../../domain/interventions/decider.js';
 import type { InterventionEvent } from '../../domain/interventions/events.js';
 import { buildInterventionInvoice, invoiceableReport } from '../../domain/interventions/invoice.js';
@@ -18,7 +17,7 @@ import type { Sql } from '../db/client.js';
 import { type DocumentClock, documentSeller, storeDocument, takeNumber } from '../invoices/issue.js';
 import { renderDocumentPdf, sha256 } from '../invoices/pdf.js';
 import { handleStreamCommand, readModelStream, type StreamMeta } from '../log/stream-commands.js';
-import { CLOSURE_LOCK, isDayClosed } from '../orders/money.js';
+import { moneyDayClosed } from '../orders/money.js';
 import { devisLinkUrl } from './devis.js';
 import { interventionModel } from './model.js';
 import { readTariffs } from './tariffs.js';
@@ -114,8 +113,7 @@ export async function recordInterventionPayment(
     async (state, tx) => {
       if (!state) throw interventionNotFound();
       // The closures' lock, shared: no payment lands in a day while it is being closed.
-      await tx`select pg_advisory_xact_lock_shared(hashtextextended(${CLOSURE_LOCK}, 0))`;
-      const dayClosed = isRealDay(input.day) ? await isDayClosed(tx, input.day) : false;
+      const dayClosed = await moneyDayClosed(tx, input.day);
       return decide(
         {
           type: 'RecordPayment',

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/client.js';
 import { handleOrderCommand, type OrderCommandOptions } from './commands.js';
 
-export { CLOSURE_LOCK, isDayClosed } from './closed-days.js';
+export { CLOSURE_LOCK, isDayClosed, moneyDayClosed } from './closed-days.js';
 
 export interface PaymentInput {
   amountCents: number;
