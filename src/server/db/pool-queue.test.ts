@@ -20,7 +20,10 @@ interface Queue<T> {
 const require = createRequire(import.meta.url);
 const packageDir = path.resolve(path.dirname(require.resolve('postgres')), '..', '..');
 const builds: [string, () => Promise<(initial?: unknown[]) => Queue<unknown>>][] = [
-  ['ESM build', async () => (await import(pathToFileURL(path.join(packageDir, 'src/queue.js')).href)).default],
+  [
+    'ESM build',
+    async () => (await import(pathToFileURL(path.join(packageDir, 'src/queue.js')).href)).default,
+  ],
   ['CommonJS build', async () => require(path.join(packageDir, 'cjs/src/queue.js'))],
 ];
 
