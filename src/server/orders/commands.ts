@@ -36,8 +36,9 @@ import {
   type OrderRead,
   orderRead,
 } from './commit.js';
+import { keptOrderRead } from './read-cache.js';
 import { prepareStatusMail, queueStatusMailWith } from './status-mails.js';
-import { readStream } from './store.js';
+import { ConcurrencyError, readStream } from './store.js';
 import { queueWithdrawalAcknowledgement } from './withdrawal-mail.js';
 
 export interface OrderCommandOptions extends Omit<CommandMeta, 'at'> {
@@ -106,6 +107,10 @@ export async function handleOrderCommand(
   return await runCommand(
     sql,
     async () => {
+      if (!spec.money) {
+        const committed = await fromKeptRead(sql, id, meta, today, spec);
+        if (committed) return committed;
+      }
       // The order as read outside a transaction (not for a money command): enough to decide a
       // single event; for a stock move, which products to lock before reading it again under them.
       // Folded once: the append evolves the state the decision saw (commit.ts OrderRead).
@@ -124,13 +129,7 @@ export async function handleOrderCommand(
               afterDecisionIn(tx, id, meta, await commitDecision(tx, id, read, decided, meta, [])),
             );
           }
-          // One event: its status mail is rendered now, outside any transaction, and inserted by the
-          // append's own statement, only if the event is appended; the mail's workers are woken
-          // after that statement's commit (issue 41).
-          const mail = await prepareStatusMail(sql, event);
-          const committed = await commitSingle(sql, id, read, event, meta, mail?.alongsideOf);
-          mail?.committed(sql);
-          return committed;
+          return await commitOne(sql, id, read, event, meta);
         }
       }
       return await mailTransaction(sql, async (tx) => {
@@ -162,6 +161,61 @@ export async function handleOrderCommand(
     },
     meta.expectedVersion === undefined,
   );
+}
+
+/**
+ * One event with nothing to run after it: its status mail is rendered now, outside any
+ * transaction, and inserted by the append's own statement, only if the event is appended; the
+ * mail's workers are woken after that statement's commit (issue 41).
+ */
+async function commitOne(
+  sql: Sql,
+  id: string,
+  read: OrderRead,
+  event: OrderEvent,
+  meta: CommandMeta,
+): Promise<Committed> {
+  const mail = await prepareStatusMail(sql, event);
+  const committed = await commitSingle(sql, id, read, event, meta, mail?.alongsideOf);
+  mail?.committed(sql);
+  return committed;
+}
+
+/**
+ * The command decided on the order as this process last appended it (read-cache.ts), without
+ * reading its stream: only when that decision is one event for the one-statement path, whose
+ * statement checks that the order is still exactly the one kept. Anything else (no kept order, the
+ * caller saw another version, a stock move, a refusal, nothing to do, more work, or the statement
+ * finding the order changed: by another instance, an erasure) gives null, and the command decides
+ * again on the stream as read: a kept order never answers the user on its own.
+ */
+async function fromKeptRead(
+  sql: Sql,
+  id: string,
+  meta: CommandMeta & { expectedVersion?: number },
+  today: string,
+  spec: OrderCommandSpec,
+): Promise<Committed | null> {
+  const kept = keptOrderRead(id);
+  if (!kept) return null;
+  const { state } = kept;
+  if (meta.expectedVersion !== undefined && state.version !== meta.expectedVersion) return null;
+  if (spec.movesStock?.(state)) return null;
+  let decided: OrderEvent[];
+  try {
+    decided = decide(spec.command(state, { products: [], today, dayClosed: false }), state);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+  const [event] = decided;
+  if (!event || needsTransaction(decided)) return null;
+  try {
+    return await commitOne(sql, id, kept, event, meta);
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return null;
+    throw error;
+  }
 }
 
 /**

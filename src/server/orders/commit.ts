@@ -18,6 +18,7 @@ import { toId } from '../../domain/security/ids.js';
 import type { Sql, Tx } from '../db/client.js';
 import { insertPersonalRecord, orderSubject, sealPersonalData } from './personal-records.js';
 import { projectEvent, projectionStatement } from './projections.js';
+import { keepOrderRead } from './read-cache.js';
 import { appendEvent, isOrderStream, type StoredEvent, toOrderEvent, type WithAppend } from './store.js';
 
 /** Who asks, when and why: becomes each event's metadata. */
@@ -42,6 +43,11 @@ export const foldStored = (events: readonly StoredEvent[]): OrderState | null =>
 export interface OrderRead {
   stored: readonly StoredEvent[];
   state: OrderState | null;
+  /**
+   * The stream's personal epoch, for a state kept from an earlier append (orders/read-cache.ts):
+   * the append then also checks that no personal record of the stream changed since.
+   */
+  epoch?: number;
 }
 
 export const orderRead = (stored: readonly StoredEvent[]): OrderRead => ({
@@ -110,7 +116,7 @@ export async function commitSingle(
   }
   const projection = after && projectionStatement(sql, event, after);
   if (!after || !projection) throw new Error(`${event.type} cannot take the single-statement path`);
-  const appended = await appendEvent(
+  const { epoch, ...appended } = await appendEvent(
     sql,
     streamId,
     version,
@@ -118,9 +124,13 @@ export async function commitSingle(
     { ...event, metadata },
     projection,
     alongside,
+    read.epoch,
   );
   const recorded = { ...event, ...appended, streamId, metadata, recordedAt: new Date(metadata.at), prevHash };
-  return { state: after, events: [recorded as StoredEvent & OrderEvent] };
+  const events = [recorded as StoredEvent & OrderEvent];
+  // Committed (one statement): the next command on this order may decide on it (read-cache.ts).
+  keepOrderRead(streamId, { stored: events, state: after, epoch });
+  return { state: after, events };
 }
 
 export interface Committed {
@@ -157,11 +167,17 @@ export async function commitDecision(
       ? sealPersonalData(streamId, orderSubject(streamId, after.customerId), event.type, event.data)
       : null;
     const settled = await Promise.allSettled([
-      appendEvent(tx, streamId, version, prevHash, {
-        type: event.type,
-        data: sealed ? sealed.stored : event.data,
-        metadata,
-      }),
+      appendEvent(
+        tx,
+        streamId,
+        version,
+        prevHash,
+        { type: event.type, data: sealed ? sealed.stored : event.data, metadata },
+        undefined,
+        [],
+        // A kept state (read-cache.ts) also holds only if no personal record changed since.
+        committed.length === 0 ? read.epoch : undefined,
+      ),
       projectEvent(tx, event, state, after),
       moves.length > 0
         ? tx`
@@ -175,7 +191,9 @@ export async function commitDecision(
     // The append's own error (a version conflict) explains the others ("transaction aborted").
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
-    const appended = (settled[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof appendEvent>>>).value;
+    const { epoch: _, ...appended } = (
+      settled[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof appendEvent>>>
+    ).value;
     committed.push({
       ...event,
       ...appended,

@@ -9,6 +9,7 @@ import { type EventMetadata, type OrderEvent, parseOrderEvent } from '../../doma
 import type { Tx } from '../db/client.js';
 import { eventContent } from './canonical.js';
 import { personalColumn, readableData } from './personal-records.js';
+import { forgetOrderRead } from './read-cache.js';
 
 export interface StoredEvent {
   position: number;
@@ -81,6 +82,12 @@ export type WithAppend = (
   appended: postgres.PendingQuery<postgres.Row[]>,
 ) => postgres.PendingQuery<postgres.Row[]>;
 
+/** What the append's statement gives back: the event's place and the stream's head after it. */
+export type Appended = Pick<StoredEvent, 'position' | 'txId' | 'hash' | 'version'> & {
+  /** The stream's count of personal-record changes the event was appended under. */
+  epoch: number;
+};
+
 export interface NewEvent {
   type: string;
   data: unknown;
@@ -90,7 +97,10 @@ export interface NewEvent {
 /**
  * Appends one event after `expectedVersion` (0 for a new stream). The hash is computed by the
  * database over the position it assigns and the canonical content built here, so one statement
- * does the whole append. A stale or future expected version is a ConcurrencyError.
+ * does the whole append. The stream's head must be exactly what the caller chained to: a stale or
+ * future expected version, another head hash (`prevHash`), or, when given, another count of
+ * changes to the stream's personal records (`expectedEpoch`: an erasure since the caller's read)
+ * is a ConcurrencyError, and nothing of the statement is written.
  */
 export async function appendEvent(
   sql: Tx,
@@ -105,7 +115,9 @@ export async function appendEvent(
   projection?: postgres.PendingQuery<postgres.Row[]>,
   /** Other writes of the same statement (a queued mail), each given the "was appended" condition. */
   alongside: readonly WithAppend[] = [],
-): Promise<Pick<StoredEvent, 'position' | 'txId' | 'hash' | 'version'>> {
+  /** The stream's personal_epoch the caller's state was read with (orders/read-cache.ts). */
+  expectedEpoch?: number,
+): Promise<Appended> {
   const version = expectedVersion + 1;
   const recordedAt = event.metadata.at;
   const content = eventContent({
@@ -118,9 +130,12 @@ export async function appendEvent(
     prevHash,
   });
   try {
-    const [row] = await sql<{ position: number; txId: string; hash: string }[]>`
+    // Every append forgets the stream's folded state; the one-statement path puts the new one back.
+    forgetOrderRead(streamId);
+    const [row] = await sql<{ position: number; txId: string; hash: string; epoch: number }[]>`
       with head as (
-        select coalesce((select version from event_streams where stream_id = ${streamId}), 0) as version
+        select coalesce(s.version, 0) as version, s.head_hash, coalesce(s.personal_epoch, 0) as personal_epoch
+          from (select 1) one left join event_streams s on s.stream_id = ${streamId}
       ), ins as (
         insert into events (position, stream_id, version, type, data, metadata, recorded_at, prev_hash, hash)
         select s.p, ${streamId}, ${version}, ${event.type}, c.j -> 'data', c.j -> 'metadata',
@@ -130,7 +145,9 @@ export async function appendEvent(
                -- The content parsed into jsonb once (offset 0 keeps the planner from inlining the
                -- cast into each of its two uses).
                (select x.content, x.content::jsonb as j from (select ${content}::text as content) x offset 0) c
-         where head.version = ${expectedVersion}
+         where head.version = ${expectedVersion} and head.head_hash is not distinct from ${prevHash}${
+           expectedEpoch === undefined ? sql`` : sql` and head.personal_epoch = ${expectedEpoch}`
+         }
         returning position, tx_id, hash
       ), upd as (
         insert into event_streams (stream_id, version, head_position, head_hash)
@@ -142,7 +159,7 @@ export async function appendEvent(
           sql`${before}, ${sql(`alongside_${i}`)} as (${write(sql, sql`exists (select 1 from ins)`)})`,
         sql``,
       )}
-      select position, tx_id::text as tx_id, hash from ins`;
+      select ins.position, ins.tx_id::text as tx_id, ins.hash, head.personal_epoch as epoch from ins, head`;
     if (!row) throw new ConcurrencyError(streamId, expectedVersion);
     return { ...row, version };
   } catch (error) {
