@@ -10,7 +10,8 @@
  * 2. Rebuild: 100,000 events folded into fresh orders/order_items tables, against COPY of the same
  *    100,000 event rows. Goal: at least 30% of COPY's rate, and under 10 s.
  *
- * Options (environment): BENCH_SECONDS (per round of a scenario, default 2), BENCH_EVENTS (default 100000).
+ * Options (environment): BENCH_SECONDS (per round of a scenario, default 2), BENCH_ROUNDS (default 5),
+ * BENCH_EVENTS (default 100000).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ import { benchConfig, fmt, openBenchDatabase } from './support.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const CLIENT_COUNTS = [1, 8];
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
 
