@@ -92,7 +92,9 @@ const needsTransaction = (decided: readonly OrderEvent[]) =>
  * after-decision work in the same transaction (afterDecisionIn). A money command or one that moves
  * stock reads the order inside its transaction (under the closures' lock, the products' locks); a
  * single event with nothing to run after it is appended with its read-table change (and status
- * mail) in one statement. Retried on a version conflict unless the caller sent the version it saw.
+ * mail) in one statement. Such a single event is first decided on the order as this process last
+ * appended it, when kept, without reading the stream (fromKeptRead, ADR 050). Retried on a version
+ * conflict unless the caller sent the version it saw.
  */
 export async function handleOrderCommand(
   sql: Sql,
