@@ -24,7 +24,7 @@ import { parisDay } from '../../domain/site/time-zone.js';
 import type { Sql, Tx } from '../db/client.js';
 import { mailTransaction } from '../mail/outbox.js';
 import { afterDecision } from './after-decision.js';
-import { CLOSURE_LOCK, isDayClosed } from './closed-days.js';
+import { moneyDayClosed } from './closed-days.js';
 import { runCommand } from './command-loop.js';
 import {
   type CommandMeta,
@@ -136,11 +136,11 @@ export async function handleOrderCommand(
       }
       return await mailTransaction(sql, async (tx) => {
         const { money } = spec;
-        // Pipelined, in this order on the one connection: the lock, then the reads under it.
-        const [, stored, dayClosed] = await Promise.all([
-          money ? tx`select pg_advisory_xact_lock_shared(hashtextextended(${CLOSURE_LOCK}, 0))` : null,
+        // Pipelined on the one connection: the closures' lock first (whether the day is closed is
+        // read only once it is held: moneyDayClosed), the order's stream beside it.
+        const [dayClosed, stored] = await Promise.all([
+          money ? moneyDayClosed(tx, money.day ?? today) : false,
           outside ? null : readStream(tx, id),
-          money ? isDayClosed(tx, money.day ?? today) : false,
         ]);
         let read = outside ?? orderRead(stored ?? []);
         let products: ProductSnapshot[] = [];
