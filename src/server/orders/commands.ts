@@ -106,11 +106,14 @@ export async function handleOrderCommand(
   const meta = { ...options, at: options.at ?? new Date().toISOString() };
   const today = parisDay(new Date(meta.at));
   const movesStock = spec.movesStock ?? (() => false);
+  // A decision outside a transaction: no products locked, no money day (not a money command).
+  const decideOutside = (state: OrderState | null) =>
+    decide(spec.command(state, { products: [], today, dayClosed: false }), state);
   return await runCommand(
     sql,
     async () => {
       if (!spec.money) {
-        const committed = await fromKeptRead(sql, id, meta, today, spec);
+        const committed = await fromKeptRead(sql, id, meta, movesStock, decideOutside);
         if (committed) return committed;
       }
       // The order as read outside a transaction (not for a money command): enough to decide a
@@ -123,7 +126,7 @@ export async function handleOrderCommand(
         const { state } = read;
         staleCheck(state, meta);
         if (!movesStock(state)) {
-          const decided = decide(spec.command(state, { products: [], today, dayClosed: false }), state);
+          const decided = decideOutside(state);
           const [event] = decided;
           if (!event) return { state, events: [] };
           if (needsTransaction(decided)) {
@@ -195,17 +198,17 @@ async function fromKeptRead(
   sql: Sql,
   id: string,
   meta: CommandMeta & { expectedVersion?: number },
-  today: string,
-  spec: OrderCommandSpec,
+  movesStock: (state: OrderState) => boolean,
+  decideOutside: (state: OrderState) => OrderEvent[],
 ): Promise<Committed | null> {
   const kept = keptOrderRead(id);
   if (!kept) return null;
   const { state } = kept;
   if (meta.expectedVersion !== undefined && state.version !== meta.expectedVersion) return null;
-  if (spec.movesStock?.(state)) return null;
+  if (movesStock(state)) return null;
   let decided: OrderEvent[];
   try {
-    decided = decide(spec.command(state, { products: [], today, dayClosed: false }), state);
+    decided = decideOutside(state);
   } catch (error) {
     if (error instanceof DomainError) return null;
     throw error;
