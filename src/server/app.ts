@@ -8,7 +8,7 @@ import { sweepContracts } from './contracts/commands.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createHttpServer, type HttpServer } from './http/server.js';
-import { startImageSweeper, stopImageWorker } from './images/images.js';
+import { setImageWorkerNiceness, startImageSweeper, stopImageWorker } from './images/images.js';
 import { sendDueReminders } from './interventions/appointments.js';
 import { expireDueDevis } from './interventions/devis.js';
 import { importInboxRequests } from './interventions/inbox-import.js';
@@ -36,6 +36,7 @@ export interface App {
 /** Opens the database, migrates, seeds when asked, and listens. stop() undoes all of it. */
 export async function startApp(config: Config, options: { dev?: boolean } = {}): Promise<App> {
   const db = await openDatabase(config);
+  setImageWorkerNiceness(config.IMAGE_WORKER_NICENESS);
   // The order and catalog writers announce their commits through this port (db/after-commit.ts).
   const stopAnnouncing = announceCommitsLive();
   // Every order decision issues the documents it implies, in its transaction (orders/after-decision.ts).

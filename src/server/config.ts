@@ -70,6 +70,11 @@ const schema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * The image worker's niceness (0 to 19): at 19 it only gets the CPU that requests leave. A
+   * machine whose CPU other work keeps busy (a test run) starves it there: 0 gives it a fair share.
+   */
+  IMAGE_WORKER_NICENESS: z.coerce.number().int().min(0).max(19).default(19),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'AUTH_SECRET' | 'AUDIT_KEY' | 'AUDIT_WITNESS_FILE'> & {

@@ -44,7 +44,6 @@ async function downloadedData(page: Page): Promise<string> {
 test('« Mes données »: the code mailed to the address brings the orders placed without an account into the download @phone', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await ownAddress(page);
   const email = uniqueEmail('sanscompte');
   const trap = await ownProduct('Piège sans compte');

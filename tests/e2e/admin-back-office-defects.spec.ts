@@ -121,7 +121,6 @@ async function phoneOrder(page: Page, product: string, last: string): Promise<Lo
 test('a payment is cancelled only once confirmed; a refund of -5 € says so in French; a paid order offers no trash icon', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signInAsAdmin(page);
   const product = await createProduct(page, { title: `Piège payé ${tag()}` });
   const last = `Paiement${tag()}`;
@@ -238,7 +237,6 @@ test('categories: a merge asks first, an empty one is deleted, a used one says w
 test('product and settings checks: a TP14 promo price, a 4-digit postcode, a professional-only product for a guest', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signInAsAdmin(page, '/admin/products');
   const t = tag();
   // A TP14 with a promo price: refused, with the reason, on the field.
@@ -293,7 +291,6 @@ test('product and settings checks: a TP14 promo price, a 4-digit postcode, a pro
 test('at 375 px: Audit › Clôtures and the customer dialog do not scroll sideways; a verified customer is offered no verification mail', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 375, height: 800 });
   // Runs once (desktop project, set to 375 px): a second run would find yesterday closed.

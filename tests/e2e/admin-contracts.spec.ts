@@ -104,6 +104,23 @@ test('a restaurant’s yearly contract: 6 visits to confirm, the quarter’s inv
     await page.setViewportSize({ width, height: 900 });
     await invoices.screenshot({ path: testInfo.outputPath(`factures-a-payer-${width}.png`) });
   }
+  // « Contrats » shows what the contract still owes (360,00 € TTC): under the next invoice, and
+  // below 1024 px, where the table scrolls sideways, under the contract's number.
+  const contractUrl = page.url();
+  await page.goto('/admin/contracts');
+  const row = page.getByRole('row').filter({ hasText: number });
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Once: the other place is hidden at this width.
+    const shown = row.getByText(/^Reste à payer/).locator('visible=true');
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toHaveText(/^Reste à payer : 360,00\s€$/);
+    await page.screenshot({
+      path: testInfo.outputPath(`contrats-reste-a-payer-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.goto(contractUrl);
   await invoices.getByRole('button', { name: 'Enregistrer un paiement' }).click();
   const payment = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
   await expect(payment.getByText(/Reste à payer\s:\s360,00/)).toBeVisible();

@@ -25,7 +25,6 @@ test('an admin creates a customer who signs in at once, then edits and deletes t
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await signInAsAdmin(page, '/admin/customers');
   await expect(page).toHaveTitle(/^Clients \| Administration/);
   await expect(page.getByTestId('customer-total')).toHaveText(/^\d+ clients?$/);

@@ -39,7 +39,6 @@ async function placeOrderInShop(page: Page, trap: OwnProduct): Promise<string> {
 }
 
 test('the dashboard figures change after an order is placed in the shop', async ({ page, browser }) => {
-  test.setTimeout(90_000);
   // Five sold: among the ten best sellers of the week whatever the other specs bought (one or two each).
   const trap = await ownProduct('Piège à rats du tableau de bord');
   // Sold out: among the twenty shown in « Stock faible », lowest stock first, then by title.

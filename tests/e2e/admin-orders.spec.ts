@@ -50,7 +50,6 @@ test('an admin changes the status inline, records a payment, reads the timeline,
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await ownAddress(page);
   const email = `romane.${randomBytes(4).toString('hex')}@example.fr`;
   const trap = await ownProduct('Piège à rats des commandes');
@@ -158,7 +157,6 @@ test('the inline status select offers only the transition table’s targets and 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await ownAddress(page);
   const email = `gaspard.${randomBytes(4).toString('hex')}@example.fr`;
   const order = await customerOrders(page, await ownProduct('Piège à rats des statuts'), email, false);

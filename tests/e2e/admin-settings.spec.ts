@@ -35,7 +35,6 @@ test('settings saved on one page load are seen by another, and the delivery cost
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   await signInAsAdmin(page, '/admin/settings');
   const before = await storedSettings(page.request);
   try {
@@ -88,7 +87,6 @@ test('maintenance on: a visitor gets the maintenance page with 503, an admin bro
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   await signInAsAdmin(page, '/admin/settings');
   const before = await storedSettings(page.request);
   try {

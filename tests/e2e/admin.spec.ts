@@ -41,7 +41,6 @@ const imageUrls = (page: Page) =>
 test('an admin creates a product with two photos, reorders them, sees it in the shop, edits and deletes it', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signInAsAdmin(page, '/admin/products');
   await page.getByRole('link', { name: 'Produits', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Gestion des Produits' })).toBeVisible();

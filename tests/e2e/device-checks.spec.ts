@@ -11,7 +11,6 @@ import { signInAsTechnician, technicianVisitTomorrow } from './support/technicia
 test.use({ actionTimeout: 20_000 });
 
 test('a technician checks bait stations on site, offline included @phone', async ({ page }) => {
-  test.setTimeout(120_000);
   const tag = randomBytes(3).toString('hex');
   const customerName = `Boulangerie ${tag}`;
   const tech = await technicianVisitTomorrow({

@@ -33,6 +33,9 @@ test('the owner’s link opens the folder without an account, its PDF downloads;
   page,
   browser,
 }) => {
+  // A whole flow and nine full-page screenshots: 84 s of the 90 s default on a loaded two-core
+  // machine, then over it in a later run (a bound for a stuck test, not a timing).
+  test.setTimeout(180_000);
   await ownAddress(page);
   const email = uniqueEmail('restaurant');
   await signUp(page, { firstName: 'Camille', lastName: 'Lebon', email });

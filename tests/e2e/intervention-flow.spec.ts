@@ -47,7 +47,6 @@ test('a technician works a rat visit on a phone, the customer signs, the owner i
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
   const tag = randomBytes(3).toString('hex');
   const password = 'Piege-a-rats-Normandie-2026';
   const tech = { email: `tech-flow-${tag}@example.fr`, password };

@@ -14,7 +14,6 @@ test('a devis at 10 % sent, then accepted at a distance with the express request
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const email = `devis-${randomInt(1e9)}@example.fr`;
   const name = `Camille Devis ${randomInt(1e6)}`;
   await ownAddress(page);

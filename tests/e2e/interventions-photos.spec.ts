@@ -8,7 +8,6 @@ import { ownAddress, signInAsAdmin } from './support/admin';
  * and consents to be called back; the owner sees both photos on the request and opens one full size.
  */
 test('a wasp-nest request with two photos, seen by the owner @phone', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   const name = `Camille Photos ${randomInt(1e6)}`;
   await ownAddress(page);
   const jpeg = await sharp({

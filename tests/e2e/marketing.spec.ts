@@ -392,6 +392,8 @@ test('service page gallery: full-screen viewer with wrap-around, keys and counte
   page,
 }) => {
   await page.goto('/rubriques/guepe-frelon');
+  // A tap on a thumbnail before hydration opens nothing (this test was flaky on a loaded machine).
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Guêpe/Frelon' })).toBeVisible();
   for (const text of ['Nos prestations', 'Notre méthode en 4 étapes', 'Les avantages']) {
     await expect(page.getByRole('heading', { name: text })).toBeVisible();
@@ -432,6 +434,9 @@ test('a request for an intervention is validated, stored in PostgreSQL and liste
 }) => {
   await ownAddress(page);
   await page.goto('/#contact');
+  // A submit before hydration is the browser's own (a reload), which shows no message: this test
+  // was flaky on a loaded machine until it waited for the page to come alive.
+  await homeAlive(page);
   const form = page.locator('#contact form');
   const submit = form.getByRole('button', { name: 'Envoyer ma demande' });
 

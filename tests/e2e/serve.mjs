@@ -20,6 +20,9 @@ process.env.ADMIN_PASSWORD ??= 'admin12345';
 // The specs sign in with the README's development password, which production otherwise refuses.
 process.env.ALLOW_PUBLISHED_ADMIN_PASSWORD = 'true';
 process.env.LOG_LEVEL ??= 'warn';
+// The e2e tier shares the machine with the Vitest tiers: at niceness 19 the image worker (the
+// seed's catalogue, the uploads) gets only what they leave, which is nearly nothing.
+process.env.IMAGE_WORKER_NICENESS ??= '0';
 // The shop tests place many orders from one address and one email: room for them.
 process.env.CHECKOUT_LIMIT_PER_IP ??= '1000';
 process.env.CHECKOUT_LIMIT_PER_EMAIL ??= '1000';

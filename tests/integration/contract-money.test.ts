@@ -21,7 +21,7 @@ import {
   renewAndPlan,
   terminateContract,
 } from '../../src/server/contracts/commands.js';
-import { contractDetail } from '../../src/server/contracts/queries.js';
+import { contractDetail, listContracts } from '../../src/server/contracts/queries.js';
 import { replayContracts } from '../../src/server/contracts/replay.js';
 import { saveIdentity } from '../../src/server/invoices/identity.js';
 import { deleteCustomerAccount, ownErasureBlocker } from '../../src/server/privacy/accounts.js';
@@ -94,6 +94,16 @@ const pay = (amountCents: number, day: string, at: string, invoiceNumber = invoi
 const version = async () => (await readContract(db.sql, id))!.version;
 const invoiceRow = async (today: string, n = invoice2025) =>
   (await contractDetail(db.sql, id, today)).invoices.find((i) => i.number === n)!;
+/** The contract's row of « Contrats » (its balance from the read table) and its page, which must agree. */
+const balance = async (today: string) => {
+  const listed = (await listContracts(db.sql, today)).find((c) => c.id === id)!;
+  const page = await contractDetail(db.sql, id, today);
+  expect({ owedCents: page.owedCents, toRefundCents: page.toRefundCents }).toEqual({
+    owedCents: listed.owedCents,
+    toRefundCents: listed.toRefundCents,
+  });
+  return { owedCents: listed.owedCents, toRefundCents: listed.toRefundCents };
+};
 
 describe('« Enregistrer un paiement » on a contract invoice', () => {
   it('refuses one cent over what the invoice owes, records it in part, names the invoice', async () => {
@@ -102,6 +112,7 @@ describe('« Enregistrer un paiement » on a contract invoice', () => {
       leftCents: 19_800,
       paymentLabel: 'À payer',
     });
+    expect(await balance('2025-12-20')).toEqual({ owedCents: 19_800, toRefundCents: 0 });
     const before = await version();
     await expect(pay(19_801, '2025-12-20', '2025-12-20T09:00:00.000Z')).rejects.toMatchObject({
       code: 'AMOUNT_TOO_HIGH',
@@ -127,6 +138,8 @@ describe('« Enregistrer un paiement » on a contract invoice', () => {
       leftCents: 9_800,
       paymentLabel: `Partiellement payée (${formatEuros(10_000)} reçus)`,
     });
+    // « Contrats » shows what is left to pay: the unpaid part, to the cent.
+    expect(await balance('2025-12-20')).toEqual({ owedCents: 9_800, toRefundCents: 0 });
   });
 
   it('refuses a day in the future, before the signature, or an invoice of no such number', async () => {
@@ -223,6 +236,7 @@ describe('« Enregistrer le remboursement » of a free termination’s credit no
       refundableCents: credit.totalInclCents,
       refundLabel: `${formatEuros(credit.totalInclCents)} à rembourser`,
     });
+    expect(await balance('2026-03-10')).toEqual({ owedCents: 0, toRefundCents: credit.totalInclCents });
     // Ended (its last day is past), paid, but owed a refund: still kept.
     await expect(deleteCustomerAccount(services, admin.id, claire.id, 'test:erase')).rejects.toThrow(
       `Ce compte ne peut pas encore être supprimé : le contrat ${number} (à rembourser) n’est pas terminé.`,

@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
 import type { Services } from '../../src/server/context.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
+import { processImage, setImageWorkerNiceness, stopImageWorker } from '../../src/server/images/images.js';
 import { IMAGE_MESSAGES } from '../../src/server/images/process.js';
 import type { TestDatabase } from '../support/db.js';
 import { freePort, signInCookie } from '../support/http-app.js';
@@ -139,6 +142,42 @@ describe('the pipeline', () => {
     expect(await upload(await smallPng(), { name: 'sans-extension' })).toMatchObject({ status: 201 });
     expect(await upload(gif, { name: 'anim.png' })).toMatchObject({ status: 201 });
     expect(await upload(webp, { name: 'photo.jpg' })).toMatchObject({ status: 201 });
+  });
+});
+
+describe('the worker', () => {
+  /** The image worker among this process's children, and its niceness (ps's NI column). */
+  const workerNiceness = () => {
+    const lines = execFileSync('ps', ['-o', 'ni=,args=', '--ppid', String(process.pid)], {
+      encoding: 'utf8',
+    });
+    const line = lines.split('\n').find((l) => l.includes('image-worker'));
+    return line === undefined ? null : Number(line.trim().split(/\s+/)[0]);
+  };
+
+  it('runs at niceness 19 unless IMAGE_WORKER_NICENESS says otherwise', async () => {
+    expect(loadConfig({}).IMAGE_WORKER_NICENESS).toBe(19);
+    expect(() => loadConfig({ IMAGE_WORKER_NICENESS: '20' })).toThrow(/IMAGE_WORKER_NICENESS/);
+    try {
+      for (const niceness of [19, 7]) {
+        stopImageWorker();
+        setImageWorkerNiceness(niceness);
+        expect(await upload(await smallPng())).toMatchObject({ status: 201 });
+        expect(workerNiceness()).toBe(niceness);
+      }
+    } finally {
+      stopImageWorker();
+      setImageWorkerNiceness(services.config.IMAGE_WORKER_NICENESS);
+    }
+  });
+
+  it('a stopped worker that exits late fails none of the next worker’s jobs', async () => {
+    const png = await smallPng();
+    expect(await upload(png)).toMatchObject({ status: 201 });
+    stopImageWorker();
+    // Sent at once to a new worker, before the stopped one has exited.
+    const variants = await processImage(png);
+    expect(variants.length).toBeGreaterThan(0);
   });
 });
 

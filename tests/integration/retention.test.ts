@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RETENTION, monthsBefore } from '../../src/domain/privacy/retention.js';
 import { verifyDatabase } from '../../src/server/audit/verify.js';
 import type { Sql } from '../../src/server/db/client.js';
+import { setOrderStatus } from '../../src/server/orders/commands.js';
 import { replayOrders } from '../../src/server/orders/replay.js';
 import { type RetentionItem, runRetention } from '../../src/server/privacy/retention.js';
 import { createUser } from '../support/db.js';
@@ -19,6 +20,7 @@ const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
 const due = new Map<string, string[]>();
 const expectDue = (rule: RetentionItem['rule'], id: string) => due.set(rule, [...(due.get(rule) ?? []), id]);
 const options = { mailDir: null, shopName: 'Boutique', now };
+const system = { actor: { kind: 'system' as const, name: 'test' }, requestId: 'test' };
 
 beforeAll(async () => {
   shop = await testShop();
@@ -67,6 +69,20 @@ beforeAll(async () => {
   expectDue('inactive-account', await inactive(days(31)));
   // Warned only 10 days ago: the notice has not run out.
   await inactive(days(10));
+  // Ordered 40 months ago, and the order confirmed 2 months ago: the relation ran until then (an
+  // order's last event is activity, not only its placing). Neither warned nor deleted.
+  const ordered = await inactive(null);
+  const old = await placeOrder(
+    sql,
+    {
+      customerId: ordered,
+      customer: customerForm,
+      deliveryMethod: 'pickup',
+      lines: [{ productId, quantity: 1 }],
+    },
+    { actor: { kind: 'user', userId: ordered }, requestId: 'test', at: ago(40).toISOString() },
+  );
+  await setOrderStatus(sql, old.id, 'confirmed', { ...system, at: ago(2).toISOString() });
   // 35 months and a half without activity: within the month of notice, warned.
   const soon = await createUser(shop.services);
   await sql`delete from sessions where user_id = ${soon.id}`;

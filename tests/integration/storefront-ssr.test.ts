@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../src/domain/catalog/pricing.js';
 import { BUSINESS } from '../../src/domain/site/business.js';
 import { SHOP_PAGES_CACHE } from '../../src/server/catalog/page-cache.js';
 import { listenForCacheClears } from '../../src/server/settings/caches.js';
 import { TOO_MANY_PAGES_MESSAGE, UNKNOWN_PRODUCT_LIMIT } from '../../src/server/storefront/pages.js';
-import { browserClient, type RunningApp, startHttpApp } from '../support/http-app.js';
+import { browserClient, holdDateStill, type RunningApp, startHttpApp } from '../support/http-app.js';
 import { createProduct } from '../support/orders.js';
 import { schemaOrgProblems } from '../support/schema-org.js';
 import { type TestShop, testShop } from '../support/shop.js';
@@ -193,12 +193,8 @@ describe('unknown product pages from one address (issue 23, finding 10)', () => 
   };
 
   it('past the limit, get a 429 without any query or render; cached pages and other addresses are served', async () => {
-    // The clock stands still (the app runs in this process): the known page's cache entry (10 s)
-    // and the limit's window (60 s) cannot run out while a loaded machine serves the requests.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    onTestFinished(() => {
-      vi.useRealTimers();
-    });
+    // The known page's cache entry and the limit's window cannot run out mid-test.
+    holdDateStill();
     const prober = '203.0.113.7';
     const known = `/produit/${ids.station}`;
     expect((await from(prober, known)).status).toBe(200);

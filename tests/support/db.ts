@@ -7,6 +7,7 @@ import { createAuth } from '../../src/server/auth/auth.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Context, Role, Services, SessionUser } from '../../src/server/context.js';
 import { createSql, type Sql, withDatabase } from '../../src/server/db/client.js';
+import { setImageWorkerNiceness } from '../../src/server/images/images.js';
 import { issueDocumentsOnDecisions } from '../../src/server/invoices/issue.js';
 import { announceCommitsLive } from '../../src/server/live/signals.js';
 import { orderLinker } from '../../src/server/orders/order-link.js';
@@ -58,17 +59,22 @@ export function testConfig(db: TestDatabase, env: Record<string, string> = {}) {
     // Tests place many orders from one address; the limits' own tests set them low.
     CHECKOUT_LIMIT_PER_IP: '100000',
     CHECKOUT_LIMIT_PER_EMAIL: '100000',
+    // The Vitest tiers share the machine with the e2e tier: at niceness 19 the image worker got so
+    // little CPU that seeding the demo catalogue took 141 s instead of 3 (three busy loops beside it).
+    IMAGE_WORKER_NICENESS: '0',
     ...env,
   });
 }
 
 /**
  * Services as the app builds them, on a test database. As the app does at start (app.ts), every
- * order decision then issues the documents it implies (orders/after-decision.ts).
+ * order decision then issues the documents it implies (orders/after-decision.ts), and the image
+ * worker gets the configured niceness.
  */
 export function createTestServices(db: TestDatabase, env: Record<string, string> = {}): Services {
   const config = testConfig(db, env);
   issueDocumentsOnDecisions(orderLinker(config));
+  setImageWorkerNiceness(config.IMAGE_WORKER_NICENESS);
   return { sql: db.sql, config, auth: createAuth(db.sql, config) };
 }
 

@@ -1,12 +1,24 @@
 import net from 'node:net';
 import { createTRPCClient, createWSClient, httpLink, wsLink } from '@trpc/client';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Services } from '../../src/server/context.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.js';
 import type { AppRouter } from '../../src/server/routers/index.js';
 import { createTestServices, type TestDatabase } from './db.js';
 import { type TestShop, testShop } from './shop.js';
+
+/**
+ * Holds `Date` still until the current test ends. The app of startHttpApp runs in the test's
+ * process, so its time windows (a shop page's 10 s cache entry, the unknown-page limit's 60 s)
+ * cannot run out while a loaded machine serves a test's requests.
+ */
+export function holdDateStill() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+}
 
 /** The real HTTP server (tRPC, websocket, better-auth) on a free loopback port. */
 export interface RunningApp {

@@ -47,6 +47,17 @@ export function productSales(order: OrderState | null): ProductSale[] {
 
 /** What an event changes: the order's sales after it, less those before (entries that change only). */
 export function productSalesChange(before: OrderState | null, after: OrderState | null): ProductSale[] {
+  // Nothing productSales reads changed (a status change that keeps the order in or out of revenue,
+  // a note, a document): no sale changed. Every order command asks this before its append.
+  if (
+    before &&
+    after &&
+    before.lines === after.lines &&
+    before.ledger.refunds === after.ledger.refunds &&
+    before.deleted === after.deleted &&
+    countsAsRevenue(before) === countsAsRevenue(after)
+  )
+    return [];
   const out = new Map<string, ProductSale>();
   const add = (sales: ProductSale[], sign: 1 | -1) => {
     for (const sale of sales) {

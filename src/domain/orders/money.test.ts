@@ -8,7 +8,14 @@ import { givenWith, refusalOf } from '../../../tests/support/decider.js';
 import { productSales, productSalesChange } from '../dashboard/product-sales.js';
 import { DomainError } from '../errors.js';
 import { closureTotals, MOVEMENT_SIGN, periodDays, periodIsOver, tillMovement } from './closures.js';
-import { decide, type MoneyCommand, outstandingLines, stockMovements } from './decider.js';
+import {
+  decide,
+  evolve,
+  type MoneyCommand,
+  type OrderState,
+  outstandingLines,
+  stockMovements,
+} from './decider.js';
 import { MONEY_MOVEMENT_TYPES, type OrderEvent, type OrderPlacedData } from './events.js';
 import {
   centsToEuros,
@@ -566,5 +573,37 @@ describe('product sales (best sellers, revenue by category)', () => {
     // Refunded in full (« Remboursée »): the order counts for nothing.
     const all = run(refund({ lines: [{ itemId: LINE, quantity: 2 }], shipping: true }), ...paid);
     expect(productSales(stateOf(...paid, ...all))).toEqual([]);
+  });
+
+  it('an event that changes nothing they are made of changes no sale; every other event is computed in full', () => {
+    const status = (from: string, to: string): OrderEvent =>
+      ({ type: 'OrderStatusChanged', data: { from, to } }) as OrderEvent;
+    const events: OrderEvent[] = [
+      order,
+      pay('p1', 2500),
+      status('pending', 'confirmed'),
+      status('confirmed', 'shipped'),
+    ];
+    events.push(...run(refund({ lines: [{ itemId: LINE, quantity: 1 }] }), ...events));
+    events.push(status('shipped', 'cancelled'));
+    // Evolved one event at a time, as a command does: an event's state shares what it did not change.
+    let state: OrderState | null = null;
+    const changes = events.map((event, i) => {
+      const before = state;
+      state = evolve(before, {
+        ...event,
+        streamId: 'a0000000-0000-4000-8000-000000000001',
+        version: i + 1,
+        metadata: { at: `2026-11-2${i}T10:00:00.000Z`, actor: { kind: 'admin', userId: 'admin-1' } },
+      });
+      const change = productSalesChange(before, state);
+      // A copy shares nothing with `state`: the change computed from every line and refund.
+      expect(change).toEqual(productSalesChange(structuredClone(before), state));
+      return change;
+    });
+    const trap = (quantity: number, revenueCents: number) => [
+      { productId: TRAP, title: 'Piège', quantity, revenueCents },
+    ];
+    expect(changes).toEqual([trap(2, 2000), [], [], [], trap(-1, -1000), trap(-1, -1000)]);
   });
 });

@@ -19,6 +19,7 @@ import {
   visitLate,
 } from '../../domain/contracts/decider.js';
 import {
+  contractBalance,
   creditMoney,
   creditRefundLabel,
   invoiceMoney,
@@ -52,10 +53,14 @@ type ListedContract = ContractTerms & {
   customerName: string;
   siteId: string;
   nextVisit: { yearIndex: number; day: string; interventionId: string | null } | null;
+  /** What its invoices still owe and its credit notes still give back (ADR 046). */
+  owedCents: number;
+  toRefundCents: number;
 };
 
 const listedOf = (s: ContractState, today: string): ListedContract => ({
   ...s,
+  ...contractBalance(s),
   customerName: s.customer.companyName || s.customer.name,
   nextVisit: nextVisitOf(s, today),
 });
@@ -90,6 +95,8 @@ export function contractSummary(
     yearlyPriceExclCents: s.yearlyPriceExclCents,
     billingRhythm: s.billingRhythm,
     visitsPerYear: s.visitsPerYear,
+    owedCents: s.owedCents,
+    toRefundCents: s.toRefundCents,
   };
 }
 
@@ -111,6 +118,7 @@ export async function listContracts(sql: Tx, today = parisDay(new Date())) {
     select c.id, c.number, c.customer_name, c.site_id, to_char(c.start_date, 'YYYY-MM-DD') as start_date,
            c.term_months, c.renewals, c.notice_months, c.tacit_renewal, c.terminated, c.consumer_rules,
            c.billing_rhythm, c.visits_per_year, c.yearly_price_excl_cents, c.invoices, c.notices,
+           c.owed_cents, c.to_refund_cents,
            s.name as site_name, s.street, s.zip_code, s.city,
            (select jsonb_build_object('yearIndex', v.year_index, 'day', to_char(v.day, 'YYYY-MM-DD'),
                                       'interventionId', v.intervention_id)

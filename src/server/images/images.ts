@@ -10,8 +10,14 @@ import { checkUpload, IMAGE_MESSAGES, type Variant } from './process.js';
 
 /** Uploads waiting for their turn before new ones are turned away (503, try again). */
 export const MAX_QUEUED_IMAGES = 32;
-/** The worker's niceness: it gets the CPU the request-serving process does not use. */
-const WORKER_PRIORITY = 19;
+/**
+ * The worker's niceness (IMAGE_WORKER_NICENESS, 19 unless set): it gets the CPU the request-serving
+ * process does not use. Set at start (app.ts) from the configuration; the next worker started uses it.
+ */
+let workerNiceness = 19;
+export function setImageWorkerNiceness(niceness: number) {
+  workerNiceness = niceness;
+}
 
 /*
  * The image worker (image-worker.ts), a child process started on the first upload: sharp's work
@@ -20,7 +26,11 @@ const WORKER_PRIORITY = 19;
  */
 let worker: ChildProcess | null = null;
 let nextJob = 1;
-const pending = new Map<number, { resolve: (v: Variant[]) => void; reject: (e: Error) => void }>();
+/** Jobs sent and not answered yet, each with the worker it was sent to. */
+const pending = new Map<
+  number,
+  { child: ChildProcess; resolve: (v: Variant[]) => void; reject: (e: Error) => void }
+>();
 
 type WorkerReply =
   | { id: number; ok: true; variants: Variant[] }
@@ -33,7 +43,7 @@ function startWorker(): ChildProcess {
     ? fork(built, [], { serialization: 'advanced' })
     : fork(source, [], { serialization: 'advanced', execArgv: ['--import', 'tsx'] });
   try {
-    if (child.pid) os.setPriority(child.pid, WORKER_PRIORITY);
+    if (child.pid) os.setPriority(child.pid, workerNiceness);
   } catch (error) {
     logger.warn('Could not lower the image worker priority', error);
   }
@@ -46,14 +56,16 @@ function startWorker(): ChildProcess {
     } else {
       job.reject(new DomainError(reply.kind, reply.code, reply.message));
     }
-    if (pending.size === 0) child.unref();
+    if (![...pending.values()].some((job) => job.child === child)) child.unref();
   });
   child.on('exit', (code) => {
     if (worker === child) worker = null;
-    for (const job of pending.values()) {
+    // Only its own jobs fail: a worker stopped (stopImageWorker) may exit after the next one started.
+    for (const [id, job] of pending) {
+      if (job.child !== child) continue;
+      pending.delete(id);
       job.reject(new DomainError('invalid', 'IMAGE_FAILED', IMAGE_MESSAGES.failed));
     }
-    pending.clear();
     if (code) logger.warn(`Image worker exited with code ${code}`);
   });
   // Idle, the worker never keeps the server (or a test run) alive.
@@ -67,7 +79,7 @@ function inWorker(input: Buffer): Promise<Variant[]> {
   const child = worker;
   const id = nextJob++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { child, resolve, reject });
     child.ref();
     child.send({ id, input });
   });

@@ -82,6 +82,11 @@ export type WithAppend = (
   appended: postgres.PendingQuery<postgres.Row[]>,
 ) => postgres.PendingQuery<postgres.Row[]>;
 
+const alongsideWrites = (sql: Tx, alongside: readonly WithAppend[]) =>
+  alongside.map(
+    (write, i) => sql`, ${sql(`alongside_${i}`)} as (${write(sql, sql`exists (select 1 from ins)`)})`,
+  );
+
 /** What the append's statement gives back: the event's place and the stream's head after it. */
 export type Appended = Pick<StoredEvent, 'position' | 'txId' | 'hash' | 'version'> & {
   /** The stream's count of personal-record changes the event was appended under. */
@@ -132,6 +137,12 @@ export async function appendEvent(
   try {
     // Every append forgets the stream's folded state; the one-statement path puts the new one back.
     forgetOrderRead(streamId);
+    const writes = projection
+      ? [
+          sql`, projection as (${projection} and exists (select 1 from ins))`,
+          ...alongsideWrites(sql, alongside),
+        ]
+      : alongsideWrites(sql, alongside);
     const [row] = await sql<{ position: number; txId: string; hash: string; epoch: number }[]>`
       with head as (
         select coalesce(s.version, 0) as version, s.head_hash, coalesce(s.personal_epoch, 0) as personal_epoch
@@ -145,23 +156,21 @@ export async function appendEvent(
                -- The content parsed into jsonb once (offset 0 keeps the planner from inlining the
                -- cast into each of its two uses).
                (select x.content, x.content::jsonb as j from (select ${content}::text as content) x offset 0) c
-         where head.version = ${expectedVersion} and head.head_hash is not distinct from ${prevHash}${
-           expectedEpoch === undefined ? sql`` : sql` and head.personal_epoch = ${expectedEpoch}`
-         }
+         where head.version = ${expectedVersion} and head.head_hash is not distinct from ${prevHash}
+           and head.personal_epoch = coalesce(${expectedEpoch ?? null}::int, head.personal_epoch)
         returning position, tx_id, hash
       ), upd as (
         insert into event_streams (stream_id, version, head_position, head_hash)
         select ${streamId}, ${version}, position, hash from ins
         on conflict (stream_id) do update
           set version = excluded.version, head_position = excluded.head_position, head_hash = excluded.head_hash
-      )${projection ? sql`, projection as (${projection} and exists (select 1 from ins))` : sql``}${alongside.reduce(
-        (before, write, i) =>
-          sql`${before}, ${sql(`alongside_${i}`)} as (${write(sql, sql`exists (select 1 from ins)`)})`,
-        sql``,
-      )}
+      )${
+        // A list of fragments is spliced in; an empty list would be sent as a parameter.
+        writes.length > 0 ? writes : sql``
+      }
       select ins.position, ins.tx_id::text as tx_id, ins.hash, head.personal_epoch as epoch from ins, head`;
     if (!row) throw new ConcurrencyError(streamId, expectedVersion);
-    return { ...row, version };
+    return { version, ...row };
   } catch (error) {
     if (error instanceof postgres.PostgresError && error.code === '23505') {
       throw new ConcurrencyError(streamId, expectedVersion);

@@ -82,14 +82,15 @@ export async function dueForRetention(sql: Tx, settings: RetentionSettings, now:
       select id, greatest(created_at, handled_at) as since from contact_requests
        where greatest(created_at, handled_at) < ${cut.contact} order by since`,
   );
-  // An account's last activity: its creation or last change, its last session, its last order, its
-  // interventions' last events, and its contracts' ends (a running contract is activity until it
+  // An account's last activity: its creation or last change, its last session, its orders' and its
+  // interventions' last events (an order placed long ago and paid, delivered or refunded since is a
+  // relation still running), and its contracts' ends (a running contract is activity until it
   // ends, one whose invoices still owe or whose credit notes still give back until settled, ADR 046).
   const activity = sql`
     select u.id, u.email, p.inactivity_warned_at,
            greatest(u.created_at, u.updated_at,
                     (select max(s.updated_at) from sessions s where s.user_id = u.id),
-                    (select max(o.created_at) from orders o where o.customer_id = u.id),
+                    (select max(o.updated_at) from orders o where o.customer_id = u.id),
                     (select max(i.updated_at) from interventions i where i.customer_id = u.id),
                     (select max(case when c.owed_cents > 0 or c.to_refund_cents > 0 then 'infinity'
                                      else coalesce((c.last_day + 1)::timestamp at time zone 'Europe/Paris', 'infinity') end)

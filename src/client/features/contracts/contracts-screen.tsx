@@ -17,6 +17,7 @@ import { AmountRefundDialog, PaymentDialog } from '@/client/features/admin/order
 import { errorMessage } from '@/client/lib/errors';
 import { trpc } from '@/client/lib/trpc';
 import { useForm } from '@/client/lib/use-form';
+import { cn } from '@/client/lib/utils';
 import { formatEuros } from '@/domain/catalog/pricing';
 import { BILLING_RHYTHM_LABELS } from '@/domain/contracts/calendar';
 import {
@@ -87,7 +88,7 @@ export function ContractsScreen() {
                 <TableCell>
                   <button
                     type="button"
-                    className="font-medium text-primary underline-offset-4 hover:underline"
+                    className="whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline"
                     onClick={() => setOpen(c.id)}
                   >
                     {c.number}
@@ -98,13 +99,23 @@ export function ContractsScreen() {
                   >
                     {CONTRACT_STATUS_LABELS[c.status]}
                   </Badge>
+                  {/* What is left to pay: here below 1024 px (the table scrolls sideways from 768 px),
+                      under the next invoice above. */}
+                  <Balance
+                    className="block lg:hidden"
+                    owedCents={c.owedCents}
+                    toRefundCents={c.toRefundCents}
+                  />
                 </TableCell>
                 <TableCell>
                   <span className="block font-medium">{c.customerName}</span>
                   <span className="text-sm text-muted-foreground">{c.siteName}</span>
                 </TableCell>
                 <TableCell className="hidden md:table-cell">
-                  <Badge variant={c.status === 'active' ? 'default' : 'secondary'}>
+                  <Badge
+                    className="whitespace-nowrap"
+                    variant={c.status === 'active' ? 'default' : 'secondary'}
+                  >
                     {CONTRACT_STATUS_LABELS[c.status]}
                   </Badge>
                 </TableCell>
@@ -124,6 +135,11 @@ export function ContractsScreen() {
                   {c.nextInvoice
                     ? `${frenchDay(c.nextInvoice.from)} · ${formatEuros(c.nextInvoice.amountExclCents)} HT`
                     : '—'}
+                  <Balance
+                    className="hidden lg:block"
+                    owedCents={c.owedCents}
+                    toRefundCents={c.toRefundCents}
+                  />
                 </TableCell>
                 <TableCell className="hidden md:table-cell text-sm">{noticeText(c.notice)}</TableCell>
               </TableRow>
@@ -133,6 +149,30 @@ export function ContractsScreen() {
       </div>
       <NewContractDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => setOpen(id)} />
     </div>
+  );
+}
+
+/**
+ * What a contract's invoices still owe (« Reste à payer », the orders' words) and its credit notes
+ * still give back; nothing when both are settled.
+ */
+function Balance({
+  owedCents,
+  toRefundCents,
+  className,
+}: {
+  owedCents: number;
+  toRefundCents: number;
+  className: string;
+}) {
+  if (owedCents === 0 && toRefundCents === 0) return null;
+  return (
+    <span className={cn('mt-1 text-sm', className)}>
+      {owedCents > 0 && <span className="block font-medium">Reste à payer : {formatEuros(owedCents)}</span>}
+      {toRefundCents > 0 && (
+        <span className="block text-muted-foreground">Reste à rembourser : {formatEuros(toRefundCents)}</span>
+      )}
+    </span>
   );
 }
 
