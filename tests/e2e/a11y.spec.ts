@@ -1,10 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { RUBRIQUE_PAGES } from '../../src/client/features/marketing/rubriques';
 import { ownProduct, shopCard } from './support/catalogue';
 import { gotoHydrated, homeAlive, hydrated } from './support/hydration';
 import { animationsSettled } from './support/layout';
+import { expect, test } from './support/test';
 
 /*
  * axe-core on every storefront route, hydrated, at 1280 and (@phone) 375 px: no violation of the

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { formatEuros } from '../../src/domain/catalog/pricing';
 import { createSql } from '../../src/server/db/client';
 import { invoicedIntervention } from '../support/intervention-documents';
@@ -8,6 +7,7 @@ import { signUp, uniqueEmail } from './support/account';
 import { adminApi, ownAddress } from './support/admin';
 import { ownProduct } from './support/catalogue';
 import { shopDatabaseUrl } from './support/history';
+import { expect, test } from './support/test';
 import { mutate } from './support/trpc';
 
 /*

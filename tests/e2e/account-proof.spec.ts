@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { englishValidatorPhrases } from '../support/english-phrases';
 import { signUp, uniqueEmail } from './support/account';
@@ -8,6 +8,7 @@ import { addToCart, ownProduct } from './support/catalogue';
 import { confirmCheckout, GUEST } from './support/checkout';
 import { mailsTo } from './support/mail';
 import { sideScrolls } from './support/side-scroll';
+import { expect, test } from './support/test';
 
 /*
  * /compte › « Mes données » (issue 39, finding 1; ADR 033): an order placed without an account

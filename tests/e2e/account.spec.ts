@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { PASSWORD, signUp, uniqueEmail } from './support/account';
 import { ownAddress } from './support/admin';
 import { addToCart, ownProduct } from './support/catalogue';
 import { confirmCheckout } from './support/checkout';
 import { renderedLines } from './support/layout';
 import { findMail } from './support/mail';
+import { expect, test } from './support/test';
 
 /*
  * Accounts in Chromium on the production build (visitor-site.md §2 /auth and /compte, §8 notices):

@@ -1,15 +1,10 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { effectivePriceCents, orderAmounts } from '../../src/domain/catalog/pricing.js';
 import { ADMIN } from './support/admin';
 import { ownProduct } from './support/catalogue';
+import { expect, test } from './support/test';
 
 /**
  * Issue 13, points 9 to 11: an auditor signs in to the back-office, reads orders and the audit

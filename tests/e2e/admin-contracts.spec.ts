@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signInAsAdmin } from './support/admin';
 import { archiveSiteNow, siteWithDevices } from './support/history';
 import { mailsTo } from './support/mail';
+import { expect, test } from './support/test';
 
 const tag = () => randomInt(1e9).toString(36);
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { type Browser, expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { ADMIN, ownAddress, signInAsAdmin } from './support/admin';
+import { expect, test } from './support/test';
 
 /**
  * The back-office customers screen (back-office.md §2, §5, §8): an admin creates a customer who then

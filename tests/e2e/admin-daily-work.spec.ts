@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN_GROUPS } from '../../src/client/features/admin/layout/admin-pages';
 import { ADMIN, signInAsAdmin } from './support/admin';
 import { type OwnProduct, ownProduct } from './support/catalogue';
 import { hydrated } from './support/hydration';
 import { findMail } from './support/mail';
+import { expect, test } from './support/test';
 
 /**
  * Issue 29: the owner's daily work (a phone order taken, printed and shipped with its tracking

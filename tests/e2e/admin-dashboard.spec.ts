@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './support/admin';
 import { addToCart, type OwnProduct, ownProduct } from './support/catalogue';
+import { expect, test } from './support/test';
 
 /**
  * The dashboard on the production build: its figures move when a shopper places an order in the

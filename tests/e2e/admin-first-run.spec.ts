@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { keepShopSettings, signInAsAdmin, storedSettings } from './support/admin';
 import { addToCart, ownProduct } from './support/catalogue';
 import { gotoHydrated } from './support/hydration';
+import { expect, test } from './support/test';
 
 // Put back after each test, even one that timed out mid-change (support/admin.ts).
 keepShopSettings();

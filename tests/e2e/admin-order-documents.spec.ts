@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { SELLER } from '../support/invoices.js';
 import { signInAsAdmin } from './support/admin';
+import { expect, test } from './support/test';
 
 /**
  * The order dialog's « Factures et avoirs » follows the money (issue 34): the invoice a payment

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ownAddress, signInAsAdmin } from './support/admin';
 import { addToCart, type OwnProduct, ownProduct } from './support/catalogue';
 import { confirmCheckout } from './support/checkout';
+import { expect, test } from './support/test';
 
 /**
  * The back-office orders screen on the order log, with a real customer: the customer orders in the

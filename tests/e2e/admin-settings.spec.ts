@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { ADMIN, keepShopSettings, signInAsAdmin, storedSettings } from './support/admin';
 import { addToCart, ownProduct } from './support/catalogue';
+import { expect, test } from './support/test';
 
 // Put back after each test, even one that timed out mid-change (support/admin.ts).
 keepShopSettings();

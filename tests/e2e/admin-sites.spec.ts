@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAsAdmin } from './support/admin';
+import { expect, test } from './support/test';
 
 /*
  * The owner's sites screen (issue 38, ADR 042): a restaurant, its kitchen zone, a real PNG plan,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { adminApi, signInAsAdmin } from './support/admin';
+import { expect, test } from './support/test';
 
 /**
  * The one upload field (UploadField) where it serves: the product's safety data sheet and label

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, ownAddress } from './support/admin';
+import { expect, test } from './support/test';
 
 /**
  * The back-office, part 1: sign-in and access rule, the layout's sidebar, and the products screen

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { BUSINESS } from '../../src/domain/site/business';
 import { INDEXABLE_PAGES } from '../../src/domain/site/routes';
 import { keepShopSettings, signInAsAdmin, storedSettings } from './support/admin';
@@ -7,6 +7,7 @@ import { addToCart, ownProduct } from './support/catalogue';
 import { confirmCheckout, fillCheckout, GUEST } from './support/checkout';
 import { homeAlive, hydrated } from './support/hydration';
 import { findMail, mailsTo } from './support/mail';
+import { expect, test } from './support/test';
 
 // Put back after each test, even one that timed out mid-change (support/admin.ts).
 keepShopSettings();

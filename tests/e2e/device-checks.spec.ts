@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { fitsTheScreen } from './support/side-scroll';
 import { signInAsTechnician, technicianVisitTomorrow } from './support/technician';
+import { expect, test } from './support/test';
 
 /**
  * « Dispositifs » on the technician's day (ADR 037): on site, a device checked by its label while

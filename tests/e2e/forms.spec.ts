@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /*
  * The one form pattern (components/ui/field.tsx + lib/use-form.ts) as a shopper meets it: zod comes

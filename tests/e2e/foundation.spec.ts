@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('the shop shows products read through tRPC from PostgreSQL @phone', async ({ page }) => {
   await page.goto('/boutique');

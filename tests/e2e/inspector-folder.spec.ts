@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createSql } from '../../src/server/db/client';
 import { storeImage } from '../../src/server/images/images';
 import { photoJpeg } from '../support/images';
@@ -9,6 +9,7 @@ import { floorPlanPng, insertSite } from '../support/sites';
 import { signUp, uniqueEmail } from './support/account';
 import { adminApi, ownAddress } from './support/admin';
 import { shopDatabaseUrl } from './support/history';
+import { expect, test } from './support/test';
 import { mutate } from './support/trpc';
 
 /*

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { expect, type Page, request, test } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays } from '../../src/domain/interventions/appointments';
 import { printedShortCode } from '../../src/domain/interventions/report';
@@ -14,6 +14,7 @@ import { drawWithFinger, pdfOf, pdfText, qrOf } from './support/interventions';
 import { mailsTo } from './support/mail';
 import { fitsTheScreen } from './support/side-scroll';
 import { signInAsTechnician } from './support/technician';
+import { expect, test } from './support/test';
 import { mutate, query } from './support/trpc';
 
 /**

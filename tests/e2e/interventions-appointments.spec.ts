@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { expect, request, test } from '@playwright/test';
+import { request } from '@playwright/test';
 import { addDays, parisInstant, parisWeek } from '../../src/domain/interventions/appointments';
 import { icsUtc, parseIcs } from '../../src/domain/interventions/ics';
 import { parisDay } from '../../src/domain/site/time-zone';
 import { adminApi, ownAddress, signInAsAdmin } from './support/admin';
 import { planAtNine } from './support/interventions';
 import { mailsTo } from './support/mail';
+import { expect, test } from './support/test';
 
 /** The .ics a mail carries, however nodemailer encoded it (quoted-printable or base64). */
 function icsIn(mail: string): string | null {

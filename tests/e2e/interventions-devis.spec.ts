@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { ownAddress, signInAsAdmin } from './support/admin';
 import { mailsTo } from './support/mail';
+import { expect, test } from './support/test';
 
 /**
  * Issue 36, the devis (docs/decisions/035-devis.md): the owner builds a 10 % devis for a house older

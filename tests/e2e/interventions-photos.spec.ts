@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ownAddress, signInAsAdmin } from './support/admin';
+import { expect, test } from './support/test';
 
 /**
  * Issue 36: a visitor asks for a wasp-nest removal with two real photos (a JPEG and a PNG made here)

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { addDays, parisWeek } from '../../src/domain/interventions/appointments';
 import { parisDay } from '../../src/domain/site/time-zone';
 import { requestFields } from '../support/interventions';
 import { adminApi, ownAddress, signInAsAdmin } from './support/admin';
 import { planAtNine } from './support/interventions';
+import { expect, test } from './support/test';
 
 /*
  * The two dialogs that record why (one ReasonDialog, interventions/form-section.tsx): « Classer

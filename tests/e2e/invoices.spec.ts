@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { SELLER } from '../support/invoices.js';
 import { signInAsAdmin } from './support/admin';
 import { addToCart, type OwnProduct, ownProduct } from './support/catalogue';
 import { confirmCheckout, GUEST } from './support/checkout';
 import { findMail } from './support/mail';
+import { expect, test } from './support/test';
 
 /**
  * Invoices (issue 25) in the browser: the legal notices name the legal entity of Paramètres ›

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { ADMIN_CHUNK, JS_BUDGET_KB, kb, measureRoute, storefrontPaths } from '../../scripts/js-weight';
+import { expect, test } from './support/test';
 
 /*
  * The storefront's JavaScript budget (issue 16, docs/decisions/017-js-budget.md): the initial JS of

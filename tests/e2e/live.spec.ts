@@ -4,12 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ADMIN, ownAddress } from './support/admin';
 import { addToCart, ownProduct } from './support/catalogue';
 import { confirmCheckout } from './support/checkout';
 import { shopDatabaseUrl } from './support/history';
 import { SHARED_STATE_PORT } from './support/server';
+import { expect, test } from './support/test';
 
 /*
  * Live updates across instances (issue 15): the e2e server (instance A) and a second instance (B)

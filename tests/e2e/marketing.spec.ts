@@ -1,9 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CGV_DATE } from '../../src/domain/legal/cgv';
 import { schemaOrgProblems } from '../support/schema-org';
 import { homeAlive, hydrated } from './support/hydration';
 import { renderedLines } from './support/layout';
+import { expect, test } from './support/test';
 
 /*
  * The marketing site in Chromium on the production build (visitor-site.md §2, §4, §9): pre-rendered

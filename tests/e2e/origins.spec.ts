@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /*
  * Loopback origins (issue 9): with PUBLIC_URL unset, the app opened at http://127.0.0.1:<port>

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/account';
 import { signInAsAdmin } from './support/admin';
 import { hydrated } from './support/hydration';
+import { expect, test } from './support/test';
 
 /**
  * The shop header's « Admin » link (visitor-site.md §2: to /admin/login, hidden on small screens)

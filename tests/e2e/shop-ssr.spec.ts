@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ownProduct } from './support/catalogue';
+import { expect, test } from './support/test';
 
 /*
  * The shop pages rendered by the server (issue 16, docs/decisions/016-shop-ssr.md) in Chromium:

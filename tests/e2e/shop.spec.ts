@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addToCart, ownProduct, shopCard } from './support/catalogue';
 import { animationsSettled } from './support/layout';
 import { findMail } from './support/mail';
+import { expect, test } from './support/test';
 
 /*
  * The shopper's journey of visitor-site.md §2–§9 in Chromium, at desktop and (@phone) 375 px, on the

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { siteWithDevices } from './support/history';
 import { drawWithFinger } from './support/interventions';
 import { fitsTheScreen } from './support/side-scroll';
 import { signInAsTechnician, technicianVisitTomorrow } from './support/technician';
+import { expect, test } from './support/test';
 
 /**
  * A restaurant's visit with its 12 bait stations (issue 38, ADR 043): the technician on site opens

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { treatmentAction } from '../support/treatments';
 import { adminApi, signInAsAdmin } from './support/admin';
 import { ownProduct } from './support/catalogue';
 import { interventionVisited } from './support/history';
+import { expect, test } from './support/test';
 import { mutate } from './support/trpc';
 
 /*

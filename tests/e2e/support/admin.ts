@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { test } from './test';
 
 /** The seeded admin (src/server/db/seed.ts). */
 export const ADMIN = { email: 'admin@hygiene-anti-nuisibles-27.fr', password: 'admin12345' };
